@@ -1,0 +1,46 @@
+// Runtime configuration, read once per container from the environment and validated at cold start,
+// so a misconfigured function fails on its first invocation instead of half-working.
+import { z } from 'zod';
+
+const Flag = z.enum(['true', 'false']).default('false').transform((value) => value === 'true');
+
+const ConfigSchema = z.object({
+  /** `test` is the sandbox (and the local runtime), `live` is production. */
+  STAGE: z.enum(['test', 'live']),
+  TABLE_NAME: z.string().min(1),
+  /** HMAC key for pagination cursors; at least 32 characters. */
+  CURSOR_SIGNING_KEY: z.string().min(32),
+  /** Only the local runtime sets this: it lets webhooks point at loopback and private addresses. */
+  ALLOW_PRIVATE_WEBHOOK_URLS: Flag,
+  /** Seconds a resolved API key may be served from memory. Bounded to 30 by the contract. */
+  API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+let cached: Config | undefined;
+
+/** The process-wide configuration; validated on first use (module initialisation of every handler). */
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** Tests and the local runtime change the environment between runs; this forgets the cached copy. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}
+
+export function apiKeyPrefixFor(stage: Config['STAGE']): 'mk_test_' | 'mk_live_' {
+  return stage === 'live' ? 'mk_live_' : 'mk_test_';
+}

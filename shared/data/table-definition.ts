@@ -1,0 +1,13 @@
+// The single table's physical shape. The CDK stack and the local runtime both create it from this,
+// so the sandbox on a laptop and the deployed table cannot drift apart. Access patterns: docs/data-model.md.
+
+export const TABLE_KEYS = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Epoch seconds; DynamoDB TTL deletes expired items (rate-limit windows, idempotency records). */
+  ttlAttribute: 'expiresAt',
+} as const;
+
+export const GSI1 = { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' } as const;
+
+export const GLOBAL_SECONDARY_INDEXES = [GSI1] as const;

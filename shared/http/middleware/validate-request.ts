@@ -1,0 +1,38 @@
+// Validates path parameters, query string and body against the route's zod schemas. Unknown fields
+// are rejected everywhere, so an agent's typo never passes silently. All problems come back at once.
+import type { MiddlewareObj } from '@middy/core';
+import { z } from 'zod';
+import type { ErrorDetail } from '../errors.ts';
+import type { MiddyApiRequest } from '../api-state.ts';
+import { issuesToDetails, validationError } from '../validation.ts';
+
+const NOTHING = z.strictObject({});
+const NO_BODY = z.strictObject({}).optional();
+
+export function validateRequest(): MiddlewareObj {
+  return {
+    before: (request) => {
+      const { event, context } = request as unknown as MiddyApiRequest;
+      const state = context.api;
+      const schemas = state.route.request;
+      const details: ErrorDetail[] = [];
+
+      const params = (schemas.params ?? NOTHING).safeParse(event.pathParameters ?? {});
+      if (params.success) state.input.params = params.data;
+      else details.push(...issuesToDetails(params.error.issues));
+
+      const query = (schemas.query ?? NOTHING).safeParse(event.queryStringParameters ?? {});
+      if (query.success) state.input.query = query.data;
+      else details.push(...issuesToDetails(query.error.issues));
+
+      const takesBody = state.route.method !== 'GET' && state.route.method !== 'DELETE';
+      if (takesBody) {
+        const body = (schemas.body ?? NO_BODY).safeParse(state.parsedBody);
+        if (body.success) state.input.body = body.data;
+        else details.push(...issuesToDetails(body.error.issues));
+      }
+
+      if (details.length > 0) throw validationError(details);
+    },
+  };
+}

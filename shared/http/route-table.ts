@@ -1,0 +1,77 @@
+// The shape of a route-table row. The table itself is in routes.ts; the CDK stack, the local gateway
+// and the OpenAPI document are all generated from it.
+import type { z } from 'zod';
+import type { Role } from '../schemas/agents.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** IAM actions on the table. TransactWriteItems has no action of its own: each item's action is checked. */
+export type TableAction =
+  | 'dynamodb:GetItem'
+  | 'dynamodb:BatchGetItem'
+  | 'dynamodb:Query'
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:ConditionCheckItem';
+
+export interface RouteDefinition<
+  Body extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Params extends z.ZodType = z.ZodType,
+> {
+  /** Unique, stable name: the OpenAPI operationId and the Lambda construct id. */
+  operationId: string;
+  method: HttpMethod;
+  /** API Gateway path syntax: `/v1/webhooks/{id}`. */
+  path: string;
+  /** Module (relative to the repository root) whose `handler` export serves the route. */
+  handler: string;
+  summary: string;
+  tag: string;
+  /** `apiKey`: the Authorization header is required. `public`: no key (limited per source IP). */
+  auth: 'apiKey' | 'public';
+  /** Roles that may call an `apiKey` route; any other gets 403. */
+  roles: readonly Role[];
+  /** False only for the readiness probe, which sits outside /v1. */
+  rateLimited: boolean;
+  request: { body?: Body; query?: Query; params?: Params };
+  response: {
+    status: 200 | 201;
+    description: string;
+    /** Schema of `data` inside the envelope, or of the whole body when `raw`. */
+    schema: z.ZodType;
+    /** Served as-is, without the `{data, meta}` envelope (the OpenAPI document). */
+    raw?: boolean;
+  };
+  /** Table actions the handler itself performs; the middleware's own needs are added by tableActionsFor. */
+  tableActions: readonly TableAction[];
+  /** Largest accepted body; defaults to 1 MB. */
+  maxBodyBytes?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Keeps the row's literal types (its auth mode and exact schemas) so handlers get typed input. */
+export function defineRoute<const R extends RouteDefinition>(route: R): R {
+  return route;
+}
+
+/** Every table action a route's function needs: its own plus those of the shared middleware stack. */
+export function tableActionsFor(route: RouteDefinition): TableAction[] {
+  const actions = new Set<TableAction>(route.tableActions);
+  if (route.auth === 'apiKey') actions.add('dynamodb:GetItem'); // API-key lookup
+  if (route.rateLimited) actions.add('dynamodb:UpdateItem'); // rate-limit counters
+  if (route.method === 'POST') {
+    // Idempotency records: claim, complete, release.
+    actions.add('dynamodb:PutItem');
+    actions.add('dynamodb:UpdateItem');
+    actions.add('dynamodb:DeleteItem');
+  }
+  return [...actions].sort();
+}
+
+/** Path `/v1/webhooks/{id}` → names of its parameters. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+}

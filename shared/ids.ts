@@ -1,0 +1,31 @@
+// Identifiers: a type prefix plus a ULID, so ids sort by creation time (contract §1).
+import { monotonicFactory } from 'ulid';
+
+export const ID_PREFIXES = {
+  agent: 'agt_',
+  product: 'prd_',
+  offer: 'ofr_',
+  negotiation: 'neg_',
+  order: 'ord_',
+  audit: 'aud_',
+  feed: 'feed_',
+  webhook: 'whk_',
+  event: 'evt_',
+  delivery: 'dlv_',
+  request: 'req_',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const ulid = monotonicFactory();
+
+export function newId<K extends IdKind>(kind: K): `${(typeof ID_PREFIXES)[K]}${string}` {
+  return `${ID_PREFIXES[kind]}${ulid()}`;
+}
+
+const ULID_PATTERN = '[0-9A-HJKMNP-TV-Z]{26}';
+
+/** A regular expression matching ids of one kind, for path-parameter validation. */
+export function idPattern(kind: IdKind): RegExp {
+  return new RegExp(`^${ID_PREFIXES[kind]}${ULID_PATTERN}$`);
+}

@@ -1,0 +1,55 @@
+// Agent records and requests (contract §2, §3 "Agent").
+import { z } from 'zod';
+import { CountryCode, Timestamp } from './common.ts';
+
+export const Role = z.enum(['buyer', 'seller']).meta({ id: 'Role' });
+export type Role = z.infer<typeof Role>;
+
+export const Plan = z.enum(['free', 'pro', 'enterprise']).meta({ id: 'Plan' });
+export type Plan = z.infer<typeof Plan>;
+
+const Name = z.string().trim().min(1, 'Must be 1 to 200 characters').max(200, 'Must be 1 to 200 characters');
+
+export const Organization = z
+  .strictObject({ legalName: Name.meta({ example: 'Acme Safety GmbH' }), country: CountryCode })
+  .meta({ id: 'Organization' });
+
+const ContactEmail = z.email('Must be an e-mail address').max(254).meta({ example: 'procurement@acme.example' });
+
+export const RegisterAgentRequest = z
+  .strictObject({
+    name: Name.meta({ example: 'Acme procurement agent' }),
+    role: Role,
+    organization: Organization,
+    contactEmail: ContactEmail,
+  })
+  .meta({ id: 'RegisterAgentRequest' });
+
+export const UpdateAgentRequest = z
+  .strictObject({
+    name: Name.optional(),
+    organization: Organization.optional(),
+    contactEmail: ContactEmail.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one of name, organization, contactEmail')
+  .meta({ id: 'UpdateAgentRequest' });
+
+export const Agent = z
+  .object({
+    agentId: z.string().meta({ example: 'agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
+    role: Role,
+    name: z.string(),
+    organization: Organization,
+    contactEmail: z.string(),
+    plan: Plan,
+    environment: z.enum(['test', 'live']),
+    apiKeyPrefix: z.string().meta({ description: 'First 12 characters of the current key', example: 'mk_test_4fGh' }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Agent' });
+export type Agent = z.infer<typeof Agent>;
+
+export const AgentWithApiKey = Agent.extend({
+  apiKey: z.string().meta({ description: 'The API key; shown only in this response', example: 'mk_test_…' }),
+}).meta({ id: 'AgentWithApiKey' });

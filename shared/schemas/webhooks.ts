@@ -1,0 +1,77 @@
+// Webhook subscriptions (contract: "Webhook subscription").
+import { z } from 'zod';
+import { idPattern } from '../ids.ts';
+import { PaginationQuery, Timestamp, idParam } from './common.ts';
+
+export const EVENT_TYPES = [
+  'order.created',
+  'order.confirmed',
+  'order.shipped',
+  'order.delivered',
+  'order.completed',
+  'order.cancelled',
+  'negotiation.started',
+  'negotiation.offer',
+  'negotiation.counter',
+  'negotiation.accepted',
+  'negotiation.rejected',
+  'feed.processed',
+  'feed.completed',
+  'feed.failed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const MAX_SUBSCRIPTIONS_PER_AGENT = 20;
+
+export const EventName = z
+  .enum([...EVENT_TYPES, '*'], { error: `Must be one of ${EVENT_TYPES.join(', ')} or *` })
+  .meta({ id: 'EventName' });
+
+const Events = z
+  .array(EventName)
+  .min(1, 'Subscribe to at least one event')
+  .max(EVENT_TYPES.length + 1)
+  .transform((events) => [...new Set(events)]);
+
+const Url = z.url({ protocol: /^https?$/, error: 'Must be an absolute http(s) URL' }).max(2048);
+const Secret = z.string().min(16, 'Must be 16 to 256 characters').max(256, 'Must be 16 to 256 characters');
+const Description = z.string().max(500, 'Must be at most 500 characters');
+
+export const CreateWebhookRequest = z
+  .strictObject({
+    url: Url.meta({ example: 'https://agent.example.com/hooks/marketplace' }),
+    events: Events,
+    secret: Secret.meta({ description: 'Signs deliveries (HMAC-SHA-256); never returned' }),
+    description: Description.optional(),
+  })
+  .meta({ id: 'CreateWebhookRequest' });
+
+export const UpdateWebhookRequest = z
+  .strictObject({
+    url: Url.optional(),
+    events: Events.optional(),
+    secret: Secret.optional(),
+    description: Description.nullable().optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one of url, events, secret, description, active')
+  .meta({ id: 'UpdateWebhookRequest' });
+
+export const WebhookSubscription = z
+  .object({
+    id: z.string().meta({ example: 'whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
+    url: z.string(),
+    events: z.array(EventName),
+    description: z.string().nullable(),
+    active: z.boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'WebhookSubscription' });
+export type WebhookSubscription = z.infer<typeof WebhookSubscription>;
+
+export const WebhookIdParams = z.strictObject({ id: idParam(idPattern('webhook'), 'a webhook subscription id (whk_…)') });
+
+export const ListWebhooksQuery = PaginationQuery;
+
+export const DeletedWebhook = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'DeletedWebhook' });
