@@ -2,6 +2,7 @@
 // and the OpenAPI document are all generated from it.
 import type { z } from 'zod';
 import type { Role } from '../schemas/agents.ts';
+import type { ErrorCode } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -44,6 +45,8 @@ export interface RouteDefinition<
     /** Served as-is, without the `{data, meta}` envelope (the OpenAPI document). */
     raw?: boolean;
   };
+  /** Errors the handler itself raises; those the middleware stack raises are derived (errorCodesFor). */
+  handlerErrors: readonly ErrorCode[];
   /** Table actions the handler itself performs; the middleware's own needs are added by tableActionsFor. */
   tableActions: readonly TableAction[];
   /** Largest accepted body; defaults to 1 MB. */
@@ -74,4 +77,19 @@ export function tableActionsFor(route: RouteDefinition): TableAction[] {
 /** Path `/v1/webhooks/{id}` → names of its parameters. */
 export function pathParameterNames(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+}
+
+/** Every error code a route can answer with: the middleware stack's, derived from the row's flags, and the handler's own. */
+export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
+  const codes = new Set<ErrorCode>();
+  if (route.auth === 'apiKey') codes.add('auth/invalid-key');
+  if (route.auth === 'apiKey' && route.roles.length < 2) codes.add('auth/forbidden');
+  if (pathParameterNames(route.path).length > 0) codes.add('not-found');
+  if (route.method === 'POST') codes.add('idempotency/conflict');
+  if (route.method === 'POST' || route.method === 'PATCH') codes.add('validation/too-large');
+  if (route.rateLimited) codes.add('rate-limit');
+  for (const code of route.handlerErrors) codes.add(code);
+  codes.add('validation/invalid');
+  codes.add('internal');
+  return [...codes];
 }

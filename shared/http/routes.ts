@@ -29,6 +29,7 @@ export const routes = {
     rateLimited: false,
     request: {},
     response: { status: 200, description: 'Ready', schema: z.object({ status: z.literal('ok') }) },
+    handlerErrors: [],
     tableActions: ['dynamodb:GetItem'],
   }),
   getOpenApiDocument: defineRoute({
@@ -43,6 +44,7 @@ export const routes = {
     rateLimited: true,
     request: {},
     response: { status: 200, description: 'The OpenAPI document', schema: z.looseObject({ openapi: z.string() }), raw: true },
+    handlerErrors: [],
     tableActions: [],
   }),
   registerAgent: defineRoute({
@@ -57,6 +59,7 @@ export const routes = {
     rateLimited: true,
     request: { body: RegisterAgentRequest },
     response: { status: 201, description: 'The new agent with its API key', schema: AgentWithApiKey },
+    handlerErrors: [],
     tableActions: ['dynamodb:PutItem'],
   }),
   getMyAgent: defineRoute({
@@ -71,6 +74,7 @@ export const routes = {
     rateLimited: true,
     request: {},
     response: { status: 200, description: 'The profile', schema: Agent },
+    handlerErrors: ['not-found'],
     tableActions: ['dynamodb:GetItem'],
   }),
   updateMyAgent: defineRoute({
@@ -85,6 +89,7 @@ export const routes = {
     rateLimited: true,
     request: { body: UpdateAgentRequest },
     response: { status: 200, description: 'The updated profile', schema: Agent },
+    handlerErrors: ['not-found'],
     tableActions: ['dynamodb:UpdateItem'],
   }),
   rotateMyApiKey: defineRoute({
@@ -99,6 +104,7 @@ export const routes = {
     rateLimited: true,
     request: {},
     response: { status: 200, description: 'The profile with its new API key, shown once', schema: AgentWithApiKey },
+    handlerErrors: ['not-found'],
     tableActions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
   }),
   createWebhook: defineRoute({
@@ -113,6 +119,7 @@ export const routes = {
     rateLimited: true,
     request: { body: CreateWebhookRequest },
     response: { status: 201, description: 'The new subscription (the secret is never returned)', schema: WebhookSubscription },
+    handlerErrors: ['conflict', 'not-found'],
     tableActions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   }),
   listWebhooks: defineRoute({
@@ -127,6 +134,7 @@ export const routes = {
     rateLimited: true,
     request: { query: ListWebhooksQuery },
     response: { status: 200, description: 'A page of subscriptions', schema: page(WebhookSubscription) },
+    handlerErrors: [],
     tableActions: ['dynamodb:Query'],
   }),
   getWebhook: defineRoute({
@@ -141,6 +149,7 @@ export const routes = {
     rateLimited: true,
     request: { params: WebhookIdParams },
     response: { status: 200, description: 'The subscription', schema: WebhookSubscription },
+    handlerErrors: ['not-found'],
     tableActions: ['dynamodb:GetItem'],
   }),
   updateWebhook: defineRoute({
@@ -155,6 +164,7 @@ export const routes = {
     rateLimited: true,
     request: { params: WebhookIdParams, body: UpdateWebhookRequest },
     response: { status: 200, description: 'The updated subscription', schema: WebhookSubscription },
+    handlerErrors: ['not-found'],
     tableActions: ['dynamodb:UpdateItem'],
   }),
   deleteWebhook: defineRoute({
@@ -169,6 +179,7 @@ export const routes = {
     rateLimited: true,
     request: { params: WebhookIdParams },
     response: { status: 200, description: 'The subscription is gone', schema: DeletedWebhook },
+    handlerErrors: ['not-found'],
     tableActions: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
   }),
 } satisfies Record<string, RouteDefinition>;
@@ -192,6 +203,7 @@ export const fallbackRoute = defineRoute({
   rateLimited: true,
   request: { params: z.looseObject({}), query: z.looseObject({}) },
   response: { status: 200, description: 'Never: always 404', schema: z.never() },
+  handlerErrors: ['not-found'],
   tableActions: [],
 });
 

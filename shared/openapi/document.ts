@@ -5,7 +5,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import type { ErrorCode } from '../http/errors.ts';
 import { ERROR_STATUS } from '../http/errors.ts';
 import { routeList } from '../http/routes.ts';
-import type { RouteDefinition } from '../http/route-table.ts';
+import { errorCodesFor, type RouteDefinition } from '../http/route-table.ts';
 import { ErrorBody, envelope } from '../schemas/common.ts';
 
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
@@ -31,21 +31,6 @@ function headersFor(route: RouteDefinition) {
     'X-Request-Id': z.string().meta({ description: 'The request id, as in meta.requestId' }),
     ...(route.rateLimited ? rateLimitHeaders : {}),
   });
-}
-
-/** The error codes a route can answer with, from the same flags the middleware acts on. */
-export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
-  const codes: ErrorCode[] = [];
-  if (route.auth === 'apiKey') codes.push('auth/invalid-key');
-  if (route.auth === 'apiKey' && route.roles.length < 2) codes.push('auth/forbidden');
-  // Unknown ids, or — for the caller's own records — a caller that no longer exists.
-  if (route.auth === 'apiKey') codes.push('not-found');
-  if (route.method === 'POST') codes.push('idempotency/conflict');
-  if (route.operationId === 'createWebhook') codes.push('conflict');
-  if (route.method !== 'GET' && route.method !== 'DELETE') codes.push('validation/too-large');
-  if (route.rateLimited) codes.push('rate-limit');
-  codes.push('validation/invalid', 'internal');
-  return codes;
 }
 
 function responsesFor(route: RouteDefinition): ZodOpenApiResponsesObject {

@@ -1,6 +1,6 @@
 // Agent records and requests (contract §2, §3 "Agent").
 import { z } from 'zod';
-import { CountryCode, Timestamp } from './common.ts';
+import { CountryCode, Timestamp, unlessMissing } from './common.ts';
 
 export const Role = z.enum(['buyer', 'seller']).meta({ id: 'Role' });
 export type Role = z.infer<typeof Role>;
@@ -14,7 +14,7 @@ export const Organization = z
   .strictObject({ legalName: Name.meta({ example: 'Acme Safety GmbH' }), country: CountryCode })
   .meta({ id: 'Organization' });
 
-const ContactEmail = z.email('Must be an e-mail address').max(254).meta({ example: 'procurement@acme.example' });
+const ContactEmail = z.email({ error: unlessMissing('Must be an e-mail address') }).max(254).meta({ example: 'procurement@acme.example' });
 
 export const RegisterAgentRequest = z
   .strictObject({

@@ -2,6 +2,11 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countries.ts';
 
+/** A custom message for a schema, except when the field is absent (then validation says "Required"). */
+export function unlessMissing(message: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? undefined : message);
+}
+
 export const Timestamp = z.iso.datetime({ precision: 3 }).meta({
   description: 'ISO 8601 UTC timestamp with milliseconds',
   example: '2026-11-22T10:15:30.123Z',
@@ -52,7 +57,7 @@ export const ErrorBody = z
 /** Query parameters shared by every list endpoint. */
 export const PaginationQuery = z.strictObject({
   limit: z.coerce
-    .number({ error: 'Must be an integer from 1 to 100' })
+    .number({ error: unlessMissing('Must be an integer from 1 to 100') })
     .int('Must be an integer from 1 to 100')
     .min(1, 'Must be an integer from 1 to 100')
     .max(100, 'Must be an integer from 1 to 100')

@@ -1,7 +1,7 @@
 // Webhook subscriptions (contract: "Webhook subscription").
 import { z } from 'zod';
 import { idPattern } from '../ids.ts';
-import { PaginationQuery, Timestamp, idParam } from './common.ts';
+import { PaginationQuery, Timestamp, idParam, unlessMissing } from './common.ts';
 
 export const EVENT_TYPES = [
   'order.created',
@@ -24,7 +24,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const MAX_SUBSCRIPTIONS_PER_AGENT = 20;
 
 export const EventName = z
-  .enum([...EVENT_TYPES, '*'], { error: `Must be one of ${EVENT_TYPES.join(', ')} or *` })
+  .enum([...EVENT_TYPES, '*'], { error: unlessMissing(`Must be one of ${EVENT_TYPES.join(', ')} or *`) })
   .meta({ id: 'EventName' });
 
 const Events = z
@@ -33,7 +33,7 @@ const Events = z
   .max(EVENT_TYPES.length + 1)
   .transform((events) => [...new Set(events)]);
 
-const Url = z.url({ protocol: /^https?$/, error: 'Must be an absolute http(s) URL' }).max(2048);
+const Url = z.url({ protocol: /^https?$/, error: unlessMissing('Must be an absolute http(s) URL') }).max(2048);
 const Secret = z.string().min(16, 'Must be 16 to 256 characters').max(256, 'Must be 16 to 256 characters');
 const Description = z.string().max(500, 'Must be at most 500 characters');
 

@@ -1,8 +1,9 @@
 // Validates path parameters, query string and body against the route's zod schemas. Unknown fields
 // are rejected everywhere, so an agent's typo never passes silently. All problems come back at once.
+// A path id that cannot exist is answered like an unknown id (404), so ids stay opaque to callers.
 import type { MiddlewareObj } from '@middy/core';
 import { z } from 'zod';
-import type { ErrorDetail } from '../errors.ts';
+import { errors, type ErrorDetail } from '../errors.ts';
 import type { MiddyApiRequest } from '../api-state.ts';
 import { issuesToDetails, validationError } from '../validation.ts';
 
@@ -18,8 +19,8 @@ export function validateRequest(): MiddlewareObj {
       const details: ErrorDetail[] = [];
 
       const params = (schemas.params ?? NOTHING).safeParse(event.pathParameters ?? {});
-      if (params.success) state.input.params = params.data;
-      else details.push(...issuesToDetails(params.error.issues));
+      if (!params.success) throw errors.notFound(`Nothing exists at ${event.rawPath}: the id is not one this API issued`);
+      state.input.params = params.data;
 
       const query = (schemas.query ?? NOTHING).safeParse(event.queryStringParameters ?? {});
       if (query.success) state.input.query = query.data;

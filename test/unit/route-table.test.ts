@@ -1,0 +1,48 @@
+// The route table's own consistency: unique operations, handler modules that exist and export a
+// handler, least-privilege table actions, documented errors.
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fallbackRoute, routeList } from '../../shared/http/routes.ts';
+import { errorCodesFor, tableActionsFor } from '../../shared/http/route-table.ts';
+
+describe('route table', () => {
+  it('has unique operation ids and unique method + path pairs', () => {
+    const ids = routeList.map((route) => route.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    const keys = routeList.map((route) => `${route.method} ${route.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('names a handler module for every row, and each exports a handler', async () => {
+    for (const route of [...routeList, fallbackRoute]) {
+      expect(existsSync(route.handler), route.handler).toBe(true);
+      const module = (await import(`../../${route.handler}`)) as { handler?: unknown };
+      expect(typeof module.handler, route.handler).toBe('function');
+    }
+  });
+
+  it('keeps every route under /v1 except the readiness probe', () => {
+    for (const route of routeList) {
+      if (route.operationId === 'health') expect(route.path).toBe('/health');
+      else expect(route.path.startsWith('/v1/')).toBe(true);
+    }
+  });
+
+  it('grants the middleware only what it uses', () => {
+    const health = routeList.find((route) => route.operationId === 'health');
+    expect(health && tableActionsFor(health)).toEqual(['dynamodb:GetItem']);
+    const getMe = routeList.find((route) => route.operationId === 'getMyAgent');
+    expect(getMe && tableActionsFor(getMe)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    const register = routeList.find((route) => route.operationId === 'registerAgent');
+    expect(register && tableActionsFor(register)).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+  });
+
+  it('derives the errors each route can answer with', () => {
+    const byId = Object.fromEntries(routeList.map((route) => [route.operationId, errorCodesFor(route)]));
+    expect(byId.registerAgent).not.toContain('auth/invalid-key');
+    expect(byId.registerAgent).toEqual(expect.arrayContaining(['idempotency/conflict', 'validation/too-large', 'rate-limit']));
+    expect(byId.getWebhook).toEqual(expect.arrayContaining(['auth/invalid-key', 'not-found', 'rate-limit']));
+    expect(byId.health).not.toContain('rate-limit');
+    expect(byId.createWebhook).toContain('conflict');
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { issuesToDetails, validationError } from '../../shared/http/validation.ts';
+import { RegisterAgentRequest } from '../../shared/schemas/agents.ts';
+
+describe('validation details', () => {
+  it('give dot paths, name unknown fields and say what is required', () => {
+    const result = RegisterAgentRequest.safeParse({ name: 'A', role: 'buyer', organization: { legalName: 'L', extra: 1 }, nickname: 'x' });
+    expect(result.success).toBe(false);
+    const details = issuesToDetails(result.error?.issues ?? []);
+    expect(details).toEqual(
+      expect.arrayContaining([
+        { path: 'organization.country', message: 'Required (string)' },
+        { path: 'organization.extra', message: 'Unknown field; remove it' },
+        { path: 'nickname', message: 'Unknown field; remove it' },
+        { path: 'contactEmail', message: 'Required (string)' },
+      ]),
+    );
+  });
+
+  it('index into arrays', () => {
+    const result = z.strictObject({ events: z.array(z.enum(['a', 'b'])) }).safeParse({ events: ['a', 'c'] });
+    expect(issuesToDetails(result.error?.issues ?? [])).toEqual([{ path: 'events.1', message: expect.any(String) }]);
+  });
+
+  it('summarise the first problem and the count in the message', () => {
+    const error = validationError([
+      { path: 'a', message: 'bad' },
+      { path: 'b', message: 'worse' },
+    ]);
+    expect(error.status).toBe(422);
+    expect(error.code).toBe('validation/invalid');
+    expect(error.message).toBe('Request validation failed — a: bad (and 1 more; see details)');
+  });
+});
