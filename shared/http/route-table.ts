@@ -63,7 +63,7 @@ export function defineRoute<const R extends RouteDefinition>(route: R): R {
 /** Every table action a route's function needs: its own plus those of the shared middleware stack. */
 export function tableActionsFor(route: RouteDefinition): TableAction[] {
   const actions = new Set<TableAction>(route.tableActions);
-  if (route.auth === 'apiKey') actions.add('dynamodb:GetItem'); // API-key lookup
+  if (route.auth === 'apiKey' || route.rateLimited) actions.add('dynamodb:GetItem'); // API-key lookup
   if (route.rateLimited) actions.add('dynamodb:UpdateItem'); // rate-limit counters
   if (route.method === 'POST') {
     // Idempotency records: claim, complete, release.

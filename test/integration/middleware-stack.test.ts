@@ -140,3 +140,21 @@ describe('access log', () => {
     expect(everything).not.toContain('supersecretvalue');
   });
 });
+
+describe('rate-limit subject', () => {
+  const publicRoute = defineRoute({ ...sellerOnly, operationId: 'testPublic', auth: 'public', roles: ['buyer', 'seller'] });
+
+  it('is the agent when a public route is called with a valid key, and the address otherwise', async () => {
+    const handler = apiHandler(publicRoute, ({ body }) => Promise.resolve({ data: { n: body.n } }));
+    const seller = await agent('seller');
+    const sourceIp = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    const withKey = await invoke(handler, httpEvent('POST', publicRoute.path, { apiKey: seller.apiKey, body: { n: 1 }, sourceIp }));
+    const withBadKey = await invoke(handler, httpEvent('POST', publicRoute.path, { apiKey: 'mk_test_nope', body: { n: 1 }, sourceIp }));
+    const withoutKey = await invoke(handler, httpEvent('POST', publicRoute.path, { body: { n: 1 }, sourceIp }));
+    expect(withKey.status).toBe(201);
+    expect(withKey.headers['x-ratelimit-remaining']).toBe('59'); // the agent's first request here
+    expect(withBadKey.status).toBe(201);
+    expect(withBadKey.headers['x-ratelimit-remaining']).toBe('59'); // the address's first
+    expect(withoutKey.headers['x-ratelimit-remaining']).toBe('58'); // the address's second
+  });
+});

@@ -34,7 +34,7 @@ describe('route table', () => {
     const getMe = routeList.find((route) => route.operationId === 'getMyAgent');
     expect(getMe && tableActionsFor(getMe)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     const register = routeList.find((route) => route.operationId === 'registerAgent');
-    expect(register && tableActionsFor(register)).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    expect(register && tableActionsFor(register)).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
   });
 
   it('derives the errors each route can answer with', () => {

@@ -1,5 +1,7 @@
 // Resolves the Authorization header to a caller, without rejecting yet: the rate limiter must first
 // count the request (per agent, or per source IP when the key is missing or bad). authorize() rejects.
+// Public routes resolve a key too when one is sent, so that an agent's requests count against the
+// agent wherever they go; a bad key on a public route is simply ignored.
 import type { MiddlewareObj } from '@middy/core';
 import { config } from '../../config.ts';
 import { findApiKey } from '../../data/agents.ts';
@@ -14,7 +16,8 @@ export function authenticate(): MiddlewareObj {
     before: async (request) => {
       const { event, context } = request as unknown as MiddyApiRequest;
       const state = context.api;
-      if (state.route.auth !== 'apiKey') return;
+      const { route } = state;
+      if (route.auth !== 'apiKey' && !route.rateLimited) return;
       const header = event.headers?.authorization;
       if (header === undefined || header.trim() === '') {
         state.authProblem = 'missing';
