@@ -114,7 +114,7 @@ describe('access log', () => {
     process.stdout.write = ((chunk: string | Uint8Array) => {
       lines.push(String(chunk));
       return true;
-    }) as typeof process.stdout.write;
+    });
     try {
       await invoke(handler, httpEvent('POST', sellerOnly.path, { apiKey: seller.apiKey, body: { n: 5 } }));
       await invoke(handler, httpEvent('POST', sellerOnly.path, { apiKey: seller.apiKey, body: { n: 'whsec_supersecretvalue' } }));
