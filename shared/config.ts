@@ -1,6 +1,6 @@
 // Runtime configuration, read once per container from the environment and validated at cold start,
 // so a misconfigured function fails on its first invocation instead of half-working.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const Flag = z.enum(['true', 'false']).default('false').transform((value) => value === 'true');
 

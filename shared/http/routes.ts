@@ -1,7 +1,7 @@
 // THE route table: every implemented endpoint, once. Find an endpoint's code from its path here.
 // Consumers: lib/stack (one Lambda + API route per row), lib/local/gateway (local HTTP server),
 // shared/openapi (the OpenAPI document). test/routes.test.ts fails if any of them disagree.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from './route-table.ts';
 import { Agent, AgentWithApiKey, RegisterAgentRequest, UpdateAgentRequest } from '../schemas/agents.ts';
 import {

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document, generated from the route table and its zod schemas. Every documented
 // error response is derived from the same flags the middleware stack acts on.
-import { z } from 'zod';
+import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import type { ErrorCode } from '../http/errors.ts';
 import { ERROR_STATUS } from '../http/errors.ts';

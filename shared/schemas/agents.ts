@@ -1,5 +1,5 @@
 // Agent records and requests (contract §2, §3 "Agent").
-import { z } from 'zod';
+import * as z from 'zod';
 import { CountryCode, Timestamp, unlessMissing } from './common.ts';
 
 export const Role = z.enum(['buyer', 'seller']).meta({ id: 'Role' });

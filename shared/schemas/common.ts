@@ -1,5 +1,5 @@
 // Schemas shared by every resource: envelope, error body, pagination, timestamps, countries.
-import { z } from 'zod';
+import * as z from 'zod';
 import { COUNTRY_CODES } from './countries.ts';
 
 /** A custom message for a schema, except when the field is absent (then validation says "Required"). */

@@ -1,5 +1,5 @@
 // Webhook subscriptions (contract: "Webhook subscription").
-import { z } from 'zod';
+import * as z from 'zod';
 import { idPattern } from '../ids.ts';
 import { PaginationQuery, Timestamp, idParam, unlessMissing } from './common.ts';
 

@@ -2,7 +2,7 @@
 // are rejected everywhere, so an agent's typo never passes silently. All problems come back at once.
 // A path id that cannot exist is answered like an unknown id (404), so ids stay opaque to callers.
 import type { MiddlewareObj } from '@middy/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errors, type ErrorDetail } from '../errors.ts';
 import type { MiddyApiRequest } from '../api-state.ts';
 import { issuesToDetails, validationError } from '../validation.ts';
