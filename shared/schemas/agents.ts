@@ -1,6 +1,6 @@
 // Agent records and requests (contract §2, §3 "Agent").
 import * as z from 'zod';
-import { CountryCode, Timestamp, unlessMissing } from './common.ts';
+import { CountryCode, Timestamp, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
 
 export const Role = z.enum(['buyer', 'seller']).meta({ id: 'Role' });
 export type Role = z.infer<typeof Role>;
@@ -31,7 +31,7 @@ export const UpdateAgentRequest = z
     organization: Organization.optional(),
     contactEmail: ContactEmail.optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'Send at least one of name, organization, contactEmail')
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one of name, organization, contactEmail', ...ONLY_IF_OTHERWISE_VALID })
   .meta({ id: 'UpdateAgentRequest' });
 
 export const Agent = z

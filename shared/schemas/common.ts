@@ -2,6 +2,9 @@
 import * as z from 'zod';
 import { COUNTRY_CODES } from './countries.ts';
 
+/** Runs a refinement only when the value passed every other check, so one mistake gives one message. */
+export const ONLY_IF_OTHERWISE_VALID = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+
 /** A custom message for a schema, except when the field is absent (then validation says "Required"). */
 export function unlessMissing(message: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? undefined : message);
@@ -14,8 +17,7 @@ export const Timestamp = z.iso.datetime({ precision: 3 }).meta({
 
 export const CountryCode = z
   .string()
-  .regex(/^[A-Z]{2}$/, 'Must be a two-letter uppercase ISO 3166-1 alpha-2 country code')
-  .refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code')
+  .refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code in uppercase, such as DE')
   .meta({ description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE' });
 
 export const RequestId = z.string().regex(/^req_[0-9A-Z]{26}$/).meta({ example: 'req_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });

@@ -1,7 +1,7 @@
 // Webhook subscriptions (contract: "Webhook subscription").
 import * as z from 'zod';
 import { idPattern } from '../ids.ts';
-import { PaginationQuery, Timestamp, idParam, unlessMissing } from './common.ts';
+import { PaginationQuery, Timestamp, idParam, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
 
 export const EVENT_TYPES = [
   'order.created',
@@ -54,7 +54,7 @@ export const UpdateWebhookRequest = z
     description: Description.nullable().optional(),
     active: z.boolean().optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'Send at least one of url, events, secret, description, active')
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one of url, events, secret, description, active', ...ONLY_IF_OTHERWISE_VALID })
   .meta({ id: 'UpdateWebhookRequest' });
 
 export const WebhookSubscription = z
