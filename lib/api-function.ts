@@ -1,0 +1,126 @@
+// The one place that decides how every Lambda of the marketplace is built and run (route handlers and
+// workers alike): Node 24 on arm64, one minified ESM bundle per handler made by the local esbuild,
+// source-mapped stack traces, its own log group with the stage's retention, its own role that starts
+// with nothing but its log group, and X-Ray tracing.
+import path from 'node:path';
+import { Duration } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { GLOBAL_SECONDARY_INDEXES } from '../shared/data/table-definition.ts';
+import type { TableAction } from '../shared/http/route-table.ts';
+import { ENV } from '../shared/resources.ts';
+import { acknowledgeFinding } from './compliance.ts';
+import type { StageSettings } from './stage-settings.ts';
+
+export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
+
+/** ESM bundles have no `require`; a few CommonJS dependencies call it for Node built-ins. */
+const DEFINE_REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+export interface ApiFunctionProps {
+  /** Module whose `handler` export serves the function, relative to the repository root (a table row's `handler`). */
+  handler: string;
+  description: string;
+  settings: StageSettings;
+  /** Variables every function of the stack shares (STAGE, CURSOR_SIGNING_KEY, LOG_LEVEL). */
+  environment: Record<string, string>;
+  /** Default 10 s: far below API Gateway's 30 s integration limit, far above any request's DynamoDB work. */
+  timeout?: Duration;
+}
+
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.settings.logRetention,
+      removalPolicy: props.settings.dataRemovalPolicy,
+    });
+
+    // Our own role instead of the default one with AWSLambdaBasicExecutionRole: it may write to this
+    // function's log group only, and everything else is granted per function below.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.handler}`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: path.join(REPOSITORY_ROOT, props.handler),
+      handler: 'handler',
+      description: props.description,
+      projectRoot: REPOSITORY_ROOT,
+      depsLockFilePath: path.join(REPOSITORY_ROOT, 'package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: 1024, // Lambda's CPU share grows with memory: shorter cold starts and JSON work
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: DEFINE_REQUIRE_BANNER,
+        target: 'node24',
+        minify: true,
+        sourceMap: true,
+        // The map only needs file names and lines for stack traces, not a copy of every source.
+        sourcesContent: false,
+        // @aws-sdk/* and @smithy/* stay external: the nodejs24.x runtime ships SDK v3 (kept patched by
+        // AWS), and bundling it would add ~340 kB to every function.
+        bundleAwsSDK: false,
+      },
+    });
+
+    this.enableTracing();
+  }
+
+  /**
+   * Grants exactly `actions` on the table (one statement; the indexes only when Query is among them)
+   * and tells the function the table's name.
+   */
+  grantTable(table: ITable, actions: readonly TableAction[]): void {
+    this.function.addEnvironment(ENV.tableName, table.tableName);
+    if (actions.length === 0) return;
+    const resources = [table.tableArn];
+    if (actions.includes('dynamodb:Query')) {
+      resources.push(...GLOBAL_SECONDARY_INDEXES.map((index) => `${table.tableArn}/index/${index.indexName}`));
+    }
+    this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...actions], resources }));
+  }
+
+  addEnvironment(name: string, value: string): void {
+    this.function.addEnvironment(name, value);
+  }
+
+  /**
+   * Active X-Ray tracing, with its permissions in a policy of their own: the X-Ray write actions
+   * only exist on `*`, and keeping them apart means the acknowledgement of that wildcard cannot
+   * cover a wildcard that slips into the function's other grants.
+   */
+  private enableTracing(): void {
+    (this.function.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: lambda.Tracing.ACTIVE };
+    const tracingPolicy = new iam.Policy(this, 'TracingPolicy', {
+      roles: [this.role],
+      statements: [new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] })],
+    });
+    // Lambda refuses active tracing on a role that cannot write traces yet.
+    this.function.node.addDependency(tracingPolicy);
+    acknowledgeFinding(
+      tracingPolicy,
+      'AwsSolutions-IAM5[Resource::*]',
+      'xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions; this policy holds only those two actions.',
+    );
+  }
+}

@@ -1,0 +1,96 @@
+// Functions triggered by events rather than HTTP, one per row of the worker table: an S3 row is
+// notified of new objects under its prefix in the feeds bucket, an SQS row consumes the delivery queue.
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Construct } from 'constructs';
+import { ENV } from '../shared/resources.ts';
+import type { WorkerDefinition, WorkerTrigger } from '../shared/workers.ts';
+import { ApiFunction } from './api-function.ts';
+import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
+import type { StageSettings } from './stage-settings.ts';
+import type { WebhookDelivery } from './webhook-delivery.ts';
+
+export interface EventWorkersProps {
+  settings: StageSettings;
+  workers: readonly WorkerDefinition[];
+  table: ITable;
+  feedsBucket: s3.IBucket;
+  webhookDelivery: WebhookDelivery;
+  /** Variables every function of the stack shares. */
+  environment: Record<string, string>;
+}
+
+/** Feed files run up to 100 MB and 100,000+ rows: a feed worker gets Lambda's longest run. */
+const S3_WORKER_TIMEOUT = Duration.minutes(15);
+
+export class EventWorkers extends Construct {
+  /** Worker functions by the row's id. */
+  readonly functions = new Map<string, ApiFunction>();
+
+  constructor(scope: Construct, id: string, props: EventWorkersProps) {
+    super(scope, id);
+    for (const worker of props.workers) {
+      const fn = new ApiFunction(this, worker.id, {
+        handler: worker.handler,
+        description: worker.description.slice(0, 256),
+        settings: props.settings,
+        environment: props.environment,
+        timeout: workerTimeout(worker.trigger),
+      });
+      fn.grantTable(props.table, worker.tableActions);
+      this.functions.set(worker.id, fn);
+
+      if (worker.trigger.type === 's3') this.subscribeToFeedUploads(fn, worker.trigger.prefix, props.feedsBucket);
+      else this.consumeDeliveryQueue(fn, worker.trigger, props.webhookDelivery);
+    }
+  }
+
+  /** New objects under `prefix` invoke the function, which may read exactly those objects. */
+  private subscribeToFeedUploads(fn: ApiFunction, prefix: string, bucket: s3.IBucket): void {
+    bucket.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(fn.function), { prefix });
+    const objects = bucket.arnForObjects(`${prefix}*`);
+    fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [objects] }));
+    fn.addEnvironment(ENV.feedsBucketName, bucket.bucketName);
+    acknowledgeFinding(
+      fn.role,
+      wildcardResourceFinding(fn, objects),
+      `The worker reads the uploaded files that trigger it, whose keys are generated per feed; the grant is read-only and limited to the ${prefix} prefix.`,
+    );
+    acknowledgeBucketNotificationsHandler(this);
+  }
+
+  private consumeDeliveryQueue(fn: ApiFunction, trigger: Extract<WorkerTrigger, { type: 'sqs' }>, delivery: WebhookDelivery): void {
+    // Reporting batch item failures retries only the failed messages of a batch, not the whole batch.
+    fn.function.addEventSource(
+      new SqsEventSource(delivery.queue, { batchSize: trigger.batchSize, reportBatchItemFailures: true }),
+    );
+    fn.addEnvironment(ENV.deliveryQueueUrl, delivery.queue.queueUrl);
+  }
+}
+
+/**
+ * Lambda's timeout for a worker. An SQS consumer gets a sixth of the queue's visibility timeout, as
+ * AWS advises, so that a message is not redelivered while a throttled or retried batch still runs.
+ */
+function workerTimeout(trigger: WorkerTrigger): Duration {
+  if (trigger.type === 's3') return S3_WORKER_TIMEOUT;
+  return Duration.seconds(Math.max(1, Math.floor(trigger.visibilityTimeoutSeconds / 6)));
+}
+
+/**
+ * S3 notifications are configured by CDK's own singleton handler function (BucketNotificationsHandler),
+ * whose role CDK creates with AWS's basic logging policy; we cannot reshape it.
+ */
+function acknowledgeBucketNotificationsHandler(scope: Construct): void {
+  const handler = Stack.of(scope).node.children.find((child) => child.node.id.startsWith('BucketNotificationsHandler'));
+  if (!handler || handler.node.metadata.some((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)) return;
+  acknowledgeFinding(
+    handler,
+    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    'CDK’s bucket-notifications handler runs only during deployments, to write the feeds bucket’s notification configuration; CDK creates its role with this logging-only policy, and its S3 grant is limited to our bucket.',
+  );
+}

@@ -1,0 +1,118 @@
+// One complete marketplace environment: the sandbox (`test`, issues mk_test_ keys) or production
+// (`live`, mk_live_). The two stacks share nothing; lib/stage-settings.ts lists all they differ in.
+import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS } from '../shared/data/table-definition.ts';
+import { fallbackRoute, routeList } from '../shared/http/routes.ts';
+import { ENV, resourceNames, type Stage } from '../shared/resources.ts';
+import { workers as workerTable, type WorkerDefinition } from '../shared/workers.ts';
+import { acknowledgeFinding } from './compliance.ts';
+import { EventWorkers } from './event-workers.ts';
+import { FeedsStorage } from './feeds-storage.ts';
+import { MarketplaceApi } from './marketplace-api.ts';
+import { OperationalAlarms } from './operational-alarms.ts';
+import { stageSettings } from './stage-settings.ts';
+import { WebhookDelivery } from './webhook-delivery.ts';
+
+export interface MarketplaceStackProps extends StackProps {
+  stage: Stage;
+  /** The worker table; tests inject rows to exercise the triggers before real rows exist. */
+  workers?: readonly WorkerDefinition[];
+}
+
+export class MarketplaceStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly cursorSigningSecret: secretsmanager.Secret;
+  readonly feeds: FeedsStorage;
+  readonly webhookDelivery: WebhookDelivery;
+  readonly api: MarketplaceApi;
+  readonly workers: EventWorkers;
+  readonly alarms: OperationalAlarms;
+
+  constructor(scope: Construct, id: string, props: MarketplaceStackProps) {
+    super(scope, id, props);
+    const settings = stageSettings(props.stage);
+    const names = resourceNames(props.stage);
+    const workers = props.workers ?? workerTable;
+    Tags.of(this).add('project', 'agent-marketplace');
+    Tags.of(this).add('stage', props.stage);
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      tableName: names.tableName,
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: dynamodb.AttributeType.STRING },
+      timeToLiveAttribute: TABLE_KEYS.ttlAttribute,
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The outbox's changes, for the delivery issue to drain promptly (docs/decisions.md).
+      stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
+      deletionProtection: settings.tableDeletionProtection,
+      removalPolicy: settings.dataRemovalPolicy,
+    });
+    for (const index of GLOBAL_SECONDARY_INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    // The HMAC key of pagination cursors. Cursors are tamper-evidence, not secrecy (they hold only
+    // the caller's own keys), so the value reaches functions as an environment variable, resolved by
+    // CloudFormation at deploy time: no Secrets Manager call on any cold start.
+    this.cursorSigningSecret = new secretsmanager.Secret(this, 'CursorSigningSecret', {
+      description: `Agent Marketplace (${props.stage}): HMAC key that signs pagination cursors`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: settings.dataRemovalPolicy,
+    });
+    acknowledgeFinding(
+      this.cursorSigningSecret,
+      'AwsSolutions-SMG4',
+      'The cursor signing key only makes pagination cursors tamper-evident (they carry nothing secret); rotating it would invalidate every cursor in flight, and a deploy can replace it if ever needed.',
+    );
+
+    // Every function of the stack gets these; each adds only what its own grants need.
+    // ALLOW_PRIVATE_WEBHOOK_URLS is deliberately absent: only the local runtime sets it.
+    const environment = {
+      [ENV.stage]: props.stage,
+      [ENV.cursorSigningKey]: this.cursorSigningSecret.secretValue.unsafeUnwrap(),
+      [ENV.logLevel]: 'INFO',
+    };
+
+    this.feeds = new FeedsStorage(this, 'Feeds', { settings });
+    this.webhookDelivery = new WebhookDelivery(this, 'WebhookDelivery', {
+      stage: props.stage,
+      consumer: deliveryQueueConsumer(workers),
+    });
+    this.api = new MarketplaceApi(this, 'Api', { settings, routes: routeList, fallbackRoute, table: this.table, environment });
+    this.workers = new EventWorkers(this, 'Workers', {
+      settings,
+      workers,
+      table: this.table,
+      feedsBucket: this.feeds.feedsBucket,
+      webhookDelivery: this.webhookDelivery,
+      environment,
+    });
+    this.alarms = new OperationalAlarms(this, 'Alarms', {
+      apiStage: this.api.stage,
+      deadLetterQueue: this.webhookDelivery.deadLetterQueue,
+      functions: new Map([...this.api.functions, ...this.workers.functions]),
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.stage.url, description: 'Base URL of the API' });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'FeedsBucketName', { value: this.feeds.feedsBucket.bucketName });
+    new CfnOutput(this, 'DeliveryQueueUrl', { value: this.webhookDelivery.queue.queueUrl });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarms.topic.topicArn, description: 'Subscribe operators here' });
+  }
+}
+
+/** The worker row that consumes the delivery queue; a queue has one consumer. */
+function deliveryQueueConsumer(workers: readonly WorkerDefinition[]) {
+  const consumers = workers.flatMap((worker) => (worker.trigger.type === 'sqs' ? [worker.trigger] : []));
+  if (consumers.length > 1) throw new Error(`The delivery queue can have one consumer; the worker table has ${consumers.length}`);
+  return consumers[0];
+}

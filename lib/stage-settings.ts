@@ -1,0 +1,54 @@
+// Everything that differs between the sandbox (`test`) and production (`live`) stacks, in one place,
+// so that a reviewer can see every difference at a glance. Both stacks are otherwise identical.
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Stage } from '../shared/resources.ts';
+
+export const STAGES: readonly Stage[] = ['test', 'live'];
+
+export interface StageSettings {
+  stage: Stage;
+  /** CloudWatch Logs retention of function logs, API access logs and S3 server access logs. */
+  logRetention: RetentionDays;
+  /** Days the same logs stay in the S3 access-log bucket (matches `logRetention`). */
+  accessLogExpiration: Duration;
+  /** Uploaded feed files are only needed to process (and retry) a feed; the feed record outlives them. */
+  feedFileExpiration: Duration;
+  /** Production data survives a stack deletion; the sandbox can be torn down completely. */
+  dataRemovalPolicy: RemovalPolicy;
+  tableDeletionProtection: boolean;
+  /** API Gateway stage throttling: far above the plans' per-agent limits, it only guards the account. */
+  throttle: { rateLimit: number; burstLimit: number };
+}
+
+const SETTINGS: Record<Stage, StageSettings> = {
+  test: {
+    stage: 'test',
+    logRetention: RetentionDays.ONE_MONTH,
+    accessLogExpiration: Duration.days(30),
+    feedFileExpiration: Duration.days(30),
+    dataRemovalPolicy: RemovalPolicy.DESTROY,
+    tableDeletionProtection: false,
+    throttle: { rateLimit: 100, burstLimit: 200 },
+  },
+  live: {
+    stage: 'live',
+    logRetention: RetentionDays.ONE_YEAR,
+    accessLogExpiration: Duration.days(365),
+    feedFileExpiration: Duration.days(90),
+    dataRemovalPolicy: RemovalPolicy.RETAIN,
+    tableDeletionProtection: true,
+    throttle: { rateLimit: 1000, burstLimit: 2000 },
+  },
+};
+
+export function stageSettings(stage: Stage): StageSettings {
+  return SETTINGS[stage];
+}
+
+/** The `stage` context value (`-c stage=…`), defaulting to the sandbox; anything else is an error. */
+export function parseStage(value: unknown): Stage {
+  if (value === undefined) return 'test';
+  if (value === 'test' || value === 'live') return value;
+  throw new Error(`Unknown stage ${JSON.stringify(value)}: pass -c stage=test (the sandbox) or -c stage=live (production)`);
+}

@@ -1,0 +1,148 @@
+// The worker table is empty today, but the stack already turns rows into functions and triggers.
+// Test-only rows (one per trigger type) and a retry-scheduling grant exercise that code, cdk-nag included.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiFunction } from '../../lib/api-function.ts';
+import { ENV } from '../../shared/resources.ts';
+import type { WorkerDefinition } from '../../shared/workers.ts';
+import { synthesizeStage, type SynthesizedStage } from './synth-stage.ts';
+
+const feedWorker: WorkerDefinition = {
+  id: 'processFeedUpload',
+  handler: 'functions/health/get.ts', // any existing module: bundling is skipped in these tests
+  description: 'Test row: processes uploaded feed files',
+  trigger: { type: 's3', bucket: 'feeds', prefix: 'uploads/' },
+  tableActions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+};
+const deliveryWorker: WorkerDefinition = {
+  id: 'deliverWebhooks',
+  handler: 'functions/health/get.ts',
+  description: 'Test row: delivers webhook events',
+  trigger: { type: 'sqs', queue: 'delivery', batchSize: 7, maxReceiveCount: 4, visibilityTimeoutSeconds: 180 },
+  tableActions: ['dynamodb:Query', 'dynamodb:UpdateItem'],
+};
+
+let s: SynthesizedStage;
+beforeAll(() => {
+  s = synthesizeStage('test', {
+    workers: [feedWorker, deliveryWorker],
+    beforeSynth: (stack) => {
+      stack.webhookDelivery.grantScheduleCreation(worker(stack.workers.functions, deliveryWorker.id));
+      stack.webhookDelivery.grantSendToQueue(worker(stack.workers.functions, feedWorker.id));
+    },
+  });
+});
+
+function worker(functions: ReadonlyMap<string, ApiFunction>, id: string): ApiFunction {
+  const fn = functions.get(id);
+  if (!fn) throw new Error(`no worker ${id}`);
+  return fn;
+}
+
+function statementsOf(roleLogicalId: string): any[] {
+  return Object.values(s.resources)
+    .filter((resource) => resource.Type === 'AWS::IAM::Policy' && resource.Properties.Roles.some((role: any) => role.Ref === roleLogicalId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+}
+
+describe('worker rows', () => {
+  it('each row gets a Node 24 arm64 function with exactly its table actions', () => {
+    for (const row of [feedWorker, deliveryWorker]) {
+      const fn = worker(s.stack.workers.functions, row.id);
+      const properties = s.resources[s.logicalId(fn.function)]?.Properties;
+      expect(properties.Runtime).toBe('nodejs24.x');
+      expect(properties.Architectures).toEqual(['arm64']);
+      const tableStatements = statementsOf(s.logicalId(fn.role)).filter((statement) =>
+        [statement.Action].flat().some((action: string) => action.startsWith('dynamodb:')),
+      );
+      expect(tableStatements).toHaveLength(1);
+      expect([tableStatements[0].Action].flat().sort()).toEqual([...row.tableActions].sort());
+    }
+  });
+
+  it('an s3 row is notified of new objects under its prefix and may read only those', () => {
+    const fn = worker(s.stack.workers.functions, feedWorker.id);
+    const bucketId = s.logicalId(s.stack.feeds.feedsBucket);
+    s.template.hasResourceProperties('Custom::S3BucketNotifications', {
+      BucketName: { Ref: bucketId },
+      NotificationConfiguration: {
+        LambdaFunctionConfigurations: [
+          {
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } },
+            LambdaFunctionArn: { 'Fn::GetAtt': [s.logicalId(fn.function), 'Arn'] },
+          },
+        ],
+      },
+    });
+    const s3Statements = statementsOf(s.logicalId(fn.role)).filter((statement) => String(statement.Action).startsWith('s3:'));
+    expect(s3Statements).toEqual([
+      { Action: 's3:GetObject', Effect: 'Allow', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/uploads/*']] } },
+    ]);
+    expect(s.resources[s.logicalId(fn.function)]?.Properties.Environment.Variables[ENV.feedsBucketName]).toEqual({ Ref: bucketId });
+  });
+
+  it('an sqs row consumes the delivery queue in batches, reporting item failures; the queue follows the row', () => {
+    const fn = worker(s.stack.workers.functions, deliveryWorker.id);
+    const { queue, deadLetterQueue } = s.stack.webhookDelivery;
+    s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: s.logicalId(fn.function) },
+      EventSourceArn: { 'Fn::GetAtt': [s.logicalId(queue), 'Arn'] },
+      BatchSize: 7,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const queueProperties = s.resources[s.logicalId(queue)]?.Properties;
+    expect(queueProperties.VisibilityTimeout).toBe(180);
+    expect(queueProperties.RedrivePolicy.maxReceiveCount).toBe(4);
+    expect(queueProperties.RedrivePolicy.deadLetterTargetArn).toEqual({ 'Fn::GetAtt': [s.logicalId(deadLetterQueue), 'Arn'] });
+    // A sixth of the visibility timeout, so that a message is not redelivered while its batch runs.
+    expect(s.resources[s.logicalId(fn.function)]?.Properties.Timeout).toBe(30);
+  });
+});
+
+describe('grantScheduleCreation', () => {
+  it('allows creating and deleting schedules of our group only, and passing the scheduler role to the scheduler only', () => {
+    const fn = worker(s.stack.workers.functions, deliveryWorker.id);
+    const { schedulerRole, queue } = s.stack.webhookDelivery;
+    const statements = statementsOf(s.logicalId(fn.role));
+    const scheduleStatement = statements.find((statement) => [statement.Action].flat().includes('scheduler:CreateSchedule'));
+    expect([scheduleStatement.Action].flat().sort()).toEqual(['scheduler:CreateSchedule', 'scheduler:DeleteSchedule']);
+    expect(JSON.stringify(scheduleStatement.Resource)).toContain(':schedule/agent-marketplace-test/*');
+    expect(statements.find((statement) => statement.Action === 'iam:PassRole')).toEqual({
+      Action: 'iam:PassRole',
+      Effect: 'Allow',
+      Resource: { 'Fn::GetAtt': [s.logicalId(schedulerRole), 'Arn'] },
+      Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+    });
+    const variables = s.resources[s.logicalId(fn.function)]?.Properties.Environment.Variables;
+    expect(variables[ENV.schedulerGroupName]).toBe('agent-marketplace-test');
+    expect(variables[ENV.schedulerRoleArn]).toEqual({ 'Fn::GetAtt': [s.logicalId(schedulerRole), 'Arn'] });
+    expect(variables[ENV.deliveryQueueArn]).toEqual({ 'Fn::GetAtt': [s.logicalId(queue), 'Arn'] });
+  });
+});
+
+describe('grantSendToQueue', () => {
+  it('allows sending to the delivery queue only, and tells the function its URL', () => {
+    const fn = worker(s.stack.workers.functions, feedWorker.id);
+    const queueId = s.logicalId(s.stack.webhookDelivery.queue);
+    const sqsStatements = statementsOf(s.logicalId(fn.role)).filter((statement) => String(statement.Action).startsWith('sqs:'));
+    expect(sqsStatements).toEqual([{ Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }]);
+    expect(s.resources[s.logicalId(fn.function)]?.Properties.Environment.Variables[ENV.deliveryQueueUrl]).toEqual({ Ref: queueId });
+  });
+});
+
+describe('cdk-nag with workers', () => {
+  it('passes, with the wildcards of the worker grants acknowledged one by one', () => {
+    expect(s.validationReport.pluginReports.flatMap((report) => report.violations)).toEqual([]);
+    const workerAcknowledgements = s.acknowledgements
+      .filter((acknowledgement) => !acknowledgement.path.includes('/Api/') && !acknowledgement.path.endsWith('/TracingPolicy'))
+      .map((acknowledgement) => acknowledgement.id)
+      .filter((id) => !['AwsSolutions-APIG4', 'AwsSolutions-SMG4'].includes(id));
+    expect(workerAcknowledgements.sort()).toEqual(
+      [
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        `AwsSolutions-IAM5[Resource::<${s.logicalId(s.stack.feeds.feedsBucket)}.Arn>/uploads/*]`,
+        'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/agent-marketplace-test/*]',
+      ].sort(),
+    );
+  });
+});
