@@ -1,5 +1,5 @@
 // THE route table: every implemented endpoint, once. Find an endpoint's code from its path here.
-// Consumers: lib/stack (one Lambda + API route per row), lib/local/gateway (local HTTP server),
+// Consumers: lib/marketplace-api.ts (one Lambda + API route per row), lib/local/gateway.ts (local HTTP server),
 // shared/openapi (the OpenAPI document). test/routes.test.ts fails if any of them disagree.
 import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from './route-table.ts';
