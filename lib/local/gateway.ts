@@ -1,0 +1,136 @@
+// The local API Gateway: a node:http server generated from the route table. Each request becomes a
+// payload 2.0 event for its route's handler (the `$default` fallback for anything unmatched), with
+// API Gateway's own limits and errors: 10 MB bodies (413), a 30 s integration timeout (503), and a
+// crashed handler (500). Benchmarked against raw DynamoDB Local: no per-request logging, keep-alive.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fallbackRoute as defaultFallback, routeList } from '../../shared/http/routes.ts';
+import type { RouteDefinition } from '../../shared/http/route-table.ts';
+import { LocalRuntimeError } from './errors.ts';
+import { sendGatewayError, toGatewayEvent, writeGatewayResult } from './http-event.ts';
+import { lambdaContext, loadHandler } from './lambda.ts';
+import { RouteMatcher, type RouteMatch } from './route-matcher.ts';
+
+/** API Gateway HTTP API's payload limit. */
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+/** API Gateway HTTP API's maximum integration timeout. */
+const INTEGRATION_TIMEOUT_MS = 30_000;
+
+export interface GatewayOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Loopback by default: the sandbox is not for the network. */
+  host?: string;
+  routes?: readonly RouteDefinition[];
+  fallback?: RouteDefinition;
+  timeoutMs?: number;
+  /** Where crashes and timeouts are reported (never per-request lines). */
+  logError?: (message: string, error?: unknown) => void;
+}
+
+export interface Gateway {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+class PayloadTooLarge extends Error {}
+
+function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > MAX_PAYLOAD_BYTES) {
+        request.removeAllListeners('data');
+        request.resume(); // drain the rest; the response closes the connection
+        reject(new PayloadTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.once('end', () => resolve(chunks.length === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    request.once('error', reject);
+  });
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** The work's result, or TIMED_OUT; the work itself runs on (Lambda would be cut off, we cannot). */
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const routes = options.routes ?? routeList;
+  const fallback = options.fallback ?? defaultFallback;
+  const matcher = new RouteMatcher(routes, fallback);
+  const timeoutMs = options.timeoutMs ?? INTEGRATION_TIMEOUT_MS;
+  const logError = options.logError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+
+  // Cold starts up front, so the first requests are not slow; a module that fails to load is
+  // reported now and answers 500.
+  for (const route of [...routes, fallback]) {
+    loadHandler(route.handler).catch((error: unknown) => logError(`[gateway] ${route.handler} failed to load:`, error));
+  }
+
+  async function invoke(request: IncomingMessage, response: ServerResponse, match: RouteMatch): Promise<void> {
+    const declaredLength = Number(request.headers['content-length'] ?? 0);
+    if (declaredLength > MAX_PAYLOAD_BYTES) throw new PayloadTooLarge();
+    const body = await readBody(request);
+    const event = toGatewayEvent(request, match, body);
+    const requestId = event.requestContext.requestId;
+    try {
+      const handler = await loadHandler(match.route.handler);
+      const result: unknown = await withTimeout(handler(event, lambdaContext(match.route.operationId, timeoutMs)), timeoutMs);
+      if (result === TIMED_OUT) {
+        logError(`[gateway] ${match.routeKey} timed out after ${timeoutMs} ms`);
+        sendGatewayError(response, 503, 'Service Unavailable', requestId);
+        return;
+      }
+      writeGatewayResult(response, result, requestId);
+    } catch (error) {
+      logError(`[gateway] ${match.routeKey} (${match.route.handler}) failed:`, error);
+      if (!response.headersSent) sendGatewayError(response, 500, 'Internal Server Error', requestId);
+    }
+  }
+
+  const server = createServer({ keepAlive: true }, (request, response) => {
+    const url = request.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const match = matcher.match(request.method ?? 'GET', queryStart === -1 ? url : url.slice(0, queryStart));
+    invoke(request, response, match).catch((error: unknown) => {
+      if (response.headersSent) return;
+      if (error instanceof PayloadTooLarge) sendGatewayError(response, 413, 'Request Entity Too Large', '', true);
+      else sendGatewayError(response, 400, 'Bad Request', '', true);
+    });
+  });
+  server.keepAliveTimeout = 65_000; // longer than common clients' idle timeouts, so they close first
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new LocalRuntimeError(`Port ${options.port} (API) is already in use`) : error),
+    );
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      server.removeAllListeners('error');
+      server.on('error', (error) => logError('[gateway] server error:', error));
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

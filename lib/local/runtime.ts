@@ -1,0 +1,227 @@
+// The whole stack on one machine: DynamoDB Local, fauxqs (S3 + SQS), the scheduler emulator, the
+// worker table's event sources, and the API gateway, with every handler running in this process.
+// Used by `npm start` (bin/local.ts), the test suite's global setup, and the benchmark.
+//
+// Handlers are imported once per process, and their SDK clients keep the endpoints they first saw:
+// a second runtime in the same process must reuse the first one's ports (pass them explicitly).
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { resetConfigForTests } from '../../shared/config.ts';
+import { ENV, LOCAL } from '../../shared/resources.ts';
+import { workers, type WorkerDefinition } from '../../shared/workers.ts';
+import { LOCAL_ACCOUNT_ID, LOCAL_CREDENTIALS, LOCAL_REGION } from './aws.ts';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
+import { LocalRuntimeError } from './errors.ts';
+import { startLocalFauxqs, type LocalFauxqs } from './fauxqs.ts';
+import { startGateway } from './gateway.ts';
+import { loadHandler } from './lambda.ts';
+import { loadLocalSecrets } from './local-secrets.ts';
+import { assertPortFree } from './ports.ts';
+import { isAlive, processIdentity } from './processes.ts';
+import { provisionLocalResources, type ProvisionedResources } from './provision.ts';
+import { startS3Notifications } from './s3-notifications.ts';
+import { startSchedulerEmulator } from './scheduler.ts';
+import { startSqsPoller } from './sqs-poller.ts';
+
+export interface LocalRuntimeOptions {
+  /** Everything persists here: the table, queues, objects, schedules, secrets. */
+  dataDir: string;
+  /** The API's port; 0 picks a free one. */
+  port: number;
+  dynamoPort?: number;
+  fauxqsPort?: number;
+  schedulerPort?: number;
+  /** No handler logs (LOG_LEVEL SILENT unless LOG_LEVEL is set); errors are still reported. */
+  quiet?: boolean;
+}
+
+export interface LocalRuntime {
+  /** `http://127.0.0.1:<port>` */
+  baseUrl: string;
+  dataDir: string;
+  /** What the handlers see: also what tests and the admin command need to reach the same stack. */
+  env: Record<string, string>;
+  endpoints: { api: string; dynamodb: string; fauxqs: string; scheduler: string };
+  resources: ProvisionedResources;
+  fauxqs: LocalFauxqs;
+  stop(): Promise<void>;
+}
+
+/** <dataDir>/runtime.json while a runtime runs; the admin command reads it. */
+export interface RuntimeFile {
+  pid: number;
+  pidIdentity: string | undefined;
+  dataDir: string;
+  baseUrl: string;
+  startedAt: string;
+  endpoints: LocalRuntime['endpoints'];
+  env: Record<string, string>;
+}
+
+export function runtimeFilePath(dataDir: string): string {
+  return join(resolve(dataDir), 'runtime.json');
+}
+
+/** Another live runtime owns the folder: refuse rather than kill its DynamoDB Local. */
+function assertDataDirFree(dataDir: string): void {
+  const file = runtimeFilePath(dataDir);
+  if (!existsSync(file)) return;
+  try {
+    const running = JSON.parse(readFileSync(file, 'utf8')) as RuntimeFile;
+    if (isAlive(running.pid) && processIdentity(running.pid) === running.pidIdentity) {
+      throw new LocalRuntimeError(`A local runtime (pid ${running.pid}) already uses ${dataDir} at ${running.baseUrl}; stop it or set another DATA_DIR`);
+    }
+  } catch (error) {
+    if (error instanceof LocalRuntimeError) throw error;
+  }
+  rmSync(file, { force: true }); // left by a runtime that was killed
+}
+
+function handlerEnv(options: { dataDir: string; quiet: boolean; endpoints: LocalRuntime['endpoints']; resources: ProvisionedResources }) {
+  const { endpoints, resources } = options;
+  return {
+    [ENV.stage]: LOCAL.stage,
+    [ENV.tableName]: resources.tableName,
+    [ENV.cursorSigningKey]: loadLocalSecrets(options.dataDir).cursorSigningKey,
+    [ENV.allowPrivateWebhookUrls]: 'true',
+    [ENV.feedsBucketName]: resources.feedsBucketName,
+    [ENV.deliveryQueueUrl]: resources.deliveryQueueUrl,
+    [ENV.deliveryQueueArn]: resources.deliveryQueueArn,
+    [ENV.schedulerGroupName]: LOCAL.schedulerGroupName,
+    [ENV.schedulerRoleArn]: `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/${LOCAL.stackName}-scheduler`,
+    [ENV.logLevel]: process.env.LOG_LEVEL ?? (options.quiet ? 'SILENT' : 'INFO'),
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: endpoints.fauxqs,
+    AWS_ENDPOINT_URL_SQS: endpoints.fauxqs,
+    AWS_ENDPOINT_URL_SCHEDULER: endpoints.scheduler,
+  };
+}
+
+/** Sets variables and returns how to put the previous values back. */
+function applyEnv(env: Record<string, string>): () => void {
+  const previous = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  resetConfigForTests(); // config() re-reads the environment
+  return () => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetConfigForTests();
+  };
+}
+
+type Stopper = () => Promise<void> | void;
+
+/** Starts the worker table's event sources; returns their stoppers. */
+async function startWorkers(fauxqs: LocalFauxqs, resources: ProvisionedResources, list: readonly WorkerDefinition[]): Promise<Stopper[]> {
+  const stoppers: Stopper[] = [];
+  for (const worker of list) {
+    const handler = await loadHandler(worker.handler);
+    const trigger = worker.trigger;
+    if (trigger.type === 's3') {
+      const notifications = startS3Notifications({
+        fauxqs: fauxqs.server,
+        endpoint: fauxqs.endpoint,
+        bucket: resources.feedsBucketName,
+        prefix: trigger.prefix,
+        functionName: worker.id,
+        handler,
+      });
+      stoppers.push(() => notifications.stop());
+    } else {
+      const poller = startSqsPoller({
+        endpoint: fauxqs.endpoint,
+        queueUrl: resources.deliveryQueueUrl,
+        queueArn: resources.deliveryQueueArn,
+        batchSize: trigger.batchSize,
+        functionName: worker.id,
+        handler,
+      });
+      stoppers.push(() => poller.stop());
+    }
+  }
+  return stoppers;
+}
+
+async function runStoppers(stoppers: Stopper[]): Promise<void> {
+  for (const stop of stoppers.reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      console.error('[local] error while stopping:', error);
+    }
+  }
+}
+
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  assertDataDirFree(dataDir);
+  // Fail fast on taken ports, before the slow Java start.
+  await assertPortFree(options.port, 'API', 'set PORT to use another one');
+  if (options.schedulerPort) await assertPortFree(options.schedulerPort, 'scheduler emulator');
+
+  const stoppers: Stopper[] = [];
+  try {
+    const [dynamo, fauxqs] = await Promise.allSettled([
+      startDynamoDbLocal({ dataDir, port: options.dynamoPort ?? 0 }),
+      startLocalFauxqs({ dataDir, port: options.fauxqsPort ?? 0 }),
+    ]);
+    if (dynamo.status === 'fulfilled') stoppers.push(() => dynamo.value.stop());
+    if (fauxqs.status === 'fulfilled') stoppers.push(() => fauxqs.value.stop());
+    if (dynamo.status === 'rejected') throw dynamo.reason;
+    if (fauxqs.status === 'rejected') throw fauxqs.reason;
+    const dynamoDb: DynamoDbLocal = dynamo.value;
+    const localFauxqs: LocalFauxqs = fauxqs.value;
+
+    const scheduler = await startSchedulerEmulator({
+      dataDir,
+      port: options.schedulerPort ?? 0,
+      sendToQueue: ({ queueName, region, body, messageGroupId }) =>
+        localFauxqs.server.sendMessage(queueName, body, { region, ...(messageGroupId ? { messageGroupId } : {}) }),
+    });
+    stoppers.push(() => scheduler.stop());
+
+    const resources = await provisionLocalResources({ dynamodb: dynamoDb.endpoint, fauxqs: localFauxqs.endpoint });
+    const endpoints = { api: '', dynamodb: dynamoDb.endpoint, fauxqs: localFauxqs.endpoint, scheduler: scheduler.endpoint };
+    // Before any handler module loads: they read the environment at import.
+    const env = handlerEnv({ dataDir, quiet: options.quiet ?? false, endpoints, resources });
+    stoppers.push(applyEnv(env));
+
+    stoppers.push(...(await startWorkers(localFauxqs, resources, workers)));
+    const gateway = await startGateway({ port: options.port });
+    stoppers.push(() => gateway.stop());
+    endpoints.api = gateway.url;
+
+    const runtimeFile: RuntimeFile = {
+      pid: process.pid,
+      pidIdentity: processIdentity(process.pid),
+      dataDir,
+      baseUrl: gateway.url,
+      startedAt: new Date().toISOString(),
+      endpoints,
+      env,
+    };
+    const runtimeFileName = runtimeFilePath(dataDir);
+    writeFileSync(runtimeFileName, `${JSON.stringify(runtimeFile, null, 2)}\n`, { mode: 0o600 });
+    stoppers.push(() => rmSync(runtimeFileName, { force: true }));
+
+    let stopping: Promise<void> | undefined;
+    return {
+      baseUrl: gateway.url,
+      dataDir,
+      env,
+      endpoints,
+      resources,
+      fauxqs: localFauxqs,
+      stop: () => (stopping ??= runStoppers(stoppers)),
+    };
+  } catch (error) {
+    await runStoppers(stoppers);
+    throw error;
+  }
+}

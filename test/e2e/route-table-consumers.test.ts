@@ -1,0 +1,37 @@
+// The route table is the single source for the local gateway, the OpenAPI document and the CDK
+// stack (test/cdk checks the stack). This test fails if the served API disagrees with the table.
+import { describe, expect, it } from 'vitest';
+import { routeList } from '../../shared/http/routes.ts';
+import { newClient } from '../support/runtime.ts';
+
+const client = newClient();
+const FALLBACK_MESSAGE = 'No endpoint at this path and method';
+
+function concretePath(template: string): string {
+  return template.replace(/\{(\w+)\}/g, 'whk_00000000000000000000000000');
+}
+
+describe('route table consumers', () => {
+  it('the local gateway serves every row with its own handler', async () => {
+    for (const route of routeList) {
+      const response = await client.send(route.method, concretePath(route.path));
+      expect(response.json?.error ?? '', `${route.method} ${route.path}`).not.toContain(FALLBACK_MESSAGE);
+    }
+  });
+
+  it('the local gateway answers anything else from the fallback', async () => {
+    for (const route of routeList) {
+      const response = await client.send('PUT', concretePath(route.path)); // no row uses PUT
+      expect(response.status).toBe(404);
+      expect(response.json.error).toContain(FALLBACK_MESSAGE);
+    }
+  });
+
+  it('the OpenAPI document lists exactly the rows', async () => {
+    const document = (await client.get('/v1/openapi.json')).json;
+    const operations = Object.entries(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap(
+      ([path, item]) => Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
+    );
+    expect(operations.sort()).toEqual(routeList.map((route) => `${route.method} ${route.path} ${route.operationId}`).sort());
+  });
+});

@@ -1,0 +1,227 @@
+// The local gateway: requests become API Gateway HTTP API payload 2.0 events, handler results
+// become responses, and API Gateway's own limits and errors apply.
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import type { RouteDefinition } from '../../shared/http/route-table.ts';
+import { MAX_PAYLOAD_BYTES, startGateway, type Gateway } from '../../lib/local/gateway.ts';
+
+const FIXTURE_HANDLER = 'test/local/fixtures/gateway-handler.ts';
+
+function fixtureRoute(operationId: string, method: RouteDefinition['method'], path: string): RouteDefinition {
+  return {
+    operationId,
+    method,
+    path,
+    handler: FIXTURE_HANDLER,
+    summary: operationId,
+    tag: 'Fixture',
+    auth: 'public',
+    roles: ['buyer', 'seller'],
+    rateLimited: false,
+    request: {},
+    response: { status: 200, description: operationId, schema: z.unknown() },
+    handlerErrors: [],
+    tableActions: [],
+  };
+}
+
+const fixtureRoutes = [
+  fixtureRoute('getItem', 'GET', '/fixture/items/{id}'),
+  fixtureRoute('getSpecialItem', 'GET', '/fixture/items/special'),
+  fixtureRoute('createItem', 'POST', '/fixture/items'),
+  fixtureRoute('getFile', 'GET', '/fixture/files/{path+}'),
+  fixtureRoute('crash', 'GET', '/fixture/crash'),
+  fixtureRoute('slow', 'GET', '/fixture/slow'),
+  fixtureRoute('binary', 'GET', '/fixture/binary'),
+  fixtureRoute('plain', 'GET', '/fixture/plain'),
+];
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  json: any;
+}
+
+function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: Buffer | string; localAddress?: string } = {},
+): Promise<RawResponse> {
+  const url = new URL(path, baseUrl);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      { method, hostname: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: options.headers, localAddress: options.localAddress },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          let json: unknown;
+          try {
+            json = JSON.parse(body.toString('utf8'));
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, json });
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+let gateway: Gateway;
+
+beforeAll(async () => {
+  gateway = await startGateway({
+    port: 0,
+    routes: fixtureRoutes,
+    fallback: fixtureRoute('fallback', 'GET', '/{proxy+}'),
+    timeoutMs: 300,
+    logError: () => undefined, // the crash and timeout below are expected
+  });
+});
+
+afterAll(async () => {
+  await gateway.stop();
+});
+
+describe('request → payload 2.0 event', () => {
+  it('carries the route, path, query, headers, cookies and request context', async () => {
+    const response = await send(gateway.url, 'GET', '/fixture/items/abc%20d?x=1&x=2&y=a%2Bb&empty=', {
+      headers: { 'X-Custom': 'One', Cookie: 'a=1; b=2', 'User-Agent': 'gateway-test' },
+      localAddress: '127.0.0.9',
+    });
+    expect(response.status).toBe(200);
+    const { event, context } = response.json;
+    expect(event).toMatchObject({
+      version: '2.0',
+      routeKey: 'GET /fixture/items/{id}',
+      rawPath: '/fixture/items/abc%20d',
+      rawQueryString: 'x=1&x=2&y=a%2Bb&empty=',
+      queryStringParameters: { x: '1,2', y: 'a+b', empty: '' },
+      pathParameters: { id: 'abc d' },
+      cookies: ['a=1', 'b=2'],
+      isBase64Encoded: false,
+      requestContext: {
+        routeKey: 'GET /fixture/items/{id}',
+        stage: '$default',
+        accountId: '000000000000',
+        http: { method: 'GET', path: '/fixture/items/abc%20d', protocol: 'HTTP/1.1', sourceIp: '127.0.0.9', userAgent: 'gateway-test' },
+      },
+    });
+    expect(event.headers['x-custom']).toBe('One');
+    expect(event.headers['x-forwarded-for']).toBe('127.0.0.9');
+    expect(event.headers['x-forwarded-proto']).toBe('http');
+    expect(event.headers.cookie).toBeUndefined();
+    expect(event.body).toBeUndefined();
+    expect(event.requestContext.requestId).toEqual(expect.any(String));
+    expect(event.requestContext.time).toMatch(/^\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000$/);
+    expect(Math.abs(event.requestContext.timeEpoch - Date.now())).toBeLessThan(5_000);
+    expect(response.headers['apigw-requestid']).toBe(event.requestContext.requestId);
+    expect(context.functionName).toBe('getItem');
+    expect(context.remainingMs).toBeGreaterThan(0);
+    expect(context.remainingMs).toBeLessThanOrEqual(300);
+  });
+
+  it('prefers an exact path over a parameter, and matches greedy parameters across segments', async () => {
+    expect((await send(gateway.url, 'GET', '/fixture/items/special')).json.event.routeKey).toBe('GET /fixture/items/special');
+    const file = (await send(gateway.url, 'GET', '/fixture/files/a/b/c.csv')).json.event;
+    expect(file.routeKey).toBe('GET /fixture/files/{path+}');
+    expect(file.pathParameters).toEqual({ path: 'a/b/c.csv' });
+  });
+
+  it('passes JSON bodies as text and binary bodies base64-encoded', async () => {
+    const text = await send(gateway.url, 'POST', '/fixture/items', { headers: { 'Content-Type': 'application/json' }, body: '{"name":"ä"}' });
+    expect(text.json.event).toMatchObject({ routeKey: 'POST /fixture/items', body: '{"name":"ä"}', isBase64Encoded: false });
+    const bytes = Buffer.from([0, 159, 146, 150, 255]);
+    const binary = await send(gateway.url, 'POST', '/fixture/items', { headers: { 'Content-Type': 'application/octet-stream' }, body: bytes });
+    expect(binary.json.event.isBase64Encoded).toBe(true);
+    expect(Buffer.from(binary.json.event.body, 'base64')).toEqual(bytes);
+  });
+
+  it('sends unknown paths and wrong methods to the $default route', async () => {
+    for (const [method, path] of [
+      ['GET', '/nothing/here'],
+      ['DELETE', '/fixture/items/1'],
+      ['PUT', '/fixture/items'],
+      ['GET', '/fixture/items/1/'],
+    ] as const) {
+      const { event } = (await send(gateway.url, method, path)).json;
+      expect(event.routeKey).toBe('$default');
+      expect(event.requestContext.http.method).toBe(method);
+      expect(event.pathParameters).toBeUndefined();
+    }
+  });
+});
+
+describe('handler result → response', () => {
+  it('writes status, headers, cookies and base64 bodies', async () => {
+    const response = await send(gateway.url, 'GET', '/fixture/binary');
+    expect(response.status).toBe(201);
+    expect(response.headers['content-type']).toBe('application/octet-stream');
+    expect(response.headers['x-fixture']).toBe('yes');
+    expect(response.headers['set-cookie']).toEqual(['session=abc; HttpOnly', 'theme=dark']);
+    expect(response.body).toEqual(Buffer.from([0, 1, 2, 254, 255]));
+  });
+
+  it('answers a result without statusCode as a 200 JSON body, like API Gateway', async () => {
+    const response = await send(gateway.url, 'GET', '/fixture/plain');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.json).toEqual({ hello: 'world' });
+  });
+});
+
+describe("API Gateway's own errors", () => {
+  it('answers a handler that throws with 500 Internal Server Error', async () => {
+    const response = await send(gateway.url, 'GET', '/fixture/crash');
+    expect(response.status).toBe(500);
+    expect(response.json).toEqual({ message: 'Internal Server Error' });
+  });
+
+  it('answers a handler past the integration timeout with 503', async () => {
+    const response = await send(gateway.url, 'GET', '/fixture/slow');
+    expect(response.status).toBe(503);
+    expect(response.json).toEqual({ message: 'Service Unavailable' });
+  });
+
+  it('refuses bodies over 10 MB with 413, whether declared or streamed', async () => {
+    const tooLarge = Buffer.alloc(MAX_PAYLOAD_BYTES + 1, 'a');
+    const declared = await send(gateway.url, 'POST', '/fixture/items', { headers: { 'Content-Type': 'text/plain' }, body: tooLarge });
+    expect(declared.status).toBe(413);
+    expect(declared.json).toEqual({ message: 'Request Entity Too Large' });
+    const streamed = await send(gateway.url, 'POST', '/fixture/items', {
+      headers: { 'Content-Type': 'text/plain', 'Transfer-Encoding': 'chunked' },
+      body: tooLarge,
+    });
+    expect(streamed.status).toBe(413);
+    const atLimit = await send(gateway.url, 'POST', '/fixture/items', { headers: { 'Content-Type': 'text/plain' }, body: tooLarge.subarray(1) });
+    expect(atLimit.status).toBe(200);
+  });
+});
+
+describe('the real route table', () => {
+  it('answers unknown paths and methods with the fallback handler’s 404 JSON', async () => {
+    const baseUrl = inject('baseUrl');
+    for (const [method, path] of [
+      ['GET', '/v1/nothing-here'],
+      ['DELETE', '/v1/agents/me'],
+    ] as const) {
+      const response = await send(baseUrl, method, path);
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json).toMatchObject({ code: 'not-found', status: 404 });
+    }
+  });
+
+  it('serves a route with a path parameter', async () => {
+    const response = await send(inject('baseUrl'), 'GET', '/v1/webhooks/whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR');
+    expect(response.status).toBe(401); // matched the route: its key check answered, not the fallback
+    expect(response.json).toMatchObject({ code: 'auth/invalid-key' });
+  });
+});

@@ -1,0 +1,48 @@
+// The resources the runtime provisions, read back through SDK clients configured only by the
+// environment (as handlers are), and provisioning a second time changes nothing.
+import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { afterAll, expect, inject, it } from 'vitest';
+import { localQueueArn } from '../../lib/local/aws.ts';
+import { provisionLocalResources } from '../../lib/local/provision.ts';
+import { LOCAL } from '../../shared/resources.ts';
+
+const env = inject('env');
+const dynamodb = new DynamoDBClient({});
+const s3 = new S3Client({});
+const sqs = new SQSClient({});
+
+afterAll(() => {
+  dynamodb.destroy();
+  s3.destroy();
+  sqs.destroy();
+});
+
+it('creates the table with its keys, index, stream and TTL', async () => {
+  const { Table: table } = await dynamodb.send(new DescribeTableCommand({ TableName: env.TABLE_NAME }));
+  expect(table?.KeySchema).toEqual([
+    { AttributeName: 'pk', KeyType: 'HASH' },
+    { AttributeName: 'sk', KeyType: 'RANGE' },
+  ]);
+  expect(table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
+  expect(table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema?.map((key) => key.AttributeName)])).toEqual([['gsi1', ['gsi1pk', 'gsi1sk']]]);
+  expect(table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
+  const ttl = await dynamodb.send(new DescribeTimeToLiveCommand({ TableName: env.TABLE_NAME }));
+  expect(ttl.TimeToLiveDescription).toEqual({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
+});
+
+it('creates the feeds bucket, reachable with a default S3 client (path-style through the IP endpoint)', async () => {
+  await expect(s3.send(new HeadBucketCommand({ Bucket: env.FEEDS_BUCKET_NAME }))).resolves.toBeDefined();
+});
+
+it('gives the delivery queue a dead-letter queue', async () => {
+  const { Attributes: attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: env.DELIVERY_QUEUE_URL, AttributeNames: ['All'] }));
+  expect(JSON.parse(attributes?.RedrivePolicy ?? '{}')).toEqual({ deadLetterTargetArn: localQueueArn(LOCAL.deliveryDlqName), maxReceiveCount: 5 });
+  expect(attributes?.QueueArn).toBe(env.DELIVERY_QUEUE_ARN);
+});
+
+it('is idempotent', async () => {
+  const again = await provisionLocalResources({ dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB as string, fauxqs: env.AWS_ENDPOINT_URL_SQS as string });
+  expect(again).toMatchObject({ tableName: env.TABLE_NAME, deliveryQueueUrl: env.DELIVERY_QUEUE_URL, deliveryQueueArn: env.DELIVERY_QUEUE_ARN });
+});

@@ -1,0 +1,29 @@
+// vitest global setup: one local runtime (DynamoDB Local, fauxqs, scheduler emulator, gateway) for
+// the whole run, on a fresh temporary data folder and free ports. Test workers reach it through
+// what is provided here: the API's base URL, and the environment its handlers see (worker-env.ts
+// copies that into each worker, so SDK clients and config() there talk to the same stack).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalRuntime } from '../../lib/local/runtime.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The local runtime's API, `http://127.0.0.1:<port>`. */
+    baseUrl: string;
+    /** STAGE, TABLE_NAME, AWS_ENDPOINT_URL_*, queue URLs… as the runtime's handlers see them. */
+    env: Record<string, string>;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agent-marketplace-test-'));
+  const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
+  project.provide('baseUrl', runtime.baseUrl);
+  project.provide('env', runtime.env);
+  return async () => {
+    await runtime.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
