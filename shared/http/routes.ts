@@ -1,6 +1,6 @@
 // THE route table: every implemented endpoint, once. Find an endpoint's code from its path here.
 // Consumers: lib/marketplace-api.ts (one Lambda + API route per row), lib/local/gateway.ts (local HTTP server),
-// shared/openapi (the OpenAPI document). test/routes.test.ts fails if any of them disagree.
+// shared/openapi (the OpenAPI document). test/e2e/route-table-consumers.test.ts and test/cdk fail if any disagree.
 import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from './route-table.ts';
 import { Agent, AgentWithApiKey, RegisterAgentRequest, UpdateAgentRequest } from '../schemas/agents.ts';
