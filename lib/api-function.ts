@@ -13,14 +13,12 @@ import { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES } from '../shared/data/table-definition.ts';
 import type { TableAction } from '../shared/http/route-table.ts';
 import { ENV } from '../shared/resources.ts';
+import { LAMBDA_BUNDLING } from './bundling.ts';
 import { acknowledgeFinding } from './compliance.ts';
 import type { StageSettings } from './stage-settings.ts';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
 
-/** ESM bundles have no `require`; a few CommonJS dependencies call it for Node built-ins. */
-const DEFINE_REQUIRE_BANNER =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export interface ApiFunctionProps {
   /** Module whose `handler` export serves the function, relative to the repository root (a table row's `handler`). */
@@ -70,16 +68,13 @@ export class ApiFunction extends Construct {
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: DEFINE_REQUIRE_BANNER,
-        target: 'node24',
-        minify: true,
-        sourceMap: true,
-        // The map only needs file names and lines for stack traces, not a copy of every source.
-        sourcesContent: false,
-        // @aws-sdk/* and @smithy/* stay external: the nodejs24.x runtime ships SDK v3 (kept patched by
-        // AWS), and bundling it would add ~340 kB to every function.
-        bundleAwsSDK: false,
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
+        banner: LAMBDA_BUNDLING.banner,
+        target: LAMBDA_BUNDLING.target,
+        minify: LAMBDA_BUNDLING.minify,
+        sourceMap: LAMBDA_BUNDLING.sourceMap,
+        sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+        bundleAwsSDK: false, // leaves out LAMBDA_BUNDLING.runtimeProvidedModules
       },
     });
 

@@ -1,0 +1,81 @@
+// Cold-start cost of a bundle: how much longer a fresh Node process takes to import it than to do
+// nothing. Each sample is one spawned process, timed from spawn to exit; bare and handler runs are
+// interleaved so that drift on the machine affects both alike.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from './bundle.ts';
+import { median, round } from './stats.ts';
+
+/** The pinned Node 24 binary (the devDependency), never the system node. */
+export function nodeBinary(): string {
+  const pinned = path.join(REPO_ROOT, 'node_modules', 'node', 'bin', 'node');
+  return existsSync(pinned) ? pinned : process.execPath;
+}
+
+/** What a handler needs at import: its configuration is validated at module initialisation. */
+export const HANDLER_ENV: Record<string, string> = {
+  STAGE: 'test',
+  TABLE_NAME: 'bench-table',
+  CURSOR_SIGNING_KEY: 'bench-cursor-signing-key-0123456789abcdef',
+  LOG_LEVEL: 'SILENT',
+  AWS_REGION: 'us-east-1',
+};
+
+export interface ImportTiming {
+  file: string;
+  samples: number;
+  bareP50Ms: number;
+  importP50Ms: number;
+  overBareP50Ms: number;
+  /** min(handler) − min(bare): less sensitive to other load on the machine; for information. */
+  overBareMinMs: number;
+  bareMs: number[];
+  importMs: number[];
+}
+
+function timeRun(args: string[], env: NodeJS.ProcessEnv): number {
+  const started = performance.now();
+  const result = spawnSync(nodeBinary(), args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const elapsed = performance.now() - started;
+  if (result.status !== 0) {
+    throw new Error(`${args.join(' ')} exited with ${result.status}: ${result.stderr?.toString().slice(0, 2000)}`);
+  }
+  return elapsed;
+}
+
+export function measureImport(bundleFile: string, { samples = 15, warmup = 3 } = {}): ImportTiming {
+  // A minimal, identical environment for both kinds of run (no NODE_OPTIONS, no compile cache).
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV };
+  const bare = ['-e', ''];
+  const load = ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundleFile).href)});`];
+  for (let i = 0; i < warmup; i++) {
+    timeRun(bare, env);
+    timeRun(load, env);
+  }
+  const bareMs: number[] = [];
+  const importMs: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    // Alternate which goes first so neither always follows the other.
+    if (i % 2 === 0) {
+      bareMs.push(timeRun(bare, env));
+      importMs.push(timeRun(load, env));
+    } else {
+      importMs.push(timeRun(load, env));
+      bareMs.push(timeRun(bare, env));
+    }
+  }
+  const bareP50Ms = median(bareMs);
+  const importP50Ms = median(importMs);
+  return {
+    file: path.relative(REPO_ROOT, bundleFile),
+    samples,
+    bareP50Ms: round(bareP50Ms),
+    importP50Ms: round(importP50Ms),
+    overBareP50Ms: round(importP50Ms - bareP50Ms),
+    overBareMinMs: round(Math.min(...importMs) - Math.min(...bareMs)),
+    bareMs: bareMs.map((ms) => round(ms)),
+    importMs: importMs.map((ms) => round(ms)),
+  };
+}
