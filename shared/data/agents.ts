@@ -3,6 +3,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Agent, Plan, Role } from '../schemas/agents.ts';
 import { documentClient, tableName } from './client.ts';
+import { setChangedFields } from './expressions.ts';
 import { failedTransactionConditions, isConditionFailure } from './conditions.ts';
 
 export const agentKeys = {
@@ -74,24 +75,13 @@ export type ProfileChanges = Partial<Pick<Agent, 'name' | 'organization' | 'cont
 
 /** Applies profile changes; undefined when the agent does not exist. */
 export async function updateAgentProfile(agentId: string, changes: ProfileChanges, now: string): Promise<Agent | undefined> {
-  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':updatedAt': now };
-  const sets = ['#updatedAt = :updatedAt'];
-  for (const [field, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
   try {
     const result = await documentClient.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: agentKeys.agent(agentId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...setChangedFields(changes, now),
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -6,6 +6,7 @@ import type { WebhookSubscription } from '../schemas/webhooks.ts';
 import { MAX_SUBSCRIPTIONS_PER_AGENT } from '../schemas/webhooks.ts';
 import { agentKeys } from './agents.ts';
 import { documentClient, tableName } from './client.ts';
+import { setChangedFields } from './expressions.ts';
 import { failedTransactionConditions, isConditionFailure } from './conditions.ts';
 
 export const webhookKeys = {
@@ -96,24 +97,13 @@ export async function updateSubscription(
   changes: SubscriptionChanges,
   now: string,
 ): Promise<WebhookSubscriptionItem | undefined> {
-  const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
-  const values: Record<string, unknown> = { ':updatedAt': now };
-  const sets = ['#updatedAt = :updatedAt'];
-  for (const [field, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
   try {
     const result = await documentClient.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: webhookKeys.subscription(agentId, webhookId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        ...setChangedFields(changes, now),
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );
