@@ -14,6 +14,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** STAGE, TABLE_NAME, AWS_ENDPOINT_URL_*, queue URLs… as the runtime's handlers see them. */
     env: Record<string, string>;
+    /** The runtime's data folder (its runtime.json is what the operator command reads). */
+    dataDir: string;
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
   project.provide('baseUrl', runtime.baseUrl);
   project.provide('env', runtime.env);
+  project.provide('dataDir', dataDir);
   return async () => {
     await runtime.stop();
     rmSync(dataDir, { recursive: true, force: true });
