@@ -61,7 +61,7 @@ interface RecordItem {
   expiresAt: number;
 }
 
-export async function claim(scope: string, idempotencyKey: string, fingerprint: string, now: Date): Promise<ClaimOutcome> {
+export async function claim(scope: string, idempotencyKey: string, fingerprint: string, now: Date, attempt = 1): Promise<ClaimOutcome> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   try {
     await documentClient.send(
@@ -87,7 +87,10 @@ export async function claim(scope: string, idempotencyKey: string, fingerprint: 
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const existing = oldItemOf(error) as RecordItem | undefined;
-    if (!existing) return claim(scope, idempotencyKey, fingerprint, now); // deleted meanwhile: try again
+    if (!existing) {
+      // Released between our write and its condition check: try once more, then report a conflict.
+      return attempt < 2 ? claim(scope, idempotencyKey, fingerprint, now, attempt + 1) : { outcome: 'in-progress' };
+    }
     if (existing.fingerprint !== fingerprint) return { outcome: 'mismatch' };
     if (existing.status === 'completed' && existing.response) {
       return { outcome: 'replay', response: open(scope, idempotencyKey, existing.response) };
