@@ -5,7 +5,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../lib/bundling.ts';
-import { fallbackRoute, routeList } from '../shared/http/routes.ts';
+import { fallbackRoute, routeList } from '../functions/route-index.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_TMP = path.join(REPO_ROOT, 'bench', '.tmp');

@@ -111,10 +111,9 @@ export async function measureMiddleware({ invocations = 20_000, warmup = 2_000 }
   const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { documentClient, dynamoDb } = await import('../shared/data/client.ts');
   const { apiHandler } = await import('../shared/http/handler.ts');
-  const { clearApiKeyCache } = await import('../shared/http/api-key-cache.ts');
-  const { routes } = await import('../shared/http/routes.ts');
+  const { clearApiKeyCache } = await import('../shared/domain/api-key-cache.ts');
+  const { route } = await import('../functions/agents/get-me.route.ts'); // apiKey auth, rate limited, GET
 
-  const route = routes.getMyAgent; // apiKey auth, rate limited, GET
   const handler = apiHandler(route, () => Promise.resolve({ data: {} }));
   const input = event(route.method, route.path);
   const keyItem = { agentId: AGENT_ID, role: 'buyer', plan: 'free', environment: 'test', createdAt: '2026-01-01T00:00:00.000Z' };

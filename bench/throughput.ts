@@ -120,7 +120,7 @@ async function serve(dataDir: string): Promise<void> {
     // The same module instances as the handlers the gateway loaded: the counter sees their calls.
     const { dynamoDb } = await import('../shared/data/client.ts');
     const { setAgentPlan } = await import('../shared/data/agents.ts');
-    const { clearApiKeyCache } = await import('../shared/http/api-key-cache.ts');
+    const { clearApiKeyCache } = await import('../shared/domain/api-key-cache.ts');
     let counts: CallCounts = {};
     // initialize step: once per command sent, whichever client (base or document) sends it — the
     // document client shares the base client's middleware stack.

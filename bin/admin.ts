@@ -50,7 +50,7 @@ async function main(): Promise<void> {
 
   // Imported after the environment is set: the data layer reads it when it loads.
   const { setAgentPlan } = await import('../shared/data/agents.ts');
-  const { rotateAgentKey } = await import('../shared/domain/agents.ts');
+  const { replaceLostKey } = await import('../shared/domain/agents.ts');
   const { Plan } = await import('../shared/schemas/agents.ts');
   const now = new Date();
 
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       return;
     }
     case 'replace-key': {
-      const rotated = await rotateAgentKey(agentId, now);
+      const rotated = await replaceLostKey(agentId, now);
       if (!rotated) fail(`No agent ${agentId}.`);
       console.log(`New API key for ${agentId} (shown once; the previous key no longer works):\n${rotated.apiKey}`);
       return;

@@ -11,7 +11,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES } from '../shared/data/table-definition.ts';
-import type { TableAction } from '../shared/http/route-table.ts';
+import type { TableAction } from '../shared/resources.ts';
 import { ENV } from '../shared/resources.ts';
 import { LAMBDA_BUNDLING } from './bundling.ts';
 import { acknowledgeFinding } from './compliance.ts';
@@ -29,6 +29,18 @@ export interface ApiFunctionProps {
   environment: Record<string, string>;
   /** Default 10 s: far below API Gateway's 30 s integration limit, far above any request's DynamoDB work. */
   timeout?: Duration;
+  /** Files built at synth, copied beside the bundle: name in the bundle → path on this machine. */
+  bundledFiles?: Record<string, string>;
+}
+
+/** esbuild hooks that copy synth-time files into the bundle's folder. */
+function copyInto(files: Record<string, string>) {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir: string, outputDir: string) =>
+      Object.entries(files).map(([name, source]) => `cp ${JSON.stringify(source)} ${JSON.stringify(path.join(outputDir, name))}`),
+  };
 }
 
 export class ApiFunction extends Construct {
@@ -75,6 +87,7 @@ export class ApiFunction extends Construct {
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
         bundleAwsSDK: false, // leaves out LAMBDA_BUNDLING.runtimeProvidedModules
+        ...(props.bundledFiles ? { commandHooks: copyInto(props.bundledFiles) } : {}),
       },
     });
 

@@ -5,7 +5,10 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
+import { writeBundledFiles } from './bundled-files.ts';
 import { tableActionsFor, type RouteDefinition } from '../shared/http/route-table.ts';
 import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding } from './compliance.ts';
@@ -43,6 +46,8 @@ export class MarketplaceApi extends Construct {
   readonly accessLogs: logs.LogGroup;
   /** Route functions by operationId, the fallback's included. */
   readonly functions = new Map<string, ApiFunction>();
+
+  private bundledFiles: Record<string, string> | undefined;
 
   constructor(scope: Construct, id: string, props: MarketplaceApiProps) {
     super(scope, id);
@@ -87,12 +92,24 @@ export class MarketplaceApi extends Construct {
     });
   }
 
+  /** The route's bundled files, built once per synth into the cloud assembly's folder. */
+  private filesFor(route: RouteDefinition): Record<string, string> {
+    if (!this.bundledFiles) {
+      const root = Stack.of(this).node.root;
+      const outdir = App.isApp(root) ? root.outdir : path.resolve('cdk.out');
+      this.bundledFiles = writeBundledFiles(path.join(outdir, `bundled-files-${Stack.of(this).stackName}`));
+    }
+    const all = this.bundledFiles;
+    return Object.fromEntries((route.bundledFiles ?? []).map((name) => [name, all[name] as string]));
+  }
+
   private routeFunction(route: RouteDefinition, routeKey: string, props: MarketplaceApiProps): ApiFunction {
     const fn = new ApiFunction(this, route.operationId, {
       handler: route.handler,
       description: `${routeKey}: ${route.summary}`.slice(0, 256),
       settings: props.settings,
       environment: props.environment,
+      ...(route.bundledFiles ? { bundledFiles: this.filesFor(route) } : {}),
     });
     fn.grantTable(props.table, tableActionsFor(route));
     this.functions.set(route.operationId, fn);

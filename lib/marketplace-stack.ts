@@ -5,7 +5,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS } from '../shared/data/table-definition.ts';
-import { fallbackRoute, routeList } from '../shared/http/routes.ts';
+import { fallbackRoute, routeList } from '../functions/route-index.ts';
 import { ENV, resourceNames, type Stage } from '../shared/resources.ts';
 import { workers as workerTable, type WorkerDefinition } from '../shared/workers.ts';
 import { acknowledgeFinding } from './compliance.ts';

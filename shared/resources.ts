@@ -12,9 +12,24 @@ export const ENV = {
   schedulerGroupName: 'SCHEDULER_GROUP_NAME',
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
   logLevel: 'LOG_LEVEL',
+  bundledFilesDir: 'BUNDLED_FILES_DIR',
 } as const;
 
 export type Stage = 'test' | 'live';
+
+/**
+ * IAM actions on the table that a function may be granted (route and worker rows list theirs).
+ * TransactWriteItems has no action of its own: IAM checks each item's action.
+ */
+export type TableAction =
+  | 'dynamodb:GetItem'
+  | 'dynamodb:BatchGetItem'
+  | 'dynamodb:BatchWriteItem'
+  | 'dynamodb:Query'
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:ConditionCheckItem';
 
 /** Physical names, fixed per stage so that operators and the admin command can find them. */
 export function resourceNames(stage: Stage) {
@@ -34,3 +49,12 @@ export const LOCAL = {
   feedsBucketName: 'agent-marketplace-local-feeds',
   ...resourceNames('test'),
 };
+
+/**
+ * Where a function finds the files built for it (a route's `bundledFiles`): beside its bundle when
+ * deployed, or in the folder the local runtime names in BUNDLED_FILES_DIR.
+ */
+export function bundledFilePath(name: string, moduleUrl: string): string | URL {
+  const dir = process.env[ENV.bundledFilesDir];
+  return dir ? `${dir}/${name}` : new URL(`./${name}`, moduleUrl);
+}

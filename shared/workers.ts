@@ -2,7 +2,7 @@
 // single source for the CDK stack (event source mappings, S3 notifications) and the local runtime
 // (its emulated S3 notifications and SQS pollers). Later issues add rows: feed processing (s3),
 // webhook delivery (sqs).
-import type { TableAction } from './http/route-table.ts';
+import type { TableAction } from './resources.ts';
 
 export type WorkerTrigger =
   | { type: 's3'; bucket: 'feeds'; prefix: string }

@@ -1,11 +1,9 @@
 // POST /v1/agents/me/rotate-key — a new key, shown once; the key used for this call stops working.
-import { rotateAgentKey } from '../../shared/domain/agents.ts';
-import { errors } from '../../shared/http/errors.ts';
+import { rotateOwnKey } from '../../shared/domain/agents.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { route } from './rotate-key.route.ts';
 
-export const handler = apiHandler(routes.rotateMyApiKey, async ({ caller, now }) => {
-  const rotated = await rotateAgentKey(caller.agentId, now);
-  if (!rotated) throw errors.notFound('Agent not found');
-  return { data: { ...rotated.agent, apiKey: rotated.apiKey } };
+export const handler = apiHandler(route, async ({ caller, now }) => {
+  const { agent, apiKey } = await rotateOwnKey(caller.agentId, caller.apiKeyHash, now);
+  return { data: { ...agent, apiKey } };
 });

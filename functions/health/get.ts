@@ -1,10 +1,9 @@
 // GET /health — readiness: the function runs and the table answers. No key, no rate limit.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../shared/data/client.ts';
+import { checkTableReachable } from '../../shared/data/health.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { route } from './get.route.ts';
 
-export const handler = apiHandler(routes.health, async () => {
-  await documentClient.send(new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'HEALTH' } }));
+export const handler = apiHandler(route, async () => {
+  await checkTableReachable();
   return { data: { status: 'ok' as const } };
 });

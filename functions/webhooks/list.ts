@@ -1,11 +1,6 @@
 // GET /v1/webhooks — the caller's subscriptions, newest first, cursor-paginated.
-import { decodeCursor, encodeCursor } from '../../shared/data/cursor.ts';
-import { listSubscriptions, toSubscription } from '../../shared/data/webhook-subscriptions.ts';
+import { listOwnSubscriptions } from '../../shared/domain/webhooks.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
-import { routes } from '../../shared/http/routes.ts';
+import { route } from './list.route.ts';
 
-export const handler = apiHandler(routes.listWebhooks, async ({ caller, query }) => {
-  const scope = `webhooks:${caller.agentId}`;
-  const { items, lastKey } = await listSubscriptions(caller.agentId, query.limit, decodeCursor(scope, query.cursor));
-  return { data: { items: items.map(toSubscription), nextCursor: encodeCursor(scope, lastKey) } };
-});
+export const handler = apiHandler(route, async ({ caller, query }) => ({ data: await listOwnSubscriptions(caller.agentId, query.limit, query.cursor) }));

@@ -4,7 +4,7 @@
 // crashed handler (500). Benchmarked against raw DynamoDB Local: no per-request logging, keep-alive.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fallbackRoute as defaultFallback, routeList } from '../../shared/http/routes.ts';
+import { fallbackRoute as defaultFallback, routeList } from '../../functions/route-index.ts';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { LocalRuntimeError } from './errors.ts';
 import { sendGatewayError, toGatewayEvent, writeGatewayResult } from './http-event.ts';

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { resetConfigForTests } from '../../shared/config.ts';
 import { ENV, LOCAL } from '../../shared/resources.ts';
 import { workers, type WorkerDefinition } from '../../shared/workers.ts';
+import { writeBundledFiles } from '../bundled-files.ts';
 import { LOCAL_ACCOUNT_ID, LOCAL_CREDENTIALS, LOCAL_REGION } from './aws.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { LocalRuntimeError } from './errors.ts';
@@ -90,6 +91,7 @@ function handlerEnv(options: { dataDir: string; quiet: boolean; endpoints: Local
     [ENV.schedulerGroupName]: LOCAL.schedulerGroupName,
     [ENV.schedulerRoleArn]: `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/${LOCAL.stackName}-scheduler`,
     [ENV.logLevel]: process.env.LOG_LEVEL ?? (options.quiet ? 'SILENT' : 'INFO'),
+    [ENV.bundledFilesDir]: join(options.dataDir, 'bundled-files'),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -190,6 +192,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const endpoints = { api: '', dynamodb: dynamoDb.endpoint, fauxqs: localFauxqs.endpoint, scheduler: scheduler.endpoint };
     // Before any handler module loads: they read the environment at import.
     const env = handlerEnv({ dataDir, quiet: options.quiet ?? false, endpoints, resources });
+    writeBundledFiles(env[ENV.bundledFilesDir]); // what synth ships beside the bundles (the OpenAPI document)
     stoppers.push(applyEnv(env));
 
     stoppers.push(...(await startWorkers(localFauxqs, resources, workers)));

@@ -1,166 +1,140 @@
-// Agent profiles and their API-key index. The key item denormalises what authentication needs
-// (agent id, role, plan) so that one GetItem authenticates a request.
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Agent, Plan, Role } from '../schemas/agents.ts';
-import { documentClient, tableName } from './client.ts';
-import { setChangedFields } from './expressions.ts';
-import { failedTransactionConditions, isConditionFailure } from './conditions.ts';
+// Agent profiles and their API-key items. The key item denormalises what authentication needs
+// (agent id, role, plan, environment) so that one GetItem authenticates a request.
+import * as z from 'zod';
+import { Agent, Plan, Role } from '../schemas/agents.ts';
+import { ConditionRefused, defineEntity, transactWrite, TransactionRefused } from './entity.ts';
 
-export const agentKeys = {
-  agent: (agentId: string) => ({ pk: `AGENT#${agentId}`, sk: 'AGENT' }),
-  apiKey: (apiKeyHash: string) => ({ pk: `APIKEY#${apiKeyHash}`, sk: 'APIKEY' }),
-};
+export const AgentEntity = defineEntity({
+  name: 'agent',
+  schema: Agent.extend({
+    apiKeyHash: z.string(),
+    /** Number of webhook subscriptions; kept by the same transactions that add and remove them. */
+    webhookCount: z.int().nonnegative(),
+  }),
+  key: ({ agentId }: { agentId: string }) => ({ pk: `AGENT#${agentId}`, sk: 'AGENT' }),
+});
+export type AgentItem = z.output<typeof AgentEntity.schema>;
 
-export interface AgentItem extends Agent {
-  apiKeyHash: string;
-  /** Number of webhook subscriptions; kept by the same transactions that add and remove them. */
-  webhookCount: number;
+export const ApiKeyEntity = defineEntity({
+  name: 'apiKey',
+  schema: z.object({
+    agentId: z.string(),
+    role: Role,
+    plan: Plan,
+    environment: z.enum(['test', 'live']),
+    createdAt: z.string(),
+  }),
+  key: ({ apiKeyHash }: { apiKeyHash: string }) => ({ pk: `APIKEY#${apiKeyHash}`, sk: 'APIKEY' }),
+});
+export type ApiKeyItem = z.output<typeof ApiKeyEntity.schema>;
+
+/** The API's view of an agent: the stored item without its key hash and counters. */
+export function toAgent(item: AgentItem): Agent {
+  const { apiKeyHash: _hash, webhookCount: _count, ...agent } = item;
+  return agent;
 }
 
-export interface ApiKeyItem {
-  agentId: string;
-  role: Role;
-  plan: Plan;
-  environment: 'test' | 'live';
-  createdAt: string;
-}
-
-export function toAgent(item: AgentItem | Record<string, unknown>): Agent {
-  const { agentId, role, name, organization, contactEmail, plan, environment, apiKeyPrefix, createdAt, updatedAt } =
-    item as AgentItem;
-  return { agentId, role, name, organization, contactEmail, plan, environment, apiKeyPrefix, createdAt, updatedAt };
-}
-
-function apiKeyItem(agent: AgentItem): Record<string, unknown> {
-  return {
-    ...agentKeys.apiKey(agent.apiKeyHash),
-    entity: 'apiKey',
-    agentId: agent.agentId,
-    role: agent.role,
-    plan: agent.plan,
-    environment: agent.environment,
-    createdAt: agent.updatedAt,
-  } satisfies Record<string, unknown> & ApiKeyItem;
+function apiKeyRecord(agent: AgentItem): ApiKeyItem {
+  return { agentId: agent.agentId, role: agent.role, plan: agent.plan, environment: agent.environment, createdAt: agent.updatedAt };
 }
 
 /** Creates the profile and its key together; neither exists without the other. */
 export async function createAgent(agent: AgentItem): Promise<void> {
-  await documentClient.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...agentKeys.agent(agent.agentId), entity: 'agent', ...agent },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        { Put: { TableName: tableName(), Item: apiKeyItem(agent), ConditionExpression: 'attribute_not_exists(pk)' } },
-      ],
-    }),
-  );
+  await transactWrite([
+    AgentEntity.putOperation('agent', agent, agent, { expression: 'attribute_not_exists(pk)' }),
+    ApiKeyEntity.putOperation('apiKey', apiKeyRecord(agent), agent, { expression: 'attribute_not_exists(pk)' }),
+  ]);
 }
 
-export async function getAgentItem(agentId: string): Promise<AgentItem | undefined> {
-  const result = await documentClient.send(new GetCommand({ TableName: tableName(), Key: agentKeys.agent(agentId) }));
-  return result.Item as AgentItem | undefined;
+export function getAgentItem(agentId: string): Promise<AgentItem | undefined> {
+  return AgentEntity.get({ agentId });
 }
 
-export async function findApiKey(apiKeyHash: string): Promise<ApiKeyItem | undefined> {
-  const result = await documentClient.send(new GetCommand({ TableName: tableName(), Key: agentKeys.apiKey(apiKeyHash) }));
-  return result.Item as ApiKeyItem | undefined;
+export function findApiKey(apiKeyHash: string): Promise<ApiKeyItem | undefined> {
+  return ApiKeyEntity.get({ apiKeyHash });
 }
 
 export type ProfileChanges = Partial<Pick<Agent, 'name' | 'organization' | 'contactEmail'>>;
 
 /** Applies profile changes; undefined when the agent does not exist. */
-export async function updateAgentProfile(agentId: string, changes: ProfileChanges, now: string): Promise<Agent | undefined> {
+export async function updateAgentProfile(agentId: string, changes: ProfileChanges, now: string): Promise<AgentItem | undefined> {
   try {
-    const result = await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: agentKeys.agent(agentId),
-        ...setChangedFields(changes, now),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_NEW',
-      }),
+    return await AgentEntity.update(
+      { agentId },
+      { set: { name: changes.name, organization: changes.organization, contactEmail: changes.contactEmail, updatedAt: now } },
+      { allow: ['name', 'organization', 'contactEmail', 'updatedAt'], condition: { expression: 'attribute_exists(pk)' } },
     );
-    return toAgent(result.Attributes ?? {});
   } catch (error) {
-    if (isConditionFailure(error)) return undefined;
+    if (error instanceof ConditionRefused) return undefined;
     throw error;
   }
 }
 
 /**
- * Swaps the agent's key: the old key item is deleted (so the old key stops authenticating), the new
- * one is written, and the profile records the new hash — all or nothing. The condition on the old hash
- * makes two concurrent rotations safe: only one of them wins.
- * Returns false when the current key is no longer `expectedOldHash` (someone rotated first).
+ * Swaps the agent's key, all or nothing: the profile records the new hash, the key item of
+ * `currentHash` is deleted (so that key stops authenticating) and the new one is written. Only the
+ * holder of the current key wins: the profile must still record `currentHash`, and its key item must
+ * still exist. Returns the rotated profile, or undefined when `currentHash` is no longer the agent's
+ * key (another rotation won) or the agent does not exist.
  */
-export async function replaceApiKey(agent: AgentItem, newApiKeyHash: string, newPrefix: string, now: string): Promise<boolean> {
-  const rotated: AgentItem = { ...agent, apiKeyHash: newApiKeyHash, apiKeyPrefix: newPrefix, updatedAt: now };
-  try {
-    await documentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
+export async function replaceApiKey(agentId: string, currentHash: string, newHash: string, newPrefix: string, now: string): Promise<AgentItem | undefined> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const agent = await AgentEntity.get({ agentId }, { consistent: true });
+    if (!agent || agent.apiKeyHash !== currentHash) return undefined;
+    const rotated: AgentItem = { ...agent, apiKeyHash: newHash, apiKeyPrefix: newPrefix, updatedAt: now };
+    try {
+      await transactWrite([
+        AgentEntity.updateOperation(
+          'agent',
+          { agentId },
+          { set: { apiKeyHash: newHash, apiKeyPrefix: newPrefix, updatedAt: now } },
           {
-            Update: {
-              TableName: tableName(),
-              Key: agentKeys.agent(agent.agentId),
-              UpdateExpression: 'SET apiKeyHash = :new, apiKeyPrefix = :prefix, updatedAt = :now',
-              ConditionExpression: 'apiKeyHash = :old',
-              ExpressionAttributeValues: { ':new': newApiKeyHash, ':prefix': newPrefix, ':now': now, ':old': agent.apiKeyHash },
-            },
+            allow: ['apiKeyHash', 'apiKeyPrefix', 'updatedAt'],
+            // The plan too: the new key item copies it, so an operator's plan change in between must not be lost.
+            condition: { expression: 'apiKeyHash = :current AND #plan = :plan', names: { '#plan': 'plan' }, values: { ':current': currentHash, ':plan': agent.plan } },
           },
-          { Delete: { TableName: tableName(), Key: agentKeys.apiKey(agent.apiKeyHash) } },
-          { Put: { TableName: tableName(), Item: apiKeyItem(rotated), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    failedTransactionConditions(error);
-    return false;
+        ),
+        ApiKeyEntity.deleteOperation('oldKey', { apiKeyHash: currentHash }, { expression: 'attribute_exists(pk)' }),
+        ApiKeyEntity.putOperation('newKey', apiKeyRecord(rotated), { apiKeyHash: newHash }, { expression: 'attribute_not_exists(pk)' }),
+      ]);
+      return rotated;
+    } catch (error) {
+      if (!(error instanceof TransactionRefused)) throw error;
+      // Another rotation won (the key is gone); only a plan change in between is worth another try.
+      if (error.has('oldKey') || error.current<AgentItem>('agent')?.apiKeyHash !== currentHash) return undefined;
+    }
   }
+  return undefined;
 }
 
-/** Operator action: changes the plan on the profile and on the key item together. */
-export async function setAgentPlan(agentId: string, plan: Plan, now: string, attempt = 1): Promise<Agent | undefined> {
-  const agent = await getAgentItem(agentId);
-  if (!agent) return undefined;
-  try {
-    await documentClient.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: agentKeys.agent(agentId),
-              UpdateExpression: 'SET #plan = :plan, updatedAt = :now',
-              ConditionExpression: 'apiKeyHash = :hash',
-              ExpressionAttributeNames: { '#plan': 'plan' },
-              ExpressionAttributeValues: { ':plan': plan, ':now': now, ':hash': agent.apiKeyHash },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: agentKeys.apiKey(agent.apiKeyHash),
-              UpdateExpression: 'SET #plan = :plan',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#plan': 'plan' },
-              ExpressionAttributeValues: { ':plan': plan },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    failedTransactionConditions(error);
-    // The key was rotated between the read and the write: read again and retry.
-    if (attempt >= 3) throw new Error(`Could not set the plan of ${agentId}: its key keeps changing`, { cause: error });
-    return setAgentPlan(agentId, plan, now, attempt + 1);
+/**
+ * Operator action: changes the plan on the profile and on its key item together. Undefined when the
+ * agent does not exist; a rotation racing it is retried with the fresh key.
+ */
+export async function setAgentPlan(agentId: string, plan: Plan, now: string): Promise<AgentItem | undefined> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const agent = await AgentEntity.get({ agentId }, { consistent: true });
+    if (!agent) return undefined;
+    try {
+      await transactWrite([
+        AgentEntity.updateOperation(
+          'agent',
+          { agentId },
+          { set: { plan, updatedAt: now } },
+          { allow: ['plan', 'updatedAt'], condition: { expression: 'apiKeyHash = :hash', values: { ':hash': agent.apiKeyHash } } },
+        ),
+        ApiKeyEntity.updateOperation(
+          'apiKey',
+          { apiKeyHash: agent.apiKeyHash },
+          { set: { plan } },
+          { allow: ['plan'], condition: { expression: 'attribute_exists(pk)' } },
+        ),
+      ]);
+      return { ...agent, plan, updatedAt: now };
+    } catch (error) {
+      // The key was rotated between the read and the write: read again.
+      if (!(error instanceof TransactionRefused)) throw error;
+    }
   }
-  return toAgent({ ...agent, plan, updatedAt: now });
+  throw new Error(`Could not set the plan of ${agentId}: its key kept changing`);
 }

@@ -1,8 +1,17 @@
 // DynamoDB clients at module scope, created once per container. Endpoints come from the standard
 // AWS_ENDPOINT_URL_DYNAMODB variable, which the local runtime points at DynamoDB Local.
+// Every call of the data layer goes through send(), which turns the store's transient refusals into
+// neutral failures: throttling → `busy`, a transaction that collided with another → `conflict`.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  type DynamoDBDocumentClientResolvedConfig,
+  type ServiceInputTypes,
+  type ServiceOutputTypes,
+} from '@aws-sdk/lib-dynamodb';
+import type { Command } from '@smithy/types';
 import { config } from '../config.ts';
+import { fail } from '../failures.ts';
 
 export const dynamoDb = new DynamoDBClient({});
 
@@ -12,4 +21,35 @@ export const documentClient = DynamoDBDocumentClient.from(dynamoDb, {
 
 export function tableName(): string {
   return config().TABLE_NAME;
+}
+
+const THROTTLED = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
+const THROTTLED_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+
+/** The store's refusal as a neutral failure, or undefined when the error is something else. */
+export function transientFailure(error: unknown) {
+  if (!(error instanceof Error)) return undefined;
+  if (THROTTLED.has(error.name)) return fail.busy('The marketplace is momentarily busy; retry in a second');
+  if (error.name === 'TransactionCanceledException') {
+    const codes = ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+    if (codes.some((code) => THROTTLED_REASONS.has(code))) return fail.busy('The marketplace is momentarily busy; retry in a second');
+    if (codes.includes('TransactionConflict')) {
+      return fail.collision('A concurrent request changed the same record at the same moment; retry the request');
+    }
+  }
+  if (error.name === 'TransactionConflictException') {
+    return fail.collision('A concurrent request changed the same record at the same moment; retry the request');
+  }
+  return undefined;
+}
+
+/** documentClient.send, with throttling and transaction collisions turned into neutral failures. */
+export async function send<I extends ServiceInputTypes, O extends ServiceOutputTypes>(
+  command: Command<ServiceInputTypes, I, ServiceOutputTypes, O, DynamoDBDocumentClientResolvedConfig>,
+): Promise<O> {
+  try {
+    return await documentClient.send(command);
+  } catch (error) {
+    throw transientFailure(error) ?? error;
+  }
 }

@@ -1,32 +1,42 @@
 // Domain events and their outbox. A change that causes an event writes the event item in the same
-// transaction (recordEvent returns the transaction item), so an event exists exactly when its change
-// does. Pending events sit in the sparse gsi1 under OUTBOX until the webhook dispatcher drains them.
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+// transaction (recordEvent returns the transaction operation), so an event exists exactly when its
+// change does. Pending events carry index keys in gsi1 under one of OUTBOX_SHARDS partitions
+// (`OUTBOX#<n>`), so that writing events never concentrates on one index partition; the table's stream
+// delivers them promptly and a sweep of the shards catches anything the stream missed.
+import { createHash } from 'node:crypto';
+import * as z from 'zod';
 import { newId } from '../ids.ts';
-import type { EventType } from '../schemas/webhooks.ts';
-import { documentClient, tableName } from './client.ts';
-import { GSI1 } from './table-definition.ts';
+import { EVENT_TYPES, type EventType } from '../schemas/webhooks.ts';
+import { defineEntity, type TransactOperation } from './entity.ts';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-export const eventKeys = {
-  event: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
-  /** gsi1 partition of events not yet dispatched; the sort key is the (time-ordered) event id. */
-  outbox: (eventId: string) => ({ gsi1pk: 'OUTBOX', gsi1sk: eventId }),
-};
+/** Partitions of the outbox index: spreads event writes (DynamoDB: about 1,000 writes/s per partition). */
+export const OUTBOX_SHARDS = 16;
 
 /** Events are kept 30 days for delivery history, then expire. */
 const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-export interface DomainEvent {
-  eventId: string;
-  type: EventType;
-  data: Record<string, unknown>;
-  /** The agents the event concerns: its recipients, subject to their subscriptions. */
-  agentIds: string[];
-  occurredAt: string;
+export function outboxShard(eventId: string): number {
+  return createHash('sha256').update(eventId).digest().readUInt16BE(0) % OUTBOX_SHARDS;
 }
+
+export const EventEntity = defineEntity({
+  name: 'event',
+  schema: z.object({
+    eventId: z.string(),
+    type: z.enum(EVENT_TYPES),
+    data: z.record(z.string(), z.unknown()),
+    /** The agents the event concerns: its recipients, subject to their subscriptions. */
+    agentIds: z.array(z.string()).min(1),
+    occurredAt: z.string(),
+    /** Set once the event's deliveries are recorded; the item then leaves the outbox index. */
+    dispatchedAt: z.string().optional(),
+    expiresAt: z.int(),
+  }),
+  key: ({ eventId }: { eventId: string }) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
+  indexKeys: (event) => (event.dispatchedAt ? {} : { gsi1pk: `OUTBOX#${outboxShard(event.eventId)}`, gsi1sk: event.eventId }),
+});
+export type EventItem = z.output<typeof EventEntity.schema>;
+export type DomainEvent = Omit<EventItem, 'expiresAt' | 'dispatchedAt'>;
 
 export interface NewEvent {
   type: EventType;
@@ -34,8 +44,8 @@ export interface NewEvent {
   agentIds: string[];
 }
 
-/** The event and the transaction item that records it; put the item in the change's own transaction. */
-export function recordEvent(input: NewEvent, now: Date): { event: DomainEvent; transactItem: TransactItem } {
+/** The event and the transaction operation that records it; put the operation in the change's own transaction. */
+export function recordEvent(input: NewEvent, now: Date): { event: DomainEvent; operation: TransactOperation } {
   if (input.agentIds.length === 0) throw new Error(`Event ${input.type} concerns no agent`);
   const event: DomainEvent = {
     eventId: newId('event'),
@@ -44,44 +54,30 @@ export function recordEvent(input: NewEvent, now: Date): { event: DomainEvent; t
     agentIds: [...new Set(input.agentIds)],
     occurredAt: now.toISOString(),
   };
-  const item = {
-    ...eventKeys.event(event.eventId),
-    ...eventKeys.outbox(event.eventId),
-    entity: 'event',
-    ...event,
-    expiresAt: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS,
-  };
-  return {
-    event,
-    transactItem: { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-  };
+  const item = { ...event, expiresAt: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS };
+  return { event, operation: EventEntity.putOperation('event', item, event, { expression: 'attribute_not_exists(pk)' }) };
 }
 
-/** Oldest pending events first. */
+function toDomainEvent(item: EventItem): DomainEvent {
+  const { expiresAt: _expiresAt, dispatchedAt: _dispatchedAt, ...event } = item;
+  return event;
+}
+
+/** Pending events of every shard, oldest first; at most `limit` per shard. */
 export async function listPendingEvents(limit: number): Promise<DomainEvent[]> {
-  const result = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: GSI1.indexName,
-      KeyConditionExpression: 'gsi1pk = :outbox',
-      ExpressionAttributeValues: { ':outbox': 'OUTBOX' },
-      Limit: limit,
-    }),
+  const shards = await Promise.all(
+    Array.from({ length: OUTBOX_SHARDS }, (_, shard) => EventEntity.query({ index: 'gsi1', partition: `OUTBOX#${shard}`, limit })),
   );
-  return (result.Items ?? []).map((item) => {
-    const { eventId, type, data, agentIds, occurredAt } = item as DomainEvent;
-    return { eventId, type, data, agentIds, occurredAt };
-  });
+  return shards
+    .flatMap((page) => page.items.map(toDomainEvent))
+    .sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
 }
 
-/** Takes an event out of the outbox once it has been handed to delivery. */
-export async function markDispatched(eventId: string): Promise<void> {
-  await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: eventKeys.event(eventId),
-      UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
+/** Takes an event out of the outbox once its deliveries are recorded. */
+export async function markDispatched(eventId: string, now: Date): Promise<void> {
+  await EventEntity.update(
+    { eventId },
+    { set: { dispatchedAt: now.toISOString() }, removeIndexKeys: ['gsi1'] },
+    { allow: ['dispatchedAt'], condition: { expression: 'attribute_exists(pk)' } },
   );
 }

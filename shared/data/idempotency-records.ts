@@ -4,17 +4,26 @@
 // the Idempotency-Key and seals the response with a key derived from it: the table alone never yields
 // a usable API key, while the client that retries with its Idempotency-Key gets its response back.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
-import { isConditionFailure, oldItemOf } from './conditions.ts';
+import * as z from 'zod';
+import { ConditionRefused, defineEntity } from './entity.ts';
 
-export const idempotencyKeys = {
-  /** scope: the agent id, or `public` for requests made without a key (registration). */
-  record: (scope: string, idempotencyKey: string) => ({
+export const IdempotencyRecordEntity = defineEntity({
+  name: 'idempotency',
+  schema: z.object({
+    status: z.enum(['in_progress', 'completed']),
+    fingerprint: z.string(),
+    /** Epoch seconds after which an in-progress claim counts as abandoned. */
+    leaseUntil: z.int().optional(),
+    /** The sealed StoredResponse. */
+    response: z.string().optional(),
+    expiresAt: z.int(),
+  }),
+  /** scope: the agent id, or `public#<address>` for requests made without a key (registration). */
+  key: ({ scope, idempotencyKey }: { scope: string; idempotencyKey: string }) => ({
     pk: `IDEMPOTENCY#${scope}#${createHash('sha256').update(idempotencyKey).digest('base64url')}`,
     sk: 'IDEMPOTENCY',
   }),
-};
+});
 
 function sealingKey(scope: string, idempotencyKey: string): Buffer {
   return Buffer.from(hkdfSync('sha256', idempotencyKey, scope, 'idempotency-response', 32));
@@ -52,41 +61,31 @@ export type ClaimOutcome =
   | { outcome: 'mismatch' }
   | { outcome: 'in-progress' };
 
-interface RecordItem {
-  status: 'in_progress' | 'completed';
-  fingerprint: string;
-  leaseUntil?: number;
-  /** The sealed StoredResponse. */
-  response?: string;
-  expiresAt: number;
-}
-
 export async function claim(scope: string, idempotencyKey: string, fingerprint: string, now: Date, attempt = 1): Promise<ClaimOutcome> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   try {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...idempotencyKeys.record(scope, idempotencyKey),
-          entity: 'idempotency',
-          status: 'in_progress',
-          fingerprint,
-          leaseUntil: nowSeconds + IN_PROGRESS_LEASE_SECONDS,
-          expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
-        },
+    await IdempotencyRecordEntity.put(
+      {
+        status: 'in_progress',
+        fingerprint,
+        leaseUntil: nowSeconds + IN_PROGRESS_LEASE_SECONDS,
+        expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
+      },
+      { scope, idempotencyKey },
+      {
         // Free, expired (TTL deletion lags by up to days), or abandoned by a request that died.
-        ConditionExpression:
-          'attribute_not_exists(pk) OR expiresAt < :now OR (#status = :inProgress AND leaseUntil < :now AND fingerprint = :fingerprint)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':now': nowSeconds, ':inProgress': 'in_progress', ':fingerprint': fingerprint },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
+        condition: {
+          expression:
+            'attribute_not_exists(pk) OR expiresAt < :now OR (#status = :inProgress AND leaseUntil < :now AND fingerprint = :fingerprint)',
+          names: { '#status': 'status' },
+          values: { ':now': nowSeconds, ':inProgress': 'in_progress', ':fingerprint': fingerprint },
+        },
+      },
     );
     return { outcome: 'claimed' };
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const existing = oldItemOf(error) as RecordItem | undefined;
+    if (!(error instanceof ConditionRefused)) throw error;
+    const existing = error.current as z.output<typeof IdempotencyRecordEntity.schema> | undefined;
     if (!existing) {
       // Released between our write and its condition check: try once more, then report a conflict.
       return attempt < 2 ? claim(scope, idempotencyKey, fingerprint, now, attempt + 1) : { outcome: 'in-progress' };
@@ -99,29 +98,27 @@ export async function claim(scope: string, idempotencyKey: string, fingerprint: 
   }
 }
 
+/** Stores the response of the request that holds the claim (a claim that vanished meanwhile stores nothing). */
 export async function complete(scope: string, idempotencyKey: string, response: StoredResponse): Promise<void> {
-  await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: idempotencyKeys.record(scope, idempotencyKey),
-      UpdateExpression: 'SET #status = :completed, #response = :response REMOVE leaseUntil',
-      ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
-      ExpressionAttributeValues: { ':completed': 'completed', ':response': seal(scope, idempotencyKey, response) },
-    }),
-  );
+  try {
+    await IdempotencyRecordEntity.update(
+      { scope, idempotencyKey },
+      { set: { status: 'completed', response: seal(scope, idempotencyKey, response) }, remove: ['leaseUntil'] },
+      { allow: ['status', 'response', 'leaseUntil'], condition: { expression: 'attribute_exists(pk)' } },
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionRefused)) throw error;
+  }
 }
 
 /** Forgets a claim whose request failed with a 5xx, so that a retry runs the request again. */
 export async function release(scope: string, idempotencyKey: string): Promise<void> {
-  await documentClient.send(
-    new DeleteCommand({
-      TableName: tableName(),
-      Key: idempotencyKeys.record(scope, idempotencyKey),
-      ConditionExpression: '#status = :inProgress',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':inProgress': 'in_progress' },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+  try {
+    await IdempotencyRecordEntity.delete(
+      { scope, idempotencyKey },
+      { condition: { expression: '#status = :inProgress', names: { '#status': 'status' }, values: { ':inProgress': 'in_progress' } } },
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionRefused)) throw error;
+  }
 }

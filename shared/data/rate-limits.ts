@@ -1,14 +1,22 @@
 // Fixed-window rate-limit counters (contract §2): one item per subject and UTC day holding the day's
 // count and the current minute's count. A single conditional UpdateItem counts a request in both
 // windows, so concurrent requests can never both slip past a limit.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from './client.ts';
-import { isConditionFailure, oldItemOf } from './conditions.ts';
+import * as z from 'zod';
+import { ConditionRefused, defineEntity } from './entity.ts';
 
-export const rateLimitKeys = {
+export const RateLimitWindowEntity = defineEntity({
+  name: 'rateLimitWindow',
+  schema: z.object({
+    /** Epoch minutes of the minute `minuteCount` counts. */
+    minute: z.int().optional(),
+    minuteCount: z.int().optional(),
+    dayCount: z.int().optional(),
+    /** TTL: an hour past the day's end. */
+    expiresAt: z.int().optional(),
+  }),
   /** subject: `agent#agt_…` or `ip#203.0.113.7`. */
-  window: (subject: string, day: string) => ({ pk: `RATELIMIT#${subject}`, sk: `DAY#${day}` }),
-};
+  key: ({ subject, day }: { subject: string; day: string }) => ({ pk: `RATELIMIT#${subject}`, sk: `DAY#${day}` }),
+});
 
 export interface Limits {
   perMinute: number;
@@ -28,11 +36,7 @@ export interface ConsumeResult {
   day: WindowState;
 }
 
-interface CounterItem {
-  minute?: number;
-  minuteCount?: number;
-  dayCount?: number;
-}
+type CounterItem = z.output<typeof RateLimitWindowEntity.schema>;
 
 function windows(now: Date) {
   const epochSeconds = Math.floor(now.getTime() / 1000);
@@ -56,51 +60,43 @@ function result(allowed: boolean, counts: CounterItem, currentMinute: number, li
 /** Counts one request for `subject` if both windows have room; otherwise counts nothing and denies. */
 export async function consume(subject: string, limits: Limits, now: Date): Promise<ConsumeResult> {
   const w = windows(now);
-  const key = rateLimitKeys.window(subject, w.day);
+  const key = { subject, day: w.day };
   // Kept an hour past the day's end so a clock skew between containers never resets a live window.
   const expiresAt = w.dayReset + 3600;
 
   for (let attempt = 0; attempt < 4; attempt++) {
     // Fast path: the item already counts this minute.
     try {
-      const updated = await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'ADD minuteCount :one, dayCount :one',
-          ConditionExpression: '#minute = :minute AND minuteCount < :perMinute AND dayCount < :perDay',
-          ExpressionAttributeNames: { '#minute': 'minute' },
-          ExpressionAttributeValues: { ':one': 1, ':minute': w.minute, ':perMinute': limits.perMinute, ':perDay': limits.perDay },
-          ReturnValues: 'ALL_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return result(true, updated.Attributes as CounterItem, w.minute, limits, now);
+      const updated = await RateLimitWindowEntity.update(key, { add: { minuteCount: 1, dayCount: 1 } }, {
+        allow: ['minuteCount', 'dayCount'],
+        condition: {
+          expression: '#minute = :minute AND minuteCount < :perMinute AND dayCount < :perDay',
+          names: { '#minute': 'minute' },
+          values: { ':minute': w.minute, ':perMinute': limits.perMinute, ':perDay': limits.perDay },
+        },
+      });
+      return result(true, updated, w.minute, limits, now);
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const old = (oldItemOf(error) ?? {}) as CounterItem;
+      if (!(error instanceof ConditionRefused)) throw error;
+      const old = (error.current ?? {}) as CounterItem;
       const exhausted = (old.dayCount ?? 0) >= limits.perDay || (old.minute === w.minute && (old.minuteCount ?? 0) >= limits.perMinute);
       if (exhausted) return result(false, old, w.minute, limits, now);
       if (old.minute === w.minute) continue; // a racing request changed the item; try again
     }
     // Slow path, once a minute: start this minute's count.
     try {
-      const updated = await documentClient.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key,
-          UpdateExpression: 'SET #minute = :minute, minuteCount = :one, expiresAt = :expiresAt ADD dayCount :one',
-          ConditionExpression: '(attribute_not_exists(#minute) OR #minute < :minute) AND (attribute_not_exists(dayCount) OR dayCount < :perDay)',
-          ExpressionAttributeNames: { '#minute': 'minute' },
-          ExpressionAttributeValues: { ':one': 1, ':minute': w.minute, ':perDay': limits.perDay, ':expiresAt': expiresAt },
-          ReturnValues: 'ALL_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return result(true, updated.Attributes as CounterItem, w.minute, limits, now);
+      const updated = await RateLimitWindowEntity.update(key, { set: { minute: w.minute, minuteCount: 1, expiresAt }, add: { dayCount: 1 } }, {
+        allow: ['minute', 'minuteCount', 'expiresAt', 'dayCount'],
+        condition: {
+          expression: '(attribute_not_exists(#minute) OR #minute < :minute) AND (attribute_not_exists(dayCount) OR dayCount < :perDay)',
+          names: { '#minute': 'minute' },
+          values: { ':minute': w.minute, ':perDay': limits.perDay },
+        },
+      });
+      return result(true, updated, w.minute, limits, now);
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const old = (oldItemOf(error) ?? {}) as CounterItem;
+      if (!(error instanceof ConditionRefused)) throw error;
+      const old = (error.current ?? {}) as CounterItem;
       if ((old.dayCount ?? 0) >= limits.perDay) return result(false, old, w.minute, limits, now);
       // Another request started the minute first: go round to the fast path.
     }

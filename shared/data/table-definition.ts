@@ -8,6 +8,13 @@ export const TABLE_KEYS = {
   ttlAttribute: 'expiresAt',
 } as const;
 
-export const GSI1 = { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' } as const;
+/** Global secondary indexes by name; entities declare which ones their items carry keys for. */
+export const INDEXES = {
+  gsi1: { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+} as const;
 
-export const GLOBAL_SECONDARY_INDEXES = [GSI1] as const;
+export type IndexName = keyof typeof INDEXES;
+
+export const GSI1 = INDEXES.gsi1;
+
+export const GLOBAL_SECONDARY_INDEXES = Object.values(INDEXES);

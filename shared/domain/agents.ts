@@ -1,10 +1,11 @@
-// Agent use cases shared by the API and the operator command.
+// Agent use cases, shared by the API and the operator command.
 import { config } from '../config.ts';
-import { createAgent, getAgentItem, replaceApiKey, toAgent, type AgentItem } from '../data/agents.ts';
+import { createAgent, getAgentItem, replaceApiKey, toAgent, updateAgentProfile, type AgentItem, type ProfileChanges } from '../data/agents.ts';
+import { fail } from '../failures.ts';
 import { newId } from '../ids.ts';
 import type { Agent } from '../schemas/agents.ts';
+import { forgetApiKey } from './api-key-cache.ts';
 import { generateApiKey, hashApiKey, visiblePrefix } from './api-keys.ts';
-import { forgetApiKey } from '../http/api-key-cache.ts';
 
 export interface Registration {
   name: string;
@@ -19,7 +20,10 @@ export async function registerAgent(input: Registration, now: Date): Promise<{ a
   const timestamp = now.toISOString();
   const item: AgentItem = {
     agentId: newId('agent'),
-    ...input,
+    name: input.name,
+    role: input.role,
+    organization: input.organization,
+    contactEmail: input.contactEmail,
     plan: 'free',
     environment: STAGE,
     apiKeyPrefix: visiblePrefix(apiKey),
@@ -32,23 +36,44 @@ export async function registerAgent(input: Registration, now: Date): Promise<{ a
   return { agent: toAgent(item), apiKey };
 }
 
+export async function getAgentProfile(agentId: string): Promise<Agent> {
+  const agent = await getAgentItem(agentId);
+  if (!agent) throw fail.notFound('Agent not found');
+  return toAgent(agent);
+}
+
+export async function updateProfile(agentId: string, changes: ProfileChanges, now: Date): Promise<Agent> {
+  const agent = await updateAgentProfile(agentId, changes, now.toISOString());
+  if (!agent) throw fail.notFound('Agent not found');
+  return toAgent(agent);
+}
+
+async function rotate(agentId: string, currentHash: string, now: Date): Promise<{ agent: Agent; apiKey: string } | undefined> {
+  const apiKey = generateApiKey(config().STAGE);
+  const rotated = await replaceApiKey(agentId, currentHash, hashApiKey(apiKey), visiblePrefix(apiKey), now.toISOString());
+  if (!rotated) return undefined;
+  forgetApiKey(currentHash); // this container stops accepting the old key at once
+  return { agent: toAgent(rotated), apiKey };
+}
+
 /**
- * Issues a new key and revokes the current one in one transaction. If another rotation wins the race,
- * this one reads the agent again and rotates the winner's key: the caller always ends with a key that
- * works. Undefined when the agent does not exist.
+ * The caller replaces the key it authenticated with. Only that key can be rotated: if another
+ * rotation replaced it first, this one changes nothing and fails as unauthenticated (the caller's key
+ * is gone), so of N racing rotations exactly one succeeds and the key it hands out works.
  */
-export async function rotateAgentKey(agentId: string, now: Date): Promise<{ agent: Agent; apiKey: string } | undefined> {
-  const { STAGE } = config();
+export async function rotateOwnKey(agentId: string, presentedKeyHash: string, now: Date): Promise<{ agent: Agent; apiKey: string }> {
+  const rotated = await rotate(agentId, presentedKeyHash, now);
+  if (!rotated) throw fail.unauthenticated('Invalid API Key');
+  return rotated;
+}
+
+/** Operator action for a lost key: replaces whatever key the agent has now. Undefined when there is no such agent. */
+export async function replaceLostKey(agentId: string, now: Date): Promise<{ agent: Agent; apiKey: string } | undefined> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await getAgentItem(agentId);
     if (!current) return undefined;
-    const apiKey = generateApiKey(STAGE);
-    const hash = hashApiKey(apiKey);
-    const prefix = visiblePrefix(apiKey);
-    if (await replaceApiKey(current, hash, prefix, now.toISOString())) {
-      forgetApiKey(current.apiKeyHash); // this container stops accepting the old key at once
-      return { agent: toAgent({ ...current, apiKeyPrefix: prefix, updatedAt: now.toISOString() }), apiKey };
-    }
+    const rotated = await rotate(agentId, current.apiKeyHash, now);
+    if (rotated) return rotated;
   }
-  throw new Error(`Could not rotate the key of ${agentId}: concurrent rotations kept winning`);
+  throw new Error(`Could not replace the key of ${agentId}: it kept changing`);
 }

@@ -3,7 +3,7 @@
 // subscription can never make the platform call into its own network. Only the local runtime allows them.
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import type { ErrorDetail } from '../http/errors.ts';
+import type { FieldProblem } from '../failures.ts';
 
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -55,7 +55,7 @@ export async function checkWebhookUrl(
   policy: UrlPolicy,
   path = 'url',
   resolve: Resolver = systemResolver,
-): Promise<ErrorDetail[]> {
+): Promise<FieldProblem[]> {
   const parsed = new URL(url);
   if (policy.requireHttps && parsed.protocol !== 'https:') return [{ path, message: 'Must use https in production' }];
   if (parsed.username || parsed.password) return [{ path, message: 'Must not contain credentials; sign with the secret instead' }];

@@ -3,15 +3,10 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { ConsumeResult } from '../data/rate-limits.ts';
 import type { StoredResponse } from '../data/idempotency-records.ts';
-import type { Plan, Role } from '../schemas/agents.ts';
+import type { Caller } from '../domain/api-keys.ts';
 import type { RouteDefinition } from './route-table.ts';
 
-export interface Caller {
-  agentId: string;
-  role: Role;
-  plan: Plan;
-  apiKeyHash: string;
-}
+export type { Caller } from '../domain/api-keys.ts';
 
 export interface ApiState {
   route: RouteDefinition;
@@ -39,9 +34,11 @@ export interface MiddyApiRequest {
   internal: Record<string, unknown>;
 }
 
-/** What a handler returns: the `data` of the envelope, and optionally a status and headers. */
-export interface HandlerResult {
-  status?: number;
-  data: unknown;
-  headers?: Record<string, string>;
-}
+/**
+ * What a handler returns: the `data` of the envelope, or a `raw` body served as it is (a file download,
+ * the OpenAPI document, a web page); optionally a status and headers.
+ */
+export type HandlerResult = { status?: number; headers?: Record<string, string> } & (
+  | { data: unknown; raw?: undefined }
+  | { raw: { body: string; contentType: string }; data?: undefined }
+);

@@ -1,33 +1,11 @@
-// Every failure the API can return is an ApiError: it carries its HTTP status, contract code and
-// field details, and the response shaper turns it into the contract's error body.
+// Every failure the API answers with is an ApiError: a code of the error table (its status comes from
+// there), a message that says what to fix, field details, and extra headers (Retry-After).
+// toApiError is the one mapping from anything thrown to the contract's error; the response shaper uses it.
+import { Failure, type FieldProblem } from '../failures.ts';
+import { ERROR_CODES, FAILURE_CODES, type ErrorCode } from './error-codes.ts';
 
-export type ErrorCode =
-  | 'auth/invalid-key'
-  | 'auth/forbidden'
-  | 'not-found'
-  | 'validation/invalid'
-  | 'validation/too-large'
-  | 'conflict'
-  | 'idempotency/conflict'
-  | 'rate-limit'
-  | 'internal';
-
-export const ERROR_STATUS: Record<ErrorCode, number> = {
-  'auth/invalid-key': 401,
-  'auth/forbidden': 403,
-  'not-found': 404,
-  'validation/invalid': 422,
-  'validation/too-large': 413,
-  conflict: 409,
-  'idempotency/conflict': 409,
-  'rate-limit': 429,
-  internal: 500,
-};
-
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
+export type { ErrorCode } from './error-codes.ts';
+export type ErrorDetail = FieldProblem;
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -35,16 +13,26 @@ export class ApiError extends Error {
   readonly details: ErrorDetail[] | undefined;
   /** Extra response headers, e.g. Retry-After on 429. */
   readonly headers: Record<string, string>;
+  /** The request did not fail for what it asked but for a passing condition: an idempotent retry must run it again. */
+  readonly transient: boolean;
 
-  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: ErrorDetail[]; headers?: Record<string, string>; transient?: boolean } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
-    this.status = ERROR_STATUS[code];
+    this.status = ERROR_CODES[code].status;
     this.details = options.details;
     this.headers = options.headers ?? {};
+    this.transient = options.transient ?? this.status >= 500;
   }
 }
+
+/** Seconds a client should wait when the store is momentarily throttled. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 export const errors = {
   missingApiKey: () => new ApiError('auth/invalid-key', 'Missing API Key'),
@@ -55,11 +43,42 @@ export const errors = {
     new ApiError('validation/invalid', message, details ? { details } : {}),
   tooLarge: (limitBytes: number) =>
     new ApiError('validation/too-large', `Request body exceeds the ${limitBytes} byte limit of this endpoint`),
-  conflict: (message: string, details?: ErrorDetail[]) => new ApiError('conflict', message, details ? { details } : {}),
   idempotencyConflict: (message: string) => new ApiError('idempotency/conflict', message),
-  rateLimited: (retryAfterSeconds: number) =>
-    new ApiError('rate-limit', `Rate limit exceeded; retry after ${retryAfterSeconds} seconds`, {
-      headers: { 'Retry-After': String(retryAfterSeconds) },
-    }),
+  rateLimited: (retryAfterSeconds: number, message = `Rate limit exceeded; retry after ${retryAfterSeconds} seconds`) =>
+    new ApiError('rate-limit', message, { headers: { 'Retry-After': String(retryAfterSeconds) } }),
   internal: () => new ApiError('internal', 'An unexpected error occurred; the request id identifies it in our logs'),
 };
+
+/** Errors middy's own middlewares throw (e.g. @middy/http-json-body-parser): they carry a statusCode. */
+function isMiddyHttpError(error: unknown): error is Error & { statusCode: number } {
+  return error instanceof Error && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+}
+
+/**
+ * The contract's error for anything thrown; undefined for what is not expected (the caller logs it and
+ * answers 500 internal).
+ */
+export function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof Failure) {
+    const code = FAILURE_CODES[error.kind];
+    if (error.kind === 'busy') {
+      return new ApiError('rate-limit', error.message, { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }, transient: true });
+    }
+    return new ApiError(code, error.message, { ...(error.details ? { details: error.details } : {}), transient: error.transient });
+  }
+  if (isMiddyHttpError(error)) {
+    // The JSON body parser: 415 for a content type that is not JSON, 422 for a body that is not valid JSON.
+    if (error.statusCode === 415) {
+      const sent = (error.cause as { data?: unknown } | undefined)?.data;
+      const got = typeof sent === 'string' && sent !== '' ? sent : 'no Content-Type';
+      return errors.invalid(`Send the body as JSON with Content-Type: application/json (got ${got})`, [
+        { path: 'Content-Type', message: 'Must be application/json' },
+      ]);
+    }
+    if (error.statusCode === 422) {
+      return errors.invalid(`The body is not valid JSON: ${error.message}; send a JSON object`, [{ path: 'body', message: 'Must be valid JSON' }]);
+    }
+  }
+  return undefined;
+}

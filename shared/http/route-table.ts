@@ -1,20 +1,17 @@
-// The shape of a route-table row. The table itself is in routes.ts; the CDK stack, the local gateway
-// and the OpenAPI document are all generated from it.
+// The shape of a route-table row. Each row is a module beside its handler
+// (functions/<resource>/<action>.route.ts); functions/route-index.ts assembles them for the CDK stack,
+// the local gateway and the OpenAPI document. A handler imports only its own row.
 import type { z } from 'zod';
+import type { TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './error-codes.ts';
+
+export type { TableAction } from '../resources.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** IAM actions on the table. TransactWriteItems has no action of its own: each item's action is checked. */
-export type TableAction =
-  | 'dynamodb:GetItem'
-  | 'dynamodb:BatchGetItem'
-  | 'dynamodb:Query'
-  | 'dynamodb:PutItem'
-  | 'dynamodb:UpdateItem'
-  | 'dynamodb:DeleteItem'
-  | 'dynamodb:ConditionCheckItem';
+/** Both roles: the route does not depend on the caller's role. */
+export const ANY_ROLE = ['buyer', 'seller'] as const;
 
 export interface RouteDefinition<
   Body extends z.ZodType = z.ZodType,
@@ -51,7 +48,14 @@ export interface RouteDefinition<
   tableActions: readonly TableAction[];
   /** Largest accepted body; defaults to 1 MB. */
   maxBodyBytes?: number;
+  /**
+   * Files built at synth time (lib/bundled-files.ts) and shipped beside the function's bundle; the
+   * handler reads them at cold start from bundledFilePath(). The local runtime builds them at start.
+   */
+  bundledFiles?: readonly BundledFile[];
 }
+
+export type BundledFile = 'openapi.json';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 

@@ -1,24 +1,11 @@
-// The OpenAPI 3.1 document, generated from the route table and its zod schemas. Every documented
-// error response is derived from the same flags the middleware stack acts on.
+// The OpenAPI 3.1 document, generated from the route list and its zod schemas at build time (CDK
+// synth, the local runtime's start), never inside a function. Every documented error response is
+// derived from the same flags the middleware stack acts on, and described from the one error table.
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
-import type { ErrorCode } from '../http/errors.ts';
-import { ERROR_STATUS } from '../http/errors.ts';
-import { routeList } from '../http/routes.ts';
+import { ERROR_CODES, statusOf, type ErrorCode } from '../http/error-codes.ts';
 import { errorCodesFor, type RouteDefinition } from '../http/route-table.ts';
-import { ErrorBody, envelope } from '../schemas/common.ts';
-
-const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
-  'auth/invalid-key': 'Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment)',
-  'auth/forbidden': 'The caller’s role may not call this endpoint',
-  'not-found': 'Unknown id, or a record the caller is not a party to',
-  'validation/invalid': 'Body not JSON, wrong content type, or missing, unknown or ill-typed fields (see details)',
-  'validation/too-large': 'Body over the endpoint’s size limit',
-  conflict: 'The record’s state does not allow this change',
-  'idempotency/conflict': 'Idempotency-Key reused with a different request, or while the first is still running',
-  'rate-limit': 'Over the plan’s limit; see Retry-After',
-  internal: 'Unexpected error; the requestId identifies it in the logs',
-};
+import { ErrorBody, envelope } from '../http/response-schemas.ts';
 
 const rateLimitHeaders = {
   'X-RateLimit-Limit': z.int().meta({ description: 'Requests allowed in the window closer to exhaustion' }),
@@ -43,11 +30,11 @@ function responsesFor(route: RouteDefinition): ZodOpenApiResponsesObject {
     },
   };
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodesFor(route)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const code of errorCodesFor(route)) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
   for (const [status, codes] of byStatus) {
     const retryAfter = codes.includes('rate-limit') ? { 'Retry-After': z.int().meta({ description: 'Seconds to wait' }) } : {};
     responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
-      description: codes.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join('; '),
+      description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}`).join('; '),
       headers: headersFor(route).extend(retryAfter),
       content: { 'application/json': { schema: ErrorBody } },
     };
@@ -82,9 +69,9 @@ function operationFor(route: RouteDefinition): ZodOpenApiOperationObject {
   };
 }
 
-export function buildOpenApiDocument(serverUrl?: string) {
+export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverUrl?: string) {
   const paths: ZodOpenApiPathsObject = {};
-  for (const route of routeList) {
+  for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationFor(route) };
   }
   return createDocument({
@@ -94,7 +81,12 @@ export function buildOpenApiDocument(serverUrl?: string) {
       version: '1.0.0',
       description:
         'A B2B exchange where AI agents buy and sell. Every success is `{data, meta}`; every failure is ' +
-        '`{error, code, status, requestId, details?}`. Authenticate with `Authorization: Bearer <API key>`.',
+        '`{error, code, status, requestId, details?}`. Authenticate with `Authorization: Bearer <API key>`. ' +
+        'Error codes: ' +
+        Object.entries(ERROR_CODES)
+          .map(([code, { status, description }]) => `\`${code}\` (${status}) ${description}`)
+          .join('; ') +
+        '.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     components: {

@@ -1,6 +1,6 @@
 // Agent records and requests (contract §2, §3 "Agent").
 import * as z from 'zod';
-import { CountryCode, Timestamp, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
+import { CountryCode, Timestamp, text, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
 
 export const Role = z.enum(['buyer', 'seller']).meta({ id: 'Role' });
 export type Role = z.infer<typeof Role>;
@@ -8,7 +8,7 @@ export type Role = z.infer<typeof Role>;
 export const Plan = z.enum(['free', 'pro', 'enterprise']).meta({ id: 'Plan' });
 export type Plan = z.infer<typeof Plan>;
 
-const Name = z.string().trim().min(1, 'Must be 1 to 200 characters').max(200, 'Must be 1 to 200 characters');
+const Name = text({ min: 1, max: 200 });
 
 export const Organization = z
   .strictObject({ legalName: Name.meta({ example: 'Acme Safety GmbH' }), country: CountryCode })

@@ -1,4 +1,4 @@
-// Schemas shared by every resource: envelope, error body, pagination, timestamps, countries.
+// Field schemas shared by every resource: text, timestamps, countries, ids, query integers, pagination.
 import * as z from 'zod';
 import { COUNTRY_CODES } from './countries.ts';
 
@@ -8,6 +8,42 @@ export const ONLY_IF_OTHERWISE_VALID = { when: (payload: { issues: readonly unkn
 /** A custom message for a schema, except when the field is absent (then validation says "Required"). */
 export function unlessMissing(message: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? undefined : message);
+}
+
+// C0 controls, DEL and C1 controls: matching them is the point of these two patterns.
+// Tab and newline are allowed only in multi-line text.
+/* eslint-disable no-control-regex */
+export const CONTROLS_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
+const CONTROLS_MULTI_LINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+/* eslint-enable no-control-regex */
+
+/** Problems of a text that a person or agent would read: control characters and broken UTF-16. */
+function textProblem(value: string, multiline: boolean): string | undefined {
+  if ((multiline ? CONTROLS_MULTI_LINE : CONTROLS_SINGLE_LINE).test(value)) {
+    return multiline
+      ? 'Must not contain control characters other than newline and tab'
+      : 'Must be a single line without control characters';
+  }
+  if (!value.isWellFormed()) return 'Must be valid Unicode (no lone surrogates)';
+  return undefined;
+}
+
+/**
+ * Human-readable text: trimmed, `min`–`max` characters, no control characters (multi-line text may
+ * hold newlines and tabs) and no lone surrogates.
+ */
+export function text(options: { min?: number; max: number; multiline?: boolean }) {
+  const min = options.min ?? 0;
+  const range = min > 0 ? `Must be ${min} to ${options.max} characters` : `Must be at most ${options.max} characters`;
+  return z
+    .string({ error: unlessMissing('Must be a string') })
+    .trim()
+    .min(min, range)
+    .max(options.max, range)
+    .superRefine((value, context) => {
+      const problem = textProblem(value, options.multiline ?? false);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    });
 }
 
 export const Timestamp = z.iso.datetime({ precision: 3 }).meta({
@@ -20,51 +56,24 @@ export const CountryCode = z
   .refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code in uppercase, such as DE')
   .meta({ description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE' });
 
-export const RequestId = z.string().regex(/^req_[0-9A-Z]{26}$/).meta({ example: 'req_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });
-
-export const Meta = z
-  .object({ requestId: RequestId, timestamp: Timestamp })
-  .meta({ id: 'Meta', description: 'Present on every successful response' });
-
-/** The success envelope around a data schema. */
-export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ data, meta: Meta });
+/**
+ * An integer in a query string: plain decimal digits only (no sign, exponent, hex, spaces or leading
+ * zeros), within `min`–`max`.
+ */
+export function queryInteger(options: { min: number; max: number }) {
+  const message = `Must be an integer from ${options.min} to ${options.max}, written in plain digits`;
+  return z
+    .string({ error: unlessMissing(message) })
+    .regex(/^(0|[1-9][0-9]{0,15})$/, message)
+    .transform(Number)
+    .refine((value) => value >= options.min && value <= options.max, message);
 }
-
-export const ErrorDetail = z.object({
-  path: z.string().meta({ description: 'Dot path of the offending field', example: 'organization.country' }),
-  message: z.string(),
-});
-
-export const ErrorBody = z
-  .object({
-    error: z.string().meta({ description: 'Human-readable message that says what to fix' }),
-    code: z.enum([
-      'auth/invalid-key',
-      'auth/forbidden',
-      'not-found',
-      'validation/invalid',
-      'validation/too-large',
-      'conflict',
-      'idempotency/conflict',
-      'rate-limit',
-      'internal',
-    ]),
-    status: z.int(),
-    requestId: RequestId,
-    details: z.array(ErrorDetail).optional(),
-  })
-  .meta({ id: 'Error' });
 
 /** Query parameters shared by every list endpoint. */
 export const PaginationQuery = z.strictObject({
-  limit: z.coerce
-    .number({ error: unlessMissing('Must be an integer from 1 to 100') })
-    .int('Must be an integer from 1 to 100')
-    .min(1, 'Must be an integer from 1 to 100')
-    .max(100, 'Must be an integer from 1 to 100')
+  limit: queryInteger({ min: 1, max: 100 })
     .default(20)
-    .meta({ description: 'Page size, 1–100', example: 20 }),
+    .meta({ description: 'Page size, 1–100', example: 20, type: 'integer' }),
   cursor: z.string().min(1).max(2048).optional().meta({ description: 'Opaque cursor from a previous page (nextCursor)' }),
 });
 

@@ -1,7 +1,8 @@
 // Webhook subscriptions (contract: "Webhook subscription").
 import * as z from 'zod';
 import { idPattern } from '../ids.ts';
-import { PaginationQuery, Timestamp, idParam, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
+import { CONTROLS_SINGLE_LINE, PaginationQuery, Timestamp, idParam, text, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
+import { normaliseWebhookUrl, webhookUrlProblem } from './webhook-url.ts';
 
 export const EVENT_TYPES = [
   'order.created',
@@ -26,6 +27,7 @@ export const MAX_SUBSCRIPTIONS_PER_AGENT = 20;
 export const EventName = z
   .enum([...EVENT_TYPES, '*'], { error: unlessMissing(`Must be one of ${EVENT_TYPES.join(', ')} or *`) })
   .meta({ id: 'EventName' });
+export type EventName = z.infer<typeof EventName>;
 
 const Events = z
   .array(EventName)
@@ -33,9 +35,22 @@ const Events = z
   .max(EVENT_TYPES.length + 1)
   .transform((events) => [...new Set(events)]);
 
-const Url = z.url({ protocol: /^https?$/, error: unlessMissing('Must be an absolute http(s) URL') }).max(2048);
-const Secret = z.string().min(16, 'Must be 16 to 256 characters').max(256, 'Must be 16 to 256 characters');
-const Description = z.string().max(500, 'Must be at most 500 characters');
+const Url = z
+  .string({ error: unlessMissing('Must be an absolute http(s) URL') })
+  .max(2048, 'Must be at most 2048 characters')
+  .superRefine((url, context) => {
+    const problem = webhookUrlProblem(url);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(normaliseWebhookUrl)
+  .meta({ description: 'Absolute http(s) URL in normalised form (https only in production)', format: 'uri' });
+const Secret = z
+  .string({ error: unlessMissing('Must be 16 to 256 characters') })
+  .min(16, 'Must be 16 to 256 characters')
+  .max(256, 'Must be 16 to 256 characters')
+  .refine((secret) => !CONTROLS_SINGLE_LINE.test(secret), 'Must not contain control characters')
+  .refine((secret) => secret.isWellFormed(), 'Must be valid Unicode (no lone surrogates)');
+const Description = text({ max: 500, multiline: true });
 
 export const CreateWebhookRequest = z
   .strictObject({

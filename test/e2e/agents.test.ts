@@ -85,6 +85,7 @@ describe('GET and PATCH /v1/agents/me', () => {
   it('changes name, organization and contact e-mail only', async () => {
     const { apiKey } = await registerAgent(client);
     const before = (await client.get('/v1/agents/me', { apiKey })).json.data;
+    await new Promise((resolve) => setTimeout(resolve, 5)); // so that a changed updatedAt is a later millisecond
     const changed = await client.patch(
       '/v1/agents/me',
       { name: 'Renamed agent', organization: { legalName: 'Acme Ltd', country: 'GB' } },
@@ -93,7 +94,8 @@ describe('GET and PATCH /v1/agents/me', () => {
     expect(changed.status).toBe(200);
     expect(changed.json.data).toMatchObject({ name: 'Renamed agent', organization: { legalName: 'Acme Ltd', country: 'GB' } });
     expect(changed.json.data.contactEmail).toBe(before.contactEmail);
-    expect(changed.json.data.updatedAt > before.updatedAt || changed.json.data.updatedAt === before.updatedAt).toBe(true);
+    expect(changed.json.data.updatedAt > before.updatedAt).toBe(true);
+    expect(changed.json.data.createdAt).toBe(before.createdAt);
     expect((await client.get('/v1/agents/me', { apiKey })).json.data.name).toBe('Renamed agent');
 
     for (const field of ['role', 'plan', 'agentId', 'apiKeyPrefix']) {

@@ -2,9 +2,9 @@
 // and real responses — successes and errors — match it.
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList } from '../../shared/http/routes.ts';
+import { routeList } from '../../functions/route-index.ts';
 import { errorCodesFor } from '../../shared/http/route-table.ts';
-import { ERROR_STATUS } from '../../shared/http/errors.ts';
+import { statusOf } from '../../shared/http/error-codes.ts';
 import { awaitFreshMinute, registerAgent, registration } from '../support/http-client.ts';
 import { newClient } from '../support/runtime.ts';
 import { OpenApiResponseValidator } from '../support/openapi-validator.ts';
@@ -39,7 +39,7 @@ describe('GET /v1/openapi.json', () => {
       expect(operation.operationId).toBe(route.operationId);
       expect(operation.security).toEqual(route.auth === 'apiKey' ? [{ bearerAuth: [] }] : []);
       const statuses = Object.keys(operation.responses).sort();
-      const expected = [route.response.status, ...errorCodesFor(route).map((code) => ERROR_STATUS[code])];
+      const expected = [route.response.status, ...errorCodesFor(route).map((code) => statusOf(code))];
       expect(statuses).toEqual([...new Set(expected.map(String))].sort());
     }
   });

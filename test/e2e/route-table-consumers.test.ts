@@ -1,7 +1,7 @@
 // The route table is the single source for the local gateway, the OpenAPI document and the CDK
 // stack (test/cdk checks the stack). This test fails if the served API disagrees with the table.
 import { describe, expect, it } from 'vitest';
-import { routeList } from '../../shared/http/routes.ts';
+import { routeList } from '../../functions/route-index.ts';
 import { newClient } from '../support/runtime.ts';
 
 const client = newClient();

@@ -141,9 +141,11 @@ describe('webhook subscriptions', () => {
     const firstPage = await client.get('/v1/webhooks?limit=2', { apiKey });
     const validCursor = firstPage.json.data.nextCursor as string;
     expect(validCursor).toBeTruthy();
-    const [payload, signature] = validCursor.split('.') as [string, string];
-    const forged = Buffer.from(JSON.stringify({ s: 'x', k: {} })).toString('base64url');
-    for (const bad of [`${forged}.${signature}`, `${payload}.${signature.slice(1)}A`, 'garbage', `${payload}`]) {
+    const sealed = Buffer.from(validCursor, 'base64url');
+    const edited = Buffer.from(sealed);
+    edited[sealed.length - 1] = (edited[sealed.length - 1] as number) ^ 0x01;
+    const forged = Buffer.from(JSON.stringify({ pk: 'AGENT#x', sk: 'WEBHOOK#' })).toString('base64url');
+    for (const bad of [forged, edited.toString('base64url'), 'garbage', validCursor.slice(0, -6)]) {
       const response = await client.get(`/v1/webhooks?cursor=${encodeURIComponent(bad)}`, { apiKey });
       expectError(response, 422, 'validation/invalid');
       expect(response.json.details).toEqual([expect.objectContaining({ path: 'cursor' })]);

@@ -3,18 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../shared/data/client.ts';
-import { eventKeys, listPendingEvents, markDispatched, recordEvent } from '../../shared/data/events.ts';
+import { EventEntity, listPendingEvents, markDispatched, recordEvent } from '../../shared/data/events.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
 async function readEvent(eventId: string) {
-  return (await documentClient.send(new GetCommand({ TableName: tableName(), Key: eventKeys.event(eventId) }))).Item;
+  return (await documentClient.send(new GetCommand({ TableName: tableName(), Key: EventEntity.key({ eventId }) }))).Item;
 }
 
 describe('recordEvent', () => {
   it('commits the event with its change, and it waits in the outbox until dispatched', async () => {
     const changeKey = { pk: `TEST#${randomUUID()}`, sk: 'TEST' };
-    const { event, transactItem } = recordEvent(
+    const { event, operation } = recordEvent(
       { type: 'order.created', data: { orderId: 'ord_1' }, agentIds: ['agt_buyer', 'agt_seller', 'agt_buyer'] },
       now,
     );
@@ -22,27 +22,27 @@ describe('recordEvent', () => {
     expect(event.agentIds).toEqual(['agt_buyer', 'agt_seller']);
     await documentClient.send(
       new TransactWriteCommand({
-        TransactItems: [{ Put: { TableName: tableName(), Item: { ...changeKey, value: 1 } } }, transactItem],
+        TransactItems: [{ Put: { TableName: tableName(), Item: { ...changeKey, value: 1 } } }, operation.item],
       }),
     );
     expect(await readEvent(event.eventId)).toMatchObject({ type: 'order.created', data: { orderId: 'ord_1' }, occurredAt: now.toISOString() });
     const pending = await listPendingEvents(1000);
     expect(pending.map((pendingEvent) => pendingEvent.eventId)).toContain(event.eventId);
 
-    await markDispatched(event.eventId);
+    await markDispatched(event.eventId, now);
     expect((await listPendingEvents(1000)).map((pendingEvent) => pendingEvent.eventId)).not.toContain(event.eventId);
     expect(await readEvent(event.eventId)).toMatchObject({ type: 'order.created' });
   });
 
   it('writes no event when the change is refused', async () => {
     const changeKey = { pk: `TEST#${randomUUID()}`, sk: 'TEST' };
-    const { event, transactItem } = recordEvent({ type: 'order.cancelled', data: {}, agentIds: ['agt_x'] }, now);
+    const { event, operation } = recordEvent({ type: 'order.cancelled', data: {}, agentIds: ['agt_x'] }, now);
     await expect(
       documentClient.send(
         new TransactWriteCommand({
           TransactItems: [
             { Update: { TableName: tableName(), Key: changeKey, UpdateExpression: 'SET v = :v', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':v': 1 } } },
-            transactItem,
+            operation.item,
           ],
         }),
       ),

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../shared/data/client.ts';
-import { claim, complete, idempotencyKeys, release, IN_PROGRESS_LEASE_SECONDS } from '../../shared/data/idempotency-records.ts';
+import { claim, complete, IdempotencyRecordEntity, release, IN_PROGRESS_LEASE_SECONDS } from '../../shared/data/idempotency-records.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
@@ -26,7 +26,7 @@ describe('idempotency records', () => {
     });
     expect(await claim(scope, 'k2', 'fp-b', now)).toEqual({ outcome: 'mismatch' });
 
-    const stored = await documentClient.send(new GetCommand({ TableName: tableName(), Key: idempotencyKeys.record(scope, 'k2') }));
+    const stored = await documentClient.send(new GetCommand({ TableName: tableName(), Key: IdempotencyRecordEntity.key({ scope, idempotencyKey: 'k2' }) }));
     const raw = JSON.stringify(stored.Item);
     expect(raw).not.toContain(secretKey);
     expect(raw).not.toContain('k2"');

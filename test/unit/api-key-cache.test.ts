@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheApiKey, cachedApiKey, clearApiKeyCache, forgetApiKey } from '../../shared/http/api-key-cache.ts';
+import { cacheApiKey, cachedApiKey, clearApiKeyCache, forgetApiKey } from '../../shared/domain/api-key-cache.ts';
 
 const item = { agentId: 'agt_1', role: 'buyer', plan: 'free', environment: 'test', createdAt: '' } as const;
 

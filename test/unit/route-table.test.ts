@@ -2,7 +2,7 @@
 // handler, least-privilege table actions, documented errors.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fallbackRoute, routeList } from '../../shared/http/routes.ts';
+import { fallbackRoute, routeList } from '../../functions/route-index.ts';
 import { errorCodesFor, tableActionsFor } from '../../shared/http/route-table.ts';
 
 describe('route table', () => {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { issuesToDetails, validationError } from '../../shared/http/validation.ts';
+import { invalidFields } from '../../shared/failures.ts';
+import { zodProblems } from '../../shared/schemas/problems.ts';
 import { RegisterAgentRequest } from '../../shared/schemas/agents.ts';
 
 describe('validation details', () => {
   it('give dot paths, name unknown fields and say what is required', () => {
     const result = RegisterAgentRequest.safeParse({ name: 'A', role: 'buyer', organization: { legalName: 'L', extra: 1 }, nickname: 'x' });
     expect(result.success).toBe(false);
-    const details = issuesToDetails(result.error?.issues ?? []);
+    const details = zodProblems(result.error?.issues ?? []);
     expect(details).toEqual(
       expect.arrayContaining([
         { path: 'organization.country', message: 'Required (string)' },
@@ -20,16 +21,15 @@ describe('validation details', () => {
 
   it('index into arrays', () => {
     const result = z.strictObject({ events: z.array(z.enum(['a', 'b'])) }).safeParse({ events: ['a', 'c'] });
-    expect(issuesToDetails(result.error?.issues ?? [])).toEqual([{ path: 'events.1', message: expect.any(String) }]);
+    expect(zodProblems(result.error?.issues ?? [])).toEqual([{ path: 'events.1', message: expect.any(String) }]);
   });
 
   it('summarise the first problem and the count in the message', () => {
-    const error = validationError([
+    const error = invalidFields([
       { path: 'a', message: 'bad' },
       { path: 'b', message: 'worse' },
     ]);
-    expect(error.status).toBe(422);
-    expect(error.code).toBe('validation/invalid');
+    expect(error.kind).toBe('invalid');
     expect(error.message).toBe('Request validation failed — a: bad (and 1 more; see details)');
   });
 });

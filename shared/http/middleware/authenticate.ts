@@ -3,10 +3,7 @@
 // Public routes resolve a key too when one is sent, so that an agent's requests count against the
 // agent wherever they go; a bad key on a public route is simply ignored.
 import type { MiddlewareObj } from '@middy/core';
-import { config } from '../../config.ts';
-import { findApiKey } from '../../data/agents.ts';
-import { hashApiKey, isKeyOfEnvironment } from '../../domain/api-keys.ts';
-import { cacheApiKey, cachedApiKey } from '../api-key-cache.ts';
+import { resolveApiKey } from '../../domain/api-keys.ts';
 import type { MiddyApiRequest } from '../api-state.ts';
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
@@ -24,23 +21,9 @@ export function authenticate(): MiddlewareObj {
         return;
       }
       const apiKey = BEARER.exec(header)?.[1];
-      const { STAGE, API_KEY_CACHE_SECONDS } = config();
-      if (!apiKey || !isKeyOfEnvironment(apiKey, STAGE)) {
-        state.authProblem = 'invalid';
-        return;
-      }
-      const hash = hashApiKey(apiKey);
-      const nowMs = state.now.getTime();
-      let item = cachedApiKey(hash, nowMs);
-      if (!item) {
-        item = await findApiKey(hash);
-        if (item) cacheApiKey(hash, item, nowMs, API_KEY_CACHE_SECONDS);
-      }
-      if (!item || item.environment !== STAGE) {
-        state.authProblem = 'invalid';
-        return;
-      }
-      state.caller = { agentId: item.agentId, role: item.role, plan: item.plan, apiKeyHash: hash };
+      const caller = apiKey ? await resolveApiKey(apiKey, state.now) : undefined;
+      if (caller) state.caller = caller;
+      else state.authProblem = 'invalid';
     },
   };
 }

@@ -1,10 +1,11 @@
 // Idempotency-Key on every POST (contract §1), after validation as at Stripe: a request that failed
 // validation never ran, so nothing is stored for it. The same key with the same request replays the
-// stored response (2xx and 4xx); a different request, or one still running, is 409; 5xx are not stored.
+// stored response (2xx and 4xx); a different request, or one still running, is 409. 5xx and transient
+// refusals (a throttle, a collision with a concurrent write) are not stored: the claim is released.
 import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import { claim, complete, release } from '../../data/idempotency-records.ts';
-import { ApiError, errors } from '../errors.ts';
+import { ApiError, errors, toApiError } from '../errors.ts';
 import type { ApiState, HandlerResult, MiddyApiRequest } from '../api-state.ts';
 import { errorBody } from './response-shaper.ts';
 
@@ -54,6 +55,10 @@ export function idempotency(): MiddlewareObj {
       const record = context.api.idempotency;
       if (!record || record.replay) return;
       const result = request.response as HandlerResult;
+      if (result.raw) {
+        await release(record.scope, record.key); // raw bodies are not stored; a retry runs again
+        return;
+      }
       await complete(record.scope, record.key, {
         status: result.status ?? context.api.route.response.status,
         body: result.data,
@@ -64,8 +69,8 @@ export function idempotency(): MiddlewareObj {
       const { context } = request as unknown as MiddyApiRequest;
       const record = context.api?.idempotency;
       if (!record || record.replay) return;
-      const error = request.error;
-      if (error instanceof ApiError && error.status < 500) {
+      const error = toApiError(request.error);
+      if (error && !error.transient) {
         const { requestId: _requestId, ...body } = errorBody(error, '');
         await complete(record.scope, record.key, { status: error.status, body, headers: error.headers });
       } else {

@@ -1,11 +1,14 @@
-// Body handling: size limit (413), JSON content type and syntax (422). Bodies on GET and DELETE are
-// ignored, as HTTP gives them no meaning.
+// Body handling: the size limit first (413, on the declared length and on the bytes received), then
+// @middy/http-json-body-parser (JSON content types only, base64 bodies decoded, __proto__ refused);
+// its 415 and 422 become the contract's 422 in the error shaper. Bodies on GET and DELETE are ignored,
+// as HTTP gives them no meaning; an absent body is left to validation, which says what is required.
 import type { MiddlewareObj } from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { DEFAULT_MAX_BODY_BYTES } from '../route-table.ts';
 import { errors } from '../errors.ts';
 import type { MiddyApiRequest } from '../api-state.ts';
 
-const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+const jsonParser = httpJsonBodyParser();
 
 export function parseBody(): MiddlewareObj {
   return {
@@ -19,21 +22,14 @@ export function parseBody(): MiddlewareObj {
       const declaredLength = Number(event.headers?.['content-length'] ?? 0);
       if (declaredLength > limit) throw errors.tooLarge(limit);
       const raw = event.body ?? '';
-      const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
-      if (bytes.byteLength > limit) throw errors.tooLarge(limit);
-      if (bytes.byteLength === 0) return; // absent body: validation says what is required
+      const size = event.isBase64Encoded ? Buffer.byteLength(raw, 'base64') : Buffer.byteLength(raw, 'utf8');
+      if (size > limit) throw errors.tooLarge(limit);
+      if (size === 0) return;
 
-      const mediaType = (event.headers?.['content-type'] ?? '').split(';')[0]?.trim() ?? '';
-      if (!JSON_MEDIA_TYPE.test(mediaType)) {
-        throw errors.invalid(`Send the body as JSON with Content-Type: application/json (got ${mediaType || 'no Content-Type'})`, [
-          { path: 'Content-Type', message: 'Must be application/json' },
-        ]);
-      }
-      try {
-        state.parsedBody = JSON.parse(bytes.toString('utf8'));
-      } catch (error) {
-        throw errors.invalid(`The body is not valid JSON: ${(error as Error).message}`);
-      }
+      // The parser replaces event.body with the parsed value; keep the event as API Gateway sent it.
+      const parsing = { event: { ...event } };
+      (jsonParser.before as (request: unknown) => void)(parsing);
+      state.parsedBody = parsing.event.body;
     },
   };
 }

@@ -1,17 +1,17 @@
 // Outermost middleware: turns every outcome into the contract's shape. Success → `{data, meta}`
-// (or the raw document for raw routes); failure → `{error, code, status, requestId, details?}`.
-// Adds X-Request-Id and the rate-limit headers to both, and writes one access-log line.
+// (or a raw body for raw results); failure → `{error, code, status, requestId, details?}` via the one
+// mapping in errors.ts. Adds X-Request-Id and the rate-limit headers to both, and writes one access-log line.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ApiError, errors } from '../errors.ts';
+import { errors, toApiError, type ApiError } from '../errors.ts';
 import type { ApiState, HandlerResult, MiddyApiRequest } from '../api-state.ts';
 import { logger } from '../logger.ts';
 import { rateLimitHeaders } from '../rate-limit-headers.ts';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-function commonHeaders(state: ApiState): Record<string, string> {
-  return { 'Content-Type': JSON_CONTENT_TYPE, 'X-Request-Id': state.requestId, ...rateLimitHeaders(state) };
+function commonHeaders(state: ApiState, contentType = JSON_CONTENT_TYPE): Record<string, string> {
+  return { 'Content-Type': contentType, 'X-Request-Id': state.requestId, ...rateLimitHeaders(state) };
 }
 
 function accessLog(state: ApiState, status: number): void {
@@ -42,25 +42,24 @@ export function responseShaper(): MiddlewareObj {
       const state = context.api;
       const result = request.response as HandlerResult;
       const status = result.status ?? state.route.response.status;
-      const body = state.route.response.raw
-        ? JSON.stringify(result.data)
-        : JSON.stringify({ data: result.data, meta: { requestId: state.requestId, timestamp: state.now.toISOString() } });
-      request.response = {
-        statusCode: status,
-        headers: { ...commonHeaders(state), ...result.headers },
-        body,
-      } satisfies APIGatewayProxyStructuredResultV2;
+      const response: APIGatewayProxyStructuredResultV2 = result.raw
+        ? { statusCode: status, headers: { ...commonHeaders(state, result.raw.contentType), ...result.headers }, body: result.raw.body }
+        : {
+            statusCode: status,
+            headers: { ...commonHeaders(state), ...result.headers },
+            body: JSON.stringify({ data: result.data, meta: { requestId: state.requestId, timestamp: state.now.toISOString() } }),
+          };
+      request.response = response;
       accessLog(state, status);
     },
     onError: (request) => {
       const { context } = request as unknown as MiddyApiRequest;
-      const state = context.api;
-      let error = request.error;
-      if (!(error instanceof ApiError)) {
-        logger.error('unhandled error', { requestId: state?.requestId, error: error as Error });
-        error = errors.internal();
+      const state = context.api as ApiState | undefined;
+      let apiError = toApiError(request.error);
+      if (!apiError) {
+        logger.error('unhandled error', { requestId: state?.requestId, error: request.error as Error });
+        apiError = errors.internal();
       }
-      const apiError = error as ApiError;
       const requestId = state?.requestId ?? 'req_unknown';
       request.response = {
         statusCode: apiError.status,

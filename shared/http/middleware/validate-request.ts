@@ -3,9 +3,10 @@
 // A path id that cannot exist is answered like an unknown id (404), so ids stay opaque to callers.
 import type { MiddlewareObj } from '@middy/core';
 import * as z from 'zod';
-import { errors, type ErrorDetail } from '../errors.ts';
+import { invalidFields, type FieldProblem } from '../../failures.ts';
+import { zodProblems } from '../../schemas/problems.ts';
+import { errors } from '../errors.ts';
 import type { MiddyApiRequest } from '../api-state.ts';
-import { issuesToDetails, validationError } from '../validation.ts';
 
 const NOTHING = z.strictObject({});
 const NO_BODY = z.strictObject({}).optional();
@@ -16,7 +17,7 @@ export function validateRequest(): MiddlewareObj {
       const { event, context } = request as unknown as MiddyApiRequest;
       const state = context.api;
       const schemas = state.route.request;
-      const details: ErrorDetail[] = [];
+      const problems: FieldProblem[] = [];
 
       const params = (schemas.params ?? NOTHING).safeParse(event.pathParameters ?? {});
       if (!params.success) throw errors.notFound(`Nothing exists at ${event.rawPath}: the id is not one this API issued`);
@@ -24,16 +25,16 @@ export function validateRequest(): MiddlewareObj {
 
       const query = (schemas.query ?? NOTHING).safeParse(event.queryStringParameters ?? {});
       if (query.success) state.input.query = query.data;
-      else details.push(...issuesToDetails(query.error.issues));
+      else problems.push(...zodProblems(query.error.issues));
 
       const takesBody = state.route.method !== 'GET' && state.route.method !== 'DELETE';
       if (takesBody) {
         const body = (schemas.body ?? NO_BODY).safeParse(state.parsedBody);
         if (body.success) state.input.body = body.data;
-        else details.push(...issuesToDetails(body.error.issues));
+        else problems.push(...zodProblems(body.error.issues));
       }
 
-      if (details.length > 0) throw validationError(details);
+      if (problems.length > 0) throw invalidFields(problems);
     },
   };
 }

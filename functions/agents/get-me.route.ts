@@ -1,0 +1,19 @@
+// GET /v1/agents/me — the caller's profile. Handler: ./get-me.ts
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { Agent } from '../../shared/schemas/agents.ts';
+
+export const route = defineRoute({
+  operationId: 'getMyAgent',
+  method: 'GET',
+  path: '/v1/agents/me',
+  handler: 'functions/agents/get-me.ts',
+  summary: "The calling agent's profile",
+  tag: 'Agents',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: {},
+  response: { status: 200, description: 'The profile', schema: Agent },
+  handlerErrors: ['not-found'],
+  tableActions: ['dynamodb:GetItem'],
+});

@@ -1,0 +1,21 @@
+// Not a row of the API: what answers every request no row matches (unknown paths and methods), with
+// the contract's 404. The CDK stack routes API Gateway's `$default` to it; the local gateway calls it
+// for anything unmatched. Handler: ./not-found.ts
+import * as z from 'zod';
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+
+export const route = defineRoute({
+  operationId: 'routeNotFound',
+  method: 'GET',
+  path: '/{proxy+}',
+  handler: 'functions/fallback/not-found.ts',
+  summary: 'Any path or method that no route serves',
+  tag: 'Operations',
+  auth: 'public',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { params: z.looseObject({}), query: z.looseObject({}) },
+  response: { status: 200, description: 'Never: always 404', schema: z.never() },
+  handlerErrors: ['not-found'],
+  tableActions: [],
+});

@@ -1,0 +1,19 @@
+// GET /health — readiness probe. Handler: ./get.ts
+import * as z from 'zod';
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+
+export const route = defineRoute({
+  operationId: 'health',
+  method: 'GET',
+  path: '/health',
+  handler: 'functions/health/get.ts',
+  summary: 'Readiness probe: the function runs and the table answers',
+  tag: 'Operations',
+  auth: 'public',
+  roles: ANY_ROLE,
+  rateLimited: false,
+  request: {},
+  response: { status: 200, description: 'Ready', schema: z.object({ status: z.literal('ok') }) },
+  handlerErrors: [],
+  tableActions: ['dynamodb:GetItem'],
+});

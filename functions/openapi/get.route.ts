@@ -1,0 +1,20 @@
+// GET /v1/openapi.json — this API as an OpenAPI 3.1 document. Handler: ./get.ts
+import * as z from 'zod';
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+
+export const route = defineRoute({
+  operationId: 'getOpenApiDocument',
+  method: 'GET',
+  path: '/v1/openapi.json',
+  handler: 'functions/openapi/get.ts',
+  summary: 'This API as an OpenAPI 3.1 document (not enveloped)',
+  tag: 'Operations',
+  auth: 'public',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: {},
+  response: { status: 200, description: 'The OpenAPI document', schema: z.looseObject({ openapi: z.string() }), raw: true },
+  handlerErrors: [],
+  tableActions: [],
+  bundledFiles: ['openapi.json'],
+});

@@ -1,0 +1,35 @@
+// Every route of the API, assembled from the route modules that sit beside their handlers
+// (functions/<resource>/<action>.route.ts). Read by the CDK stack, the local gateway, the OpenAPI
+// build and docs/endpoints.md — never by a handler (lint forbids it), so that each handler bundles
+// only its own route. Add a route: write its .route.ts and handler, then list it here.
+import type { RouteDefinition } from '../shared/http/route-table.ts';
+import { route as registerAgent } from './agents/register.route.ts';
+import { route as getMyAgent } from './agents/get-me.route.ts';
+import { route as updateMyAgent } from './agents/update-me.route.ts';
+import { route as rotateMyApiKey } from './agents/rotate-key.route.ts';
+import { route as routeNotFound } from './fallback/not-found.route.ts';
+import { route as health } from './health/get.route.ts';
+import { route as getOpenApiDocument } from './openapi/get.route.ts';
+import { route as createWebhook } from './webhooks/create.route.ts';
+import { route as listWebhooks } from './webhooks/list.route.ts';
+import { route as getWebhook } from './webhooks/get.route.ts';
+import { route as updateWebhook } from './webhooks/update.route.ts';
+import { route as deleteWebhook } from './webhooks/delete.route.ts';
+
+/** Every route, in the order the docs list them. */
+export const routeList: readonly RouteDefinition[] = [
+  health,
+  getOpenApiDocument,
+  registerAgent,
+  getMyAgent,
+  updateMyAgent,
+  rotateMyApiKey,
+  createWebhook,
+  listWebhooks,
+  getWebhook,
+  updateWebhook,
+  deleteWebhook,
+];
+
+/** What answers anything no route matches (API Gateway's `$default`). */
+export const fallbackRoute: RouteDefinition = routeNotFound;

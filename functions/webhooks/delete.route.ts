@@ -1,0 +1,19 @@
+// DELETE /v1/webhooks/{id} — remove a subscription. Handler: ./delete.ts
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { DeletedWebhook, WebhookIdParams } from '../../shared/schemas/webhooks.ts';
+
+export const route = defineRoute({
+  operationId: 'deleteWebhook',
+  method: 'DELETE',
+  path: '/v1/webhooks/{id}',
+  handler: 'functions/webhooks/delete.ts',
+  summary: 'Delete a subscription',
+  tag: 'Webhooks',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { params: WebhookIdParams },
+  response: { status: 200, description: 'The subscription is gone', schema: DeletedWebhook },
+  handlerErrors: ['not-found'],
+  tableActions: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+});

@@ -1,0 +1,20 @@
+// GET /v1/webhooks — the caller's subscriptions. Handler: ./list.ts
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { page } from '../../shared/schemas/common.ts';
+import { ListWebhooksQuery, WebhookSubscription } from '../../shared/schemas/webhooks.ts';
+
+export const route = defineRoute({
+  operationId: 'listWebhooks',
+  method: 'GET',
+  path: '/v1/webhooks',
+  handler: 'functions/webhooks/list.ts',
+  summary: "The caller's subscriptions, newest first",
+  tag: 'Webhooks',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { query: ListWebhooksQuery },
+  response: { status: 200, description: 'A page of subscriptions', schema: page(WebhookSubscription) },
+  handlerErrors: [],
+  tableActions: ['dynamodb:Query'],
+});
