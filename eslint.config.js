@@ -2,6 +2,13 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Files under `files` may not import from the named shared/ layers (which sit above them) or from outside shared/. */
+function layer(files, forbidden, why) {
+  const patterns = [{ regex: '(^|/)(functions|lib|bench|test|bin)/', message: `Upward import: ${why}.` }];
+  if (forbidden.length > 0) patterns.push({ regex: `(^|/)(${forbidden.join('|')})/`, message: `Upward import: ${why}.` });
+  return [{ files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } }];
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'bench/.tmp/**', 'coverage/**'] },
   js.configs.recommended,
@@ -15,6 +22,48 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  // Layers only point down: functions → shared/http → shared/domain → shared/data → shared/schemas →
+  // shared/*.ts (core). Handlers load only their own route; event workers never load HTTP code; nothing
+  // a function bundles reaches into the CDK app, the local runtime, tests or benchmarks.
+  ...layer('shared/*.ts', ['schemas', 'data', 'domain', 'http', 'openapi'], 'the core (shared/*.ts) is the bottom layer'),
+  ...layer('shared/schemas/**', ['data', 'domain', 'http', 'openapi'], 'schemas describe records; they do not read or write them'),
+  ...layer('shared/data/**', ['domain', 'http', 'openapi'], 'the data layer knows entities and the table, not use cases or HTTP'),
+  ...layer('shared/domain/**', ['http', 'openapi'], 'domain rules are transport-neutral: throw a Failure (shared/failures.ts), never an HTTP error'),
+  ...layer('shared/http/**', ['openapi'], 'the OpenAPI document is built at synth and start, never in a function'),
+  ...layer('shared/openapi/**', [], 'the OpenAPI builder takes the route list as a parameter'),
+  ...layer('functions/**/*.worker.ts', ['http'], 'event workers must not load the HTTP middleware stack'),
+  {
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/route-index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)route-index(\\.ts)?$', message: 'A handler imports only its own route module (./<action>.route.ts); the route index is for CDK, the gateway and OpenAPI.' },
+            { regex: '(^|/)(lib|bench|test|bin)/', message: 'Functions must not reach into the CDK app, the local runtime, tests or benchmarks.' },
+            { regex: '(^|/)shared/openapi/', message: 'The OpenAPI document is built at synth and start, never in a function.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['functions/**/*.route.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$)(?!.*(shared/http/route-table|shared/schemas/)).*',
+              message: 'A route module declares its row: it may import zod, shared/http/route-table.ts and shared/schemas only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
