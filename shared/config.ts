@@ -36,8 +36,8 @@ export function config(): Config {
   return cached;
 }
 
-/** Tests and the local runtime change the environment between runs; this forgets the cached copy. */
-export function resetConfigForTests(): void {
+/** The local runtime, operator commands and tests change the environment; this forgets the cached copy. */
+export function resetConfig(): void {
   cached = undefined;
 }
 

@@ -6,7 +6,7 @@
 // a second runtime in the same process must reuse the first one's ports (pass them explicitly).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { resetConfigForTests } from '../../shared/config.ts';
+import { resetConfig } from '../../shared/config.ts';
 import { ENV, LOCAL } from '../../shared/resources.ts';
 import { workers, type WorkerDefinition } from '../../shared/workers.ts';
 import { writeBundledFiles } from '../bundled-files.ts';
@@ -106,13 +106,13 @@ function handlerEnv(options: { dataDir: string; quiet: boolean; endpoints: Local
 function applyEnv(env: Record<string, string>): () => void {
   const previous = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
-  resetConfigForTests(); // config() re-reads the environment
+  resetConfig(); // config() re-reads the environment
   return () => {
     for (const [name, value] of Object.entries(previous)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
-    resetConfigForTests();
+    resetConfig();
   };
 }
 

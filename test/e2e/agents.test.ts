@@ -51,6 +51,13 @@ describe('POST /v1/agents/register', () => {
     [{ contactEmail: 'not-an-email' }, 'contactEmail'],
     [{ name: 'x'.repeat(201) }, 'name'],
     [{ plan: 'enterprise' }, 'plan'],
+    [{ name: 'Bot\u0000' }, 'name'],
+    [{ name: '\u001b[2JBot' }, 'name'],
+    [{ name: 'Two\nlines' }, 'name'],
+    [{ name: 'Tab\there' }, 'name'],
+    [{ name: 'C1\u009bcontrol' }, 'name'],
+    [{ name: 'Lone \udc00 surrogate' }, 'name'],
+    [{ organization: { legalName: 'Acme\u0007 GmbH', country: 'DE' } }, 'organization.legalName'],
   ])('rejects %j at %s', async (overrides, path) => {
     const response = await client.post('/v1/agents/register', registration(overrides));
     expectError(response, 422, 'validation/invalid');
@@ -125,6 +132,25 @@ describe('POST /v1/agents/me/rotate-key', () => {
     expect(withOld.json.error).toBe('Invalid API Key');
     const withNew = await client.get('/v1/agents/me', { apiKey: newKey });
     expect(withNew.json.data).toMatchObject({ agentId, apiKeyPrefix: newKey.slice(0, 12) });
+  });
+
+  it('lets exactly one of 30 racing rotations with one key win; the others get 401 and no dead key is handed out', async () => {
+    const { agentId, apiKey } = await registerAgent(client);
+    await client.get('/v1/agents/me', { apiKey }); // the key is now in the runtime's key cache, as on a warm container
+    const responses = await Promise.all(Array.from({ length: 30 }, () => client.post('/v1/agents/me/rotate-key', undefined, { apiKey })));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 500)).toEqual([]);
+    const winners = responses.filter((response) => response.status === 200);
+    expect(winners).toHaveLength(1);
+    for (const loser of responses.filter((response) => response.status !== 200)) {
+      expectError(loser, 401, 'auth/invalid-key');
+      expect(loser.json.error).toBe('Invalid API Key');
+    }
+    const newKey = winners[0]!.json.data.apiKey as string;
+    const me = await client.get('/v1/agents/me', { apiKey: newKey });
+    expect(me.status).toBe(200);
+    expect(me.json.data).toMatchObject({ agentId, apiKeyPrefix: newKey.slice(0, 12) });
+    expectError(await client.get('/v1/agents/me', { apiKey }), 401, 'auth/invalid-key');
   });
 
   it('takes no body fields', async () => {

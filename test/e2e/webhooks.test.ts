@@ -67,6 +67,50 @@ describe('webhook subscriptions', () => {
     expect((await client.get('/v1/webhooks', { apiKey })).json.data.items).toEqual([]);
   });
 
+  it.each([
+    ['https:///path', 'with a host'],
+    ['https://agent.example.com:0/hooks', 'port 0'],
+    ['https://agent.example.com/ho oks', 'spaces'],
+    ['https://agent.example.com/x\r\nX-Injected: 1', 'line breaks'],
+    ['https://agent.example.com/x\ty', 'tabs'],
+    ['https://agent.example.com/x\u0000y', 'control characters'],
+    ['https://Agent.Example.com/hooks', 'send https://agent.example.com/hooks'],
+    ['http://agent.example.com:80/hooks', 'send http://agent.example.com/hooks'],
+    ['https://bücher.example/hooks', 'send https://xn--bcher-kva.example/hooks'],
+  ])('refuses the URL %j, naming the problem (%s), on create and update', async (url, problem) => {
+    const { apiKey } = await registerAgent(client);
+    const created = await client.post('/v1/webhooks', subscription({ url }), { apiKey });
+    expectError(created, 422, 'validation/invalid');
+    expect(created.json.details).toEqual([{ path: 'url', message: expect.stringContaining(problem) }]);
+    expect((await client.get('/v1/webhooks', { apiKey })).json.data.items).toEqual([]);
+    const hook = (await client.post('/v1/webhooks', subscription(), { apiKey })).json.data;
+    const updated = await client.patch(`/v1/webhooks/${hook.id}`, { url }, { apiKey });
+    expectError(updated, 422, 'validation/invalid');
+    expect((await client.get(`/v1/webhooks/${hook.id}`, { apiKey })).json.data.url).toBe(hook.url);
+  });
+
+  it('stores a host-only URL with its empty path normalised to /', async () => {
+    const { apiKey } = await registerAgent(client);
+    const created = await client.post('/v1/webhooks', subscription({ url: 'https://agent.example.com' }), { apiKey });
+    expect(created.status).toBe(201);
+    expect(created.json.data.url).toBe('https://agent.example.com/');
+  });
+
+  it.each([
+    ['a NUL', 'orders\u0000'],
+    ['an ANSI escape', '\u001b[31mred'],
+    ['a C1 control', 'x\u0085y'],
+    ['a lone surrogate', 'x\ud800y'],
+  ])('refuses a description with %s, and keeps newlines and tabs', async (_case, description) => {
+    const { apiKey } = await registerAgent(client);
+    const refused = await client.post('/v1/webhooks', subscription({ description }), { apiKey });
+    expectError(refused, 422, 'validation/invalid');
+    expect(refused.json.details).toEqual([expect.objectContaining({ path: 'description' })]);
+    const multiline = await client.post('/v1/webhooks', subscription({ description: 'line one\nline two\tend' }), { apiKey });
+    expect(multiline.status).toBe(201);
+    expect(multiline.json.data.description).toBe('line one\nline two\tend');
+  });
+
   it('requires the secret on create', async () => {
     const { apiKey } = await registerAgent(client);
     const { secret: _secret, ...withoutSecret } = subscription();
@@ -155,9 +199,9 @@ describe('webhook subscriptions', () => {
     expectError(replayed, 422, 'validation/invalid');
   });
 
-  it.each(['0', '101', 'abc', '2.5'])('rejects limit=%s', async (limit) => {
+  it.each(['0', '101', 'abc', '2.5', '0x10', '1e2', '+5', '01', ' 5', '5 ', '-1', ''])('rejects limit=%j', async (limit) => {
     const { apiKey } = await registerAgent(client);
-    const response = await client.get(`/v1/webhooks?limit=${limit}`, { apiKey });
+    const response = await client.get(`/v1/webhooks?limit=${encodeURIComponent(limit)}`, { apiKey });
     expectError(response, 422, 'validation/invalid');
     expect(response.json.details).toEqual([expect.objectContaining({ path: 'limit' })]);
   });
