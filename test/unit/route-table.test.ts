@@ -1,6 +1,7 @@
 // The route table's own consistency: unique operations, handler modules that exist and export a
 // handler, least-privilege table actions, documented errors.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fallbackRoute, routeList } from '../../functions/route-index.ts';
 import { errorCodesFor, tableActionsFor } from '../../shared/http/route-table.ts';
@@ -18,6 +19,18 @@ describe('route table', () => {
       expect(existsSync(route.handler), route.handler).toBe(true);
       const module = (await import(/* @vite-ignore */ `../../${route.handler}`)) as { handler?: unknown };
       expect(typeof module.handler, route.handler).toBe('function');
+    }
+  });
+
+  it('lists every route module in the index, and each names the handler beside it', async () => {
+    const files = (readdirSync('functions', { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.route.ts'))
+      .map((file) => join('functions', file));
+    const indexed = [...routeList, fallbackRoute].map((route) => route.handler.replace(/\.ts$/, '.route.ts'));
+    expect(indexed.sort()).toEqual(files.sort());
+    for (const file of files) {
+      const { route } = (await import(/* @vite-ignore */ `../../${file}`)) as { route: { handler: string } };
+      expect(route.handler, file).toBe(file.replace(/\.route\.ts$/, '.ts'));
     }
   });
 
