@@ -1,5 +1,5 @@
 // `npm start`: the whole API on this machine. DATA_DIR (default ./.data) keeps every record across
-// restarts; PORT (default 3000) is the API's port. DYNAMODB_PORT, FAUXQS_PORT and SCHEDULER_PORT pin
+// restarts; PORT (default 3000) is the API's port. DYNAMODB_PORT, FAUXQS_PORT, SCHEDULER_PORT and UPLOAD_PORT pin
 // the emulators' ports (default: free ones). Ctrl+C (SIGINT) or SIGTERM stops everything.
 import { resolve } from 'node:path';
 import { LocalRuntimeError } from '../lib/local/errors.ts';
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       dynamoPort: portFrom('DYNAMODB_PORT', 0),
       fauxqsPort: portFrom('FAUXQS_PORT', 0),
       schedulerPort: portFrom('SCHEDULER_PORT', 0),
+      uploadPort: portFrom('UPLOAD_PORT', 0),
     });
   } catch (error) {
     if (error instanceof LocalRuntimeError) {

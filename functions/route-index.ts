@@ -15,6 +15,16 @@ import { route as listWebhooks } from './webhooks/list.route.ts';
 import { route as getWebhook } from './webhooks/get.route.ts';
 import { route as updateWebhook } from './webhooks/update.route.ts';
 import { route as deleteWebhook } from './webhooks/delete.route.ts';
+import { route as uploadFeed } from './seller-feeds/create.route.ts';
+import { route as listFeeds } from './seller-feeds/list.route.ts';
+import { route as getFeed } from './seller-feeds/get.route.ts';
+import { route as retryFeed } from './seller-feeds/retry.route.ts';
+import { route as deleteFeed } from './seller-feeds/delete.route.ts';
+import { route as getCsvFeedTemplate } from './seller-templates/get-csv.route.ts';
+import { route as getJsonFeedTemplate } from './seller-templates/get-json.route.ts';
+import { route as listSellerProducts } from './seller-products/list.route.ts';
+import { route as getProduct } from './products/get.route.ts';
+import { route as getOffer } from './offers/get.route.ts';
 
 /** Every route, in the order the docs list them. */
 export const routeList: readonly RouteDefinition[] = [
@@ -29,6 +39,16 @@ export const routeList: readonly RouteDefinition[] = [
   getWebhook,
   updateWebhook,
   deleteWebhook,
+  uploadFeed,
+  listFeeds,
+  getFeed,
+  retryFeed,
+  deleteFeed,
+  getCsvFeedTemplate,
+  getJsonFeedTemplate,
+  listSellerProducts,
+  getProduct,
+  getOffer,
 ];
 
 /** What answers anything no route matches (API Gateway's `$default`). */

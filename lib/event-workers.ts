@@ -3,6 +3,8 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
@@ -11,6 +13,7 @@ import { ENV } from '../shared/resources.ts';
 import type { WorkerDefinition, WorkerTrigger } from '../shared/workers.ts';
 import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
+import { grantFeedFiles } from './feed-file-grants.ts';
 import type { StageSettings } from './stage-settings.ts';
 import type { WebhookDelivery } from './webhook-delivery.ts';
 
@@ -39,12 +42,14 @@ export class EventWorkers extends Construct {
         description: worker.description.slice(0, 256),
         settings: props.settings,
         environment: props.environment,
-        timeout: workerTimeout(worker.trigger),
+        timeout: worker.timeoutSeconds ? Duration.seconds(worker.timeoutSeconds) : workerTimeout(worker.trigger),
       });
       fn.grantTable(props.table, worker.tableActions);
+      grantFeedFiles(fn, props.feedsBucket, worker.feedFileActions);
       this.functions.set(worker.id, fn);
 
       if (worker.trigger.type === 's3') this.subscribeToFeedUploads(fn, worker.trigger.prefix, props.feedsBucket);
+      else if (worker.trigger.type === 'schedule') this.runOnSchedule(worker.id, fn, worker.trigger.everyMinutes);
       else this.consumeDeliveryQueue(fn, worker.trigger, props.webhookDelivery);
     }
   }
@@ -63,6 +68,14 @@ export class EventWorkers extends Construct {
     acknowledgeBucketNotificationsHandler(this);
   }
 
+  /** An EventBridge rule invokes the function every `minutes`. */
+  private runOnSchedule(id: string, fn: ApiFunction, minutes: number): void {
+    new events.Rule(this, `${id}Schedule`, {
+      schedule: events.Schedule.rate(Duration.minutes(minutes)),
+      targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 0 })],
+    });
+  }
+
   private consumeDeliveryQueue(fn: ApiFunction, trigger: Extract<WorkerTrigger, { type: 'sqs' }>, delivery: WebhookDelivery): void {
     // Reporting batch item failures retries only the failed messages of a batch, not the whole batch.
     fn.function.addEventSource(
@@ -78,6 +91,7 @@ export class EventWorkers extends Construct {
  */
 function workerTimeout(trigger: WorkerTrigger): Duration {
   if (trigger.type === 's3') return S3_WORKER_TIMEOUT;
+  if (trigger.type === 'schedule') return Duration.minutes(Math.min(15, trigger.everyMinutes * 5));
   return Duration.seconds(Math.max(1, Math.floor(trigger.visibilityTimeoutSeconds / 6)));
 }
 

@@ -4,6 +4,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -12,6 +13,7 @@ import { writeBundledFiles } from './bundled-files.ts';
 import { tableActionsFor, type RouteDefinition } from '../shared/http/route-table.ts';
 import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding } from './compliance.ts';
+import { grantFeedFiles } from './feed-file-grants.ts';
 import type { StageSettings } from './stage-settings.ts';
 
 export interface MarketplaceApiProps {
@@ -19,6 +21,8 @@ export interface MarketplaceApiProps {
   routes: readonly RouteDefinition[];
   fallbackRoute: RouteDefinition;
   table: ITable;
+  /** Where feed files are stored: routes whose rows declare feedFileActions get exactly those. */
+  feedsBucket: IBucket;
   /** Variables every function of the stack shares. */
   environment: Record<string, string>;
 }
@@ -112,6 +116,7 @@ export class MarketplaceApi extends Construct {
       ...(route.bundledFiles ? { bundledFiles: this.filesFor(route) } : {}),
     });
     fn.grantTable(props.table, tableActionsFor(route));
+    grantFeedFiles(fn, props.feedsBucket, route.feedFileActions);
     this.functions.set(route.operationId, fn);
     return fn;
   }

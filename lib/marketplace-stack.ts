@@ -87,7 +87,7 @@ export class MarketplaceStack extends Stack {
       stage: props.stage,
       consumer: deliveryQueueConsumer(workers),
     });
-    this.api = new MarketplaceApi(this, 'Api', { settings, routes: routeList, fallbackRoute, table: this.table, environment });
+    this.api = new MarketplaceApi(this, 'Api', { settings, routes: routeList, fallbackRoute, table: this.table, feedsBucket: this.feeds.feedsBucket, environment });
     this.workers = new EventWorkers(this, 'Workers', {
       settings,
       workers,

@@ -15,6 +15,15 @@ const ConfigSchema = z.object({
   /** Seconds a resolved API key may be served from memory. Bounded to 30 by the contract. */
   API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /** The feeds bucket: set on the functions that store or read feed files. */
+  FEEDS_BUCKET_NAME: z.string().min(1).optional(),
+  /**
+   * Local runtime only: the S3 endpoint presigned upload URLs point at (its streaming upload proxy in
+   * front of the emulator). Deployed stacks leave it unset and presign for S3 itself.
+   */
+  FEEDS_UPLOAD_ENDPOINT: z.url().optional(),
+  /** How long a feed run's lease lasts without a checkpoint before another run may take the feed over. */
+  FEED_LEASE_SECONDS: z.coerce.number().int().min(2).max(900).default(60),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -43,4 +52,11 @@ export function resetConfig(): void {
 
 export function apiKeyPrefixFor(stage: Config['STAGE']): 'mk_test_' | 'mk_live_' {
   return stage === 'live' ? 'mk_live_' : 'mk_test_';
+}
+
+/** A setting that only some functions need, checked when they first use it. */
+export function requiredSetting<K extends 'FEEDS_BUCKET_NAME'>(name: K): NonNullable<Config[K]> {
+  const value = config()[name];
+  if (value === undefined) throw new Error(`Invalid configuration: ${name} is not set for this function`);
+  return value;
 }

@@ -7,6 +7,7 @@ export const ENV = {
   cursorSigningKey: 'CURSOR_SIGNING_KEY',
   allowPrivateWebhookUrls: 'ALLOW_PRIVATE_WEBHOOK_URLS',
   feedsBucketName: 'FEEDS_BUCKET_NAME',
+  feedsUploadEndpoint: 'FEEDS_UPLOAD_ENDPOINT',
   deliveryQueueUrl: 'DELIVERY_QUEUE_URL',
   deliveryQueueArn: 'DELIVERY_QUEUE_ARN',
   schedulerGroupName: 'SCHEDULER_GROUP_NAME',
@@ -30,6 +31,12 @@ export type TableAction =
   | 'dynamodb:UpdateItem'
   | 'dynamodb:DeleteItem'
   | 'dynamodb:ConditionCheckItem';
+
+/**
+ * What a function may do with the feeds bucket's files (under `feeds/`). Presigning an upload URL needs
+ * PutObject: the URL acts with the signing function's permissions.
+ */
+export type FeedFileAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject' | 's3:ListBucket';
 
 /** Physical names, fixed per stage so that operators and the admin command can find them. */
 export function resourceNames(stage: Stage) {

@@ -2,10 +2,12 @@
 // single source for the CDK stack (event source mappings, S3 notifications) and the local runtime
 // (its emulated S3 notifications and SQS pollers). Later issues add rows: feed processing (s3),
 // webhook delivery (sqs).
-import type { TableAction } from './resources.ts';
+import type { FeedFileAction, TableAction } from './resources.ts';
 
 export type WorkerTrigger =
   | { type: 's3'; bucket: 'feeds'; prefix: string }
+  /** Runs every `everyMinutes` (an EventBridge schedule; locally a timer, at most every 5 s). */
+  | { type: 'schedule'; everyMinutes: number }
   | {
       type: 'sqs';
       queue: 'delivery';
@@ -22,6 +24,28 @@ export interface WorkerDefinition {
   description: string;
   trigger: WorkerTrigger;
   tableActions: readonly TableAction[];
+  feedFileActions?: readonly FeedFileAction[];
+  /** Lambda timeout; defaults by trigger (S3 workers 15 min, SQS a sixth of the visibility timeout). */
+  timeoutSeconds?: number;
 }
 
-export const workers: readonly WorkerDefinition[] = [];
+export const workers: readonly WorkerDefinition[] = [
+  {
+    id: 'feedUploads',
+    handler: 'functions/seller-feeds/process-upload.worker.ts',
+    description: 'Processes a seller feed when its file lands in the feeds bucket',
+    trigger: { type: 's3', bucket: 'feeds', prefix: 'feeds/' },
+    tableActions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
+    feedFileActions: ['s3:GetObject'],
+    timeoutSeconds: 900,
+  },
+  {
+    id: 'feedRecovery',
+    handler: 'functions/seller-feeds/recover.worker.ts',
+    description: 'Continues feeds whose run stopped or never started, from their last checkpoint',
+    trigger: { type: 'schedule', everyMinutes: 1 },
+    tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
+    feedFileActions: ['s3:GetObject'],
+    timeoutSeconds: 900,
+  },
+];

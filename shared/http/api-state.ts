@@ -20,11 +20,25 @@ export interface ApiState {
   rateLimit?: ConsumeResult | 'unlimited';
   /** The body after JSON parsing, before validation. */
   parsedBody?: unknown;
+  /** On routes that take uploads: the file (or the JSON body's bytes). */
+  upload?: UploadedBody;
   input: { body: unknown; query: unknown; params: unknown };
   idempotency?: { scope: string; key: string; replay?: StoredResponse };
 }
 
 export type ApiContext = Context & { api: ApiState };
+
+/** A request body taken as bytes: a CSV body, a multipart `file` part, or a JSON body on an upload route. */
+export interface UploadedBody {
+  mediaType: 'text/csv' | 'application/json' | 'multipart/form-data';
+  bytes: Buffer;
+  /** The multipart part's filename, or the Content-Disposition filename of a plain body. */
+  filename: string | null;
+  /** The multipart part's own content type. */
+  partType: string | null;
+  /** Other multipart fields (name → value). */
+  fields: Record<string, string>;
+}
 
 export interface MiddyApiRequest {
   event: APIGatewayProxyEventV2;

@@ -5,7 +5,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { config } from '../config.ts';
-import type { ApiContext, Caller, HandlerResult } from './api-state.ts';
+import type { ApiContext, Caller, HandlerResult, UploadedBody } from './api-state.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorize } from './middleware/authorize.ts';
 import { idempotency, replayStoredResponse } from './middleware/idempotency.ts';
@@ -28,6 +28,10 @@ export interface ApiRequest<R extends RouteDefinition> {
   params: Parsed<R, 'params'>;
   /** The authenticated agent; always present on `apiKey` routes. */
   caller: R['auth'] extends 'apiKey' ? Caller : Caller | undefined;
+  /** Routes with `uploads`: the file, or a JSON body's bytes. */
+  upload: UploadedBody | undefined;
+  /** Request headers, lowercased names (as API Gateway HTTP APIs deliver them). */
+  headers: Readonly<Record<string, string | undefined>>;
   requestId: string;
   /** The request's clock reading: use it for every timestamp the request writes. */
   now: Date;
@@ -45,7 +49,7 @@ export function apiHandler<R extends RouteDefinition>(
 ): ApiLambdaHandler {
   config(); // fail fast at cold start on a misconfigured function
 
-  const core = async (_event: APIGatewayProxyEventV2, context: ApiContext): Promise<HandlerResult> => {
+  const core = async (event: APIGatewayProxyEventV2, context: ApiContext): Promise<HandlerResult> => {
     const state = context.api;
     if (state.idempotency?.replay) return replayStoredResponse(state);
     return implementation({
@@ -53,6 +57,8 @@ export function apiHandler<R extends RouteDefinition>(
       query: state.input.query,
       params: state.input.params,
       caller: state.caller,
+      upload: state.upload,
+      headers: event.headers ?? {},
       requestId: state.requestId,
       now: state.now,
       sourceIp: state.sourceIp,

@@ -1,8 +1,2 @@
-// One structured JSON logger per container (Powertools). Log lines carry ids, routes, statuses and
-// durations — never request bodies, headers, keys or secrets.
-import { Logger } from '@aws-lambda-powertools/logger';
-
-export const logger = new Logger({
-  serviceName: 'agent-marketplace',
-  logLevel: (process.env.LOG_LEVEL ?? 'INFO') as 'INFO',
-});
+// The shared logger (shared/logger.ts), under the name the HTTP layer has always imported.
+export { logger } from '../logger.ts';

@@ -2,7 +2,7 @@
 // (functions/<resource>/<action>.route.ts); functions/route-index.ts assembles them for the CDK stack,
 // the local gateway and the OpenAPI document. A handler imports only its own row.
 import type { z } from 'zod';
-import type { TableAction } from '../resources.ts';
+import type { FeedFileAction, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
 import type { ErrorCode } from './error-codes.ts';
 
@@ -35,19 +35,29 @@ export interface RouteDefinition<
   rateLimited: boolean;
   request: { body?: Body; query?: Query; params?: Params };
   response: {
-    status: 200 | 201;
+    status: 200 | 201 | 202;
     description: string;
     /** Schema of `data` inside the envelope, or of the whole body when `raw`. */
     schema: z.ZodType;
     /** Served as-is, without the `{data, meta}` envelope (the OpenAPI document). */
     raw?: boolean;
+    /** The route can also answer a raw file of this type, when the request's Accept names it alone. */
+    rawContentType?: string;
   };
   /** Errors the handler itself raises; those the middleware stack raises are derived (errorCodesFor). */
   handlerErrors: readonly ErrorCode[];
   /** Table actions the handler itself performs; the middleware's own needs are added by tableActionsFor. */
   tableActions: readonly TableAction[];
-  /** Largest accepted body; defaults to 1 MB. */
+  /** What the handler does with feed files in the feeds bucket (the stack grants exactly these and names the bucket). */
+  feedFileActions?: readonly FeedFileAction[];
+  /** Largest accepted body; defaults to 1 MB. For a multipart upload, the largest file. */
   maxBodyBytes?: number;
+  /**
+   * File uploads the route takes besides JSON: the body of these media types reaches the handler as
+   * bytes (`upload`), not parsed and not validated against `request.body`. A multipart body's `file`
+   * part is the file. JSON bodies are parsed and validated as usual, and their bytes kept as `upload`.
+   */
+  uploads?: readonly UploadMediaType[];
   /**
    * Files built at synth time (lib/bundled-files.ts) and shipped beside the function's bundle; the
    * handler reads them at cold start from bundledFilePath(). The local runtime builds them at start.
@@ -56,6 +66,8 @@ export interface RouteDefinition<
 }
 
 export type BundledFile = 'openapi.json';
+
+export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 

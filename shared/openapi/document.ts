@@ -26,7 +26,10 @@ function responsesFor(route: RouteDefinition): ZodOpenApiResponsesObject {
     [route.response.status]: {
       description: route.response.description,
       headers: headersFor(route),
-      content: { 'application/json': { schema: success } },
+      content: {
+        'application/json': { schema: success },
+        ...(route.response.rawContentType ? { [route.response.rawContentType]: { schema: z.string().meta({ description: 'The raw file, when Accept names this type alone' }) } } : {}),
+      },
     },
   };
   const byStatus = new Map<number, ErrorCode[]>();
@@ -40,6 +43,25 @@ function responsesFor(route: RouteDefinition): ZodOpenApiResponsesObject {
     };
   }
   return responses;
+}
+
+const UPLOAD_SCHEMAS = {
+  'text/csv': z.string().meta({ description: 'The CSV file: a header row, then one row per product' }),
+  'multipart/form-data': z.object({
+    file: z.string().meta({ format: 'binary', description: 'The feed file (CSV or JSON)' }),
+    format: z.enum(['csv', 'json']).optional().meta({ description: 'Overrides the format inferred from the file name' }),
+  }),
+} as const;
+
+function requestBodyFor(route: RouteDefinition, body: z.ZodType) {
+  const optional = body.safeParse(undefined).success;
+  return {
+    required: !optional,
+    content: {
+      'application/json': { schema: body },
+      ...Object.fromEntries((route.uploads ?? []).map((mediaType) => [mediaType, { schema: UPLOAD_SCHEMAS[mediaType] }])),
+    },
+  };
 }
 
 function operationFor(route: RouteDefinition): ZodOpenApiOperationObject {
@@ -62,9 +84,7 @@ function operationFor(route: RouteDefinition): ZodOpenApiOperationObject {
           }
         : {}),
     },
-    ...(route.request.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: route.request.body } } } }
-      : {}),
+    ...(route.request.body ? { requestBody: requestBodyFor(route, route.request.body) } : {}),
     responses: responsesFor(route),
   };
 }

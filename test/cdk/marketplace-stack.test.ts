@@ -11,6 +11,7 @@ import { GLOBAL_SECONDARY_INDEXES } from '../../shared/data/table-definition.ts'
 import { tableActionsFor, type RouteDefinition } from '../../shared/http/route-table.ts';
 import { fallbackRoute, routeList } from '../../functions/route-index.ts';
 import { ENV, resourceNames, type Stage } from '../../shared/resources.ts';
+import { workers as workerTable } from '../../shared/workers.ts';
 import { addComplianceChecks } from '../../lib/compliance.ts';
 import { parseStage } from '../../lib/stage-settings.ts';
 import { synthesizeStage, type SynthesizedStage } from './synth-stage.ts';
@@ -112,8 +113,20 @@ describe('least privilege', () => {
     const expectedResources = tableActionsFor(route).includes('dynamodb:Query') ? [tableArn, ...indexArns] : [tableArn];
     expect(tableStatements[0]!.Resource).toEqual(expectedResources);
 
+    // Feed files: exactly the row's actions, objects under feeds/ only, listing only that prefix.
+    const bucketArn = { 'Fn::GetAtt': [s.logicalId(s.stack.feeds.feedsBucket), 'Arn'] };
+    const fileStatements = statements.filter((statement) => statement.Action.some((action) => action.startsWith('s3:')));
+    const objectActions = (route.feedFileActions ?? []).filter((action) => action !== 's3:ListBucket');
+    const expectedFileStatements = [
+      ...(objectActions.length > 0 ? [{ Action: objectActions, Resource: [{ 'Fn::Join': ['', [bucketArn, '/feeds/*']] }] }] : []),
+      ...(route.feedFileActions?.includes('s3:ListBucket') ? [{ Action: ['s3:ListBucket'], Resource: [bucketArn], Condition: { StringLike: { 's3:prefix': ['feeds/*'] } } }] : []),
+    ];
+    expect(fileStatements.map(({ Action, Resource, Condition }) => ({ Action: [...Action].sort(), Resource, ...(Condition ? { Condition } : {}) }))).toEqual(
+      expectedFileStatements.map((statement) => ({ ...statement, Action: [...statement.Action].sort() })),
+    );
+
     // Nothing else: its log group, and the X-Ray actions (which exist only on `*`).
-    const others = statements.filter((statement) => !tableStatements.includes(statement));
+    const others = statements.filter((statement) => !tableStatements.includes(statement) && !fileStatements.includes(statement));
     expect(others.map((statement) => [...statement.Action].sort())).toEqual([
       ['logs:CreateLogStream', 'logs:PutLogEvents'],
       ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
@@ -151,11 +164,12 @@ describe('least privilege', () => {
     ]);
   });
 
-  it('no function may use the scheduler, the queues or the feeds bucket yet', () => {
+  it('no route may use the scheduler or the queues yet, nor the feeds bucket beyond its row', () => {
     const s = synthesized('test');
     for (const route of everyRoute) {
       const actions = statementsOf(s, routeFunction(s, route).roleId).flatMap((statement) => statement.Action);
-      expect(actions.filter((action) => /^(scheduler|sqs|s3|iam):/.test(action)), route.operationId).toEqual([]);
+      expect(actions.filter((action) => /^(scheduler|sqs|iam):/.test(action)), route.operationId).toEqual([]);
+      expect(actions.filter((action) => action.startsWith('s3:')).sort(), route.operationId).toEqual([...(route.feedFileActions ?? [])].sort());
     }
   });
 });
@@ -189,6 +203,14 @@ describe('resources', () => {
           KeySchema: [
             { AttributeName: 'gsi1pk', KeyType: 'HASH' },
             { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'gsi2',
+          KeySchema: [
+            { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
         },
@@ -335,6 +357,17 @@ describe('cdk-nag AwsSolutions', () => {
         'AwsSolutions-APIG4 @ Api/HttpApi',
         'AwsSolutions-SMG4 @ CursorSigningSecret',
         ...everyRoute.map((route) => `AwsSolutions-IAM5[Resource::*] @ Api/${route.operationId}/TracingPolicy`),
+        // Feed files: object grants on the feeds/ prefix, for the rows that declare them.
+        ...everyRoute
+          .filter((route) => (route.feedFileActions ?? []).some((action) => action !== 's3:ListBucket'))
+          .map((route) => `AwsSolutions-IAM5[Resource::<FeedsFeedsBucketA454E1F1.Arn>/feeds/*] @ Api/${route.operationId}/Role`),
+        ...workerTable.flatMap((worker) => [
+          `AwsSolutions-IAM5[Resource::*] @ Workers/${worker.id}/TracingPolicy`,
+          `AwsSolutions-IAM5[Resource::<FeedsFeedsBucketA454E1F1.Arn>/feeds/*] @ Workers/${worker.id}/Role`,
+        ]),
+        ...(workerTable.some((worker) => worker.trigger.type === 's3')
+          ? ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole] @ BucketNotificationsHandler050a0587b7544547bf325f094a3db834']
+          : []),
       ].sort(),
     );
   });

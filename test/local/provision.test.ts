@@ -1,11 +1,11 @@
 // The resources the runtime provisions, read back through SDK clients configured only by the
 // environment (as handlers are), and provisioning a second time changes nothing.
-import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, expect, inject, it } from 'vitest';
 import { localQueueArn } from '../../lib/local/aws.ts';
-import { provisionLocalResources } from '../../lib/local/provision.ts';
+import { ensureTable, provisionLocalResources } from '../../lib/local/provision.ts';
 import { LOCAL } from '../../shared/resources.ts';
 
 const env = inject('env');
@@ -26,7 +26,10 @@ it('creates the table with its keys, index, stream and TTL', async () => {
     { AttributeName: 'sk', KeyType: 'RANGE' },
   ]);
   expect(table?.BillingModeSummary?.BillingMode).toBe('PAY_PER_REQUEST');
-  expect(table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema?.map((key) => key.AttributeName)])).toEqual([['gsi1', ['gsi1pk', 'gsi1sk']]]);
+  expect(table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema?.map((key) => key.AttributeName)])).toEqual([
+    ['gsi1', ['gsi1pk', 'gsi1sk']],
+    ['gsi2', ['gsi2pk', 'gsi2sk']],
+  ]);
   expect(table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
   const ttl = await dynamodb.send(new DescribeTimeToLiveCommand({ TableName: env.TABLE_NAME }));
   expect(ttl.TimeToLiveDescription).toEqual({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
@@ -45,4 +48,25 @@ it('gives the delivery queue a dead-letter queue', async () => {
 it('is idempotent', async () => {
   const again = await provisionLocalResources({ dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB as string, fauxqs: env.AWS_ENDPOINT_URL_SQS as string });
   expect(again).toMatchObject({ tableName: env.TABLE_NAME, deliveryQueueUrl: env.DELIVERY_QUEUE_URL, deliveryQueueArn: env.DELIVERY_QUEUE_ARN });
+});
+
+it('adds the indexes a table made by an older version lacks', async () => {
+  const TableName = `upgrade-${Date.now()}`;
+  const key = (name: string, type: 'HASH' | 'RANGE') => ({ AttributeName: name, KeyType: type });
+  await dynamodb.send(
+    new CreateTableCommand({
+      TableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [key('pk', 'HASH'), key('sk', 'RANGE')],
+      GlobalSecondaryIndexes: [{ IndexName: 'gsi1', KeySchema: [key('gsi1pk', 'HASH'), key('gsi1sk', 'RANGE')], Projection: { ProjectionType: 'ALL' } }],
+    }),
+  );
+  try {
+    await ensureTable(dynamodb, TableName);
+    const { Table: table } = await dynamodb.send(new DescribeTableCommand({ TableName }));
+    expect(table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(['gsi1', 'gsi2']);
+  } finally {
+    await dynamodb.send(new DeleteTableCommand({ TableName }));
+  }
 });

@@ -13,7 +13,8 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 function fingerprint(state: ApiState, path: string): string {
   return createHash('sha256')
-    .update(`${state.route.method} ${path}\n${JSON.stringify(state.parsedBody ?? null)}`)
+    .update(`${state.route.method} ${path}\n${JSON.stringify(state.parsedBody ?? null)}\n`)
+    .update(state.upload && state.upload.mediaType !== 'application/json' ? state.upload.bytes : Buffer.alloc(0))
     .digest('hex');
 }
 

@@ -4,27 +4,68 @@
 // as HTTP gives them no meaning; an absent body is left to validation, which says what is required.
 import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import { DEFAULT_MAX_BODY_BYTES } from '../route-table.ts';
+import { DEFAULT_MAX_BODY_BYTES, type UploadMediaType } from '../route-table.ts';
 import { errors } from '../errors.ts';
 import type { MiddyApiRequest } from '../api-state.ts';
+import { MULTIPART_OVERHEAD_BYTES, parseMultipart } from '../multipart.ts';
+
+/** `text/csv; charset=utf-8` → `text/csv`. */
+function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** `attachment; filename="catalog.csv"` → catalog.csv. */
+function dispositionFilename(disposition: string | undefined): string | null {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
+  return match?.[1] ? decodeURIComponent(match[1]).slice(0, 255) : null;
+}
 
 const jsonParser = httpJsonBodyParser();
 
 export function parseBody(): MiddlewareObj {
   return {
-    before: (request) => {
+    before: async (request) => {
       const { event, context } = request as unknown as MiddyApiRequest;
       const state = context.api;
       const method = state.route.method;
       if (method === 'GET' || method === 'DELETE') return;
 
       const limit = state.route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      const uploads = state.route.uploads ?? [];
+      const contentType = event.headers?.['content-type'];
+      const mediaType = mediaTypeOf(contentType);
+      const isUpload = uploads.includes(mediaType as UploadMediaType);
+      // A multipart body wraps its file in boundaries and part headers: the limit is the file's.
+      const bodyLimit = isUpload && mediaType === 'multipart/form-data' ? limit + MULTIPART_OVERHEAD_BYTES : limit;
       const declaredLength = Number(event.headers?.['content-length'] ?? 0);
-      if (declaredLength > limit) throw errors.tooLarge(limit);
+      if (declaredLength > bodyLimit) throw errors.tooLarge(limit);
       const raw = event.body ?? '';
       const size = event.isBase64Encoded ? Buffer.byteLength(raw, 'base64') : Buffer.byteLength(raw, 'utf8');
-      if (size > limit) throw errors.tooLarge(limit);
+      if (size > bodyLimit) throw errors.tooLarge(limit);
+      if (uploads.length > 0 && size > 0 && !isUpload && mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
+        const accepted = ['application/json', ...uploads].join(', ');
+        throw errors.invalid(`Send the body with one of these content types: ${accepted} (got ${mediaType || 'none'})`, [
+          { path: 'Content-Type', message: `Must be one of ${accepted}` },
+        ]);
+      }
       if (size === 0) return;
+
+      const bytes = () => Buffer.from(raw, event.isBase64Encoded ? 'base64' : 'utf8');
+      if (isUpload && mediaType === 'multipart/form-data') {
+        const parsed = await parseMultipart(bytes(), contentType ?? '', limit);
+        if (!parsed.file) {
+          throw errors.invalid('The multipart body has no file part; send the feed file in a part named file', [{ path: 'file', message: 'Required (a file part)' }]);
+        }
+        state.upload = { mediaType, bytes: parsed.file.bytes, filename: parsed.file.filename, partType: parsed.file.contentType, fields: parsed.fields };
+        return;
+      }
+      if (isUpload) {
+        state.upload = { mediaType: 'text/csv', bytes: bytes(), filename: dispositionFilename(event.headers?.['content-disposition']), partType: null, fields: {} };
+        return;
+      }
+      if (uploads.length > 0) {
+        state.upload = { mediaType: 'application/json', bytes: bytes(), filename: null, partType: null, fields: {} };
+      }
 
       // The parser replaces event.body with the parsed value; keep the event as API Gateway sent it.
       const parsing = { event: { ...event } };

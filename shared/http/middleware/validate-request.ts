@@ -27,7 +27,8 @@ export function validateRequest(): MiddlewareObj {
       if (query.success) state.input.query = query.data;
       else problems.push(...zodProblems(query.error.issues));
 
-      const takesBody = state.route.method !== 'GET' && state.route.method !== 'DELETE';
+      // An uploaded file is the handler's to read; a JSON body on an upload route is validated as usual.
+      const takesBody = state.route.method !== 'GET' && state.route.method !== 'DELETE' && (state.upload?.mediaType ?? 'application/json') === 'application/json';
       if (takesBody) {
         const body = (schemas.body ?? NO_BODY).safeParse(state.parsedBody);
         if (body.success) state.input.body = body.data;

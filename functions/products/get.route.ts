@@ -1,0 +1,20 @@
+// GET /v1/products/{id} — a product with its offers embedded. Handler: ./get.ts
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ProductIdParams, ProductWithOffers, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
+import * as z from 'zod';
+
+export const route = defineRoute({
+  operationId: 'getProduct',
+  method: 'GET',
+  path: '/v1/products/{id}',
+  handler: 'functions/products/get.ts',
+  summary: 'A product with its offers. Inactive products are visible to their seller only; floor and auto-accept prices only to the seller',
+  tag: 'Catalog',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { params: ProductIdParams },
+  response: { status: 200, description: 'The product', schema: z.union([ProductWithOffers, SellerProductWithOffers]) },
+  handlerErrors: ['not-found'],
+  tableActions: ['dynamodb:Query'],
+});

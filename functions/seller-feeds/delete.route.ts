@@ -1,0 +1,21 @@
+// DELETE /v1/seller/feeds/{id} — remove a feed and its stored file (never its products). Handler: ./delete.ts
+import { defineRoute } from '../../shared/http/route-table.ts';
+import { FeedIdParams } from '../../shared/schemas/catalog.ts';
+import * as z from 'zod';
+
+export const route = defineRoute({
+  operationId: 'deleteFeed',
+  method: 'DELETE',
+  path: '/v1/seller/feeds/{id}',
+  handler: 'functions/seller-feeds/delete.ts',
+  summary: 'Delete a feed record and its stored file; the products it loaded stay. Refused (409) while queued or processing',
+  tag: 'Seller feeds',
+  auth: 'apiKey',
+  roles: ['seller'],
+  rateLimited: true,
+  request: { params: FeedIdParams },
+  response: { status: 200, description: 'The feed is deleted', schema: z.object({ id: z.string(), deleted: z.literal(true) }) },
+  handlerErrors: ['not-found', 'conflict'],
+  tableActions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'],
+  feedFileActions: ['s3:ListBucket', 's3:DeleteObject'],
+});

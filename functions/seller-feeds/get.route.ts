@@ -1,0 +1,19 @@
+// GET /v1/seller/feeds/{id} — one of the caller's feeds, with its progress. Handler: ./get.ts
+import { defineRoute } from '../../shared/http/route-table.ts';
+import { Feed, FeedIdParams } from '../../shared/schemas/catalog.ts';
+
+export const route = defineRoute({
+  operationId: 'getFeed',
+  method: 'GET',
+  path: '/v1/seller/feeds/{id}',
+  handler: 'functions/seller-feeds/get.ts',
+  summary: 'A feed’s processing status, counts, row errors and warnings',
+  tag: 'Seller feeds',
+  auth: 'apiKey',
+  roles: ['seller'],
+  rateLimited: true,
+  request: { params: FeedIdParams },
+  response: { status: 200, description: 'The feed', schema: Feed },
+  handlerErrors: ['not-found'],
+  tableActions: ['dynamodb:GetItem'],
+});

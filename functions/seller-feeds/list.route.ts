@@ -1,0 +1,20 @@
+// GET /v1/seller/feeds — the caller's feeds, newest first. Handler: ./list.ts
+import { defineRoute } from '../../shared/http/route-table.ts';
+import { Feed, ListFeedsQuery } from '../../shared/schemas/catalog.ts';
+import { page } from '../../shared/schemas/common.ts';
+
+export const route = defineRoute({
+  operationId: 'listFeeds',
+  method: 'GET',
+  path: '/v1/seller/feeds',
+  handler: 'functions/seller-feeds/list.ts',
+  summary: 'The caller’s feeds, newest first (?status= selects one status)',
+  tag: 'Seller feeds',
+  auth: 'apiKey',
+  roles: ['seller'],
+  rateLimited: true,
+  request: { query: ListFeedsQuery },
+  response: { status: 200, description: 'A page of feeds', schema: page(Feed) },
+  handlerErrors: [],
+  tableActions: ['dynamodb:Query'],
+});

@@ -1,0 +1,20 @@
+// GET /v1/seller/products — the caller's own products, with their offers' private policy. Handler: ./list.ts
+import { defineRoute } from '../../shared/http/route-table.ts';
+import { ListSellerProductsQuery, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
+import { page } from '../../shared/schemas/common.ts';
+
+export const route = defineRoute({
+  operationId: 'listSellerProducts',
+  method: 'GET',
+  path: '/v1/seller/products',
+  handler: 'functions/seller-products/list.ts',
+  summary: 'The caller’s own products, active and inactive, newest first, each with its standing offer including floor and auto-accept prices (?status=, ?sku=)',
+  tag: 'Catalog',
+  auth: 'apiKey',
+  roles: ['seller'],
+  rateLimited: true,
+  request: { query: ListSellerProductsQuery },
+  response: { status: 200, description: 'A page of products', schema: page(SellerProductWithOffers) },
+  handlerErrors: [],
+  tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+});

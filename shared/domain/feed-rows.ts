@@ -1,0 +1,132 @@
+// Feed rows from either format to one validated shape. A CSV record (strings by column) is first
+// converted to the JSON row's shape (prices from major to minor units with the currency's exponent,
+// `|` lists, `key=value;…` attributes, typed cells), then both go through the same zod schema. Every
+// problem is reported under the name the seller used: the CSV column, or the JSON field path.
+import type { FeedRowError } from '../schemas/catalog.ts';
+import { csvColumnFor, FeedProductRow, FEED_FIELDS, JSON_ROW_FIELDS } from '../schemas/feed-rows.ts';
+import { majorToMinor, minorUnitDigits } from '../schemas/money.ts';
+import { zodProblems } from '../schemas/problems.ts';
+
+export type RowOutcome = { ok: true; row: FeedProductRow } | { ok: false; errors: FeedRowError[] };
+
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
+const INTEGER = /^\d+$/;
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/** `material=nitrile;size=M;powderFree=true;thicknessMm=0.1` → typed attributes. */
+export function parseAttributes(cell: string): { value: Record<string, string | number | boolean> } | { problem: string } {
+  const attributes: Record<string, string | number | boolean> = {};
+  for (const pair of cell.split(';')) {
+    if (pair.trim() === '') continue;
+    const separator = pair.indexOf('=');
+    if (separator <= 0) return { problem: `"${pair.trim()}" is not key=value; write pairs like material=nitrile;size=M` };
+    const key = pair.slice(0, separator).trim();
+    const raw = pair.slice(separator + 1).trim();
+    if (key in attributes) return { problem: `The attribute ${key} appears twice` };
+    const lower = raw.toLowerCase();
+    attributes[key] = lower === 'true' ? true : lower === 'false' ? false : NUMBER.test(raw) && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+  }
+  return { value: attributes };
+}
+
+function csvError(row: number, column: string, message: string): FeedRowError {
+  return { row, field: column, message };
+}
+
+/** A CSV record (cells by column name; empty cells absent) → a validated row or its errors. */
+export function validateCsvRecord(record: Readonly<Record<string, string>>, row: number): RowOutcome {
+  const errors: FeedRowError[] = [];
+  const cell = (column: string): string | undefined => {
+    const value = record[column]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const input: Record<string, unknown> = {};
+  const integer = (column: string, field: string) => {
+    const value = cell(column);
+    if (value === undefined) return;
+    if (!INTEGER.test(value)) errors.push(csvError(row, column, `Must be a whole number written in digits, not "${value}"`));
+    else input[field] = Number(value);
+  };
+
+  for (const [column, field] of [['sku', 'sku'], ['title', 'title'], ['description', 'description'], ['category', 'category'], ['brand', 'brand'], ['unit', 'unit'], ['ships_from', 'shipsFrom'], ['status', 'status']] as const) {
+    const value = cell(column);
+    if (value !== undefined) input[field] = column === 'status' ? value.toLowerCase() : column === 'ships_from' ? value.toUpperCase() : value;
+  }
+  // The title and description may hold line breaks only in the description.
+  if (record.description !== undefined && cell('description') !== undefined) input.description = record.description.trim();
+
+  integer('available_quantity', 'availableQuantity');
+  integer('min_order_quantity', 'minOrderQuantity');
+  integer('lead_time_days', 'leadTimeDays');
+
+  const currency = cell('currency')?.toUpperCase();
+  const digits = currency === undefined ? undefined : minorUnitDigits(currency);
+  if (currency !== undefined && digits === undefined) errors.push(csvError(row, 'currency', `"${currency}" is not an ISO 4217 currency code; use a code such as USD, EUR or JPY`));
+  const money = (column: string, field: string) => {
+    const value = cell(column);
+    if (value === undefined || currency === undefined || digits === undefined) return;
+    const amount = majorToMinor(value, currency);
+    if (amount === undefined) {
+      const example = digits === 0 ? '1250' : `12.${'5'.padEnd(digits, '0')}`;
+      errors.push(csvError(row, column, `Must be a decimal in major units with at most ${digits} decimal place${digits === 1 ? '' : 's'} for ${currency}, such as ${example}; got "${value}"`));
+    } else input[field] = { amount, currency };
+  };
+  if (cell('price') !== undefined && currency === undefined) errors.push(csvError(row, 'currency', 'Required: the currency of the price, such as USD'));
+  money('price', 'price');
+  money('floor_price', 'floorUnitPrice');
+  money('auto_accept_price', 'autoAcceptUnitPrice');
+
+  const images = cell('image_urls');
+  if (images !== undefined) input.imageUrls = images.split('|').map((url) => url.trim()).filter((url) => url !== '');
+  const attributes = cell('attributes');
+  if (attributes !== undefined) {
+    const parsed = parseAttributes(attributes);
+    if ('problem' in parsed) errors.push(csvError(row, 'attributes', parsed.problem));
+    else input.attributes = parsed.value;
+  }
+  const negotiable = cell('negotiable');
+  if (negotiable !== undefined) {
+    const value = BOOLEAN_WORDS[negotiable.toLowerCase()];
+    if (value === undefined) errors.push(csvError(row, 'negotiable', `Must be true or false, not "${negotiable}"`));
+    else input.negotiable = value;
+  }
+
+  const converted = new Set(errors.map((error) => error.field));
+  // Without a usable currency no price could be converted: the currency's error says it all.
+  if (converted.has('currency')) for (const column of ['price', 'floor_price', 'auto_accept_price']) converted.add(column);
+  const parsed = FeedProductRow.safeParse(input);
+  if (parsed.success && errors.length === 0) return { ok: true, row: parsed.data };
+  if (!parsed.success) {
+    for (const problem of zodProblems(parsed.error.issues)) {
+      const column = csvColumnFor(problem.path);
+      if (converted.has(column)) continue; // already reported from the cell itself
+      const message = problem.message.startsWith('Required') ? 'Required: this column must have a value' : problem.message;
+      errors.push(csvError(row, column, problem.path.includes('.') && column === 'image_urls' ? `Image ${Number(problem.path.split('.')[1]) + 1}: ${message}` : message));
+    }
+  }
+  return { ok: false, errors: dedupe(errors) };
+}
+
+/** A JSON row → a validated row or its errors (field paths as in the row), plus the unknown fields it has. */
+export function validateJsonRow(value: unknown, row: number): RowOutcome & { unknownFields: string[] } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, errors: [{ row, field: null, message: 'Each entry of products must be an object with sku, title, price and availableQuantity' }], unknownFields: [] };
+  }
+  const unknownFields = Object.keys(value).filter((key) => !JSON_ROW_FIELDS.includes(key));
+  const parsed = FeedProductRow.safeParse(value);
+  if (parsed.success) return { ok: true, row: parsed.data, unknownFields };
+  return { ok: false, errors: dedupe(zodProblems(parsed.error.issues).map((problem) => ({ row, field: problem.path || null, message: problem.message }))), unknownFields };
+}
+
+function dedupe(errors: FeedRowError[]): FeedRowError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const key = `${error.field}\u0000${error.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Known CSV columns, for telling unknown ones apart. */
+export const KNOWN_CSV_COLUMNS: ReadonlySet<string> = new Set(FEED_FIELDS.flatMap((field) => (field.column ? [field.column] : [])));

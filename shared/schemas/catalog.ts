@@ -1,0 +1,216 @@
+// Catalog records (contract §3 "Product", "Offer", "Feed"): what sellers load and buyers read.
+import * as z from 'zod';
+import { idPattern } from '../ids.ts';
+import { CONTROLS_SINGLE_LINE, PaginationQuery, Timestamp, idParam } from './common.ts';
+import { Money } from './money.ts';
+
+export const SKU_PATTERN = /^[\x21-\x7E]{1,100}$/;
+export const Sku = z
+  .string()
+  .regex(SKU_PATTERN, 'Must be 1 to 100 printable ASCII characters without spaces')
+  .meta({ description: 'The seller’s stock-keeping unit: unique per seller, the feed’s upsert key', example: 'GLV-NIT-M-100' });
+
+/** Lowercase path segments of letters, digits and hyphens: `safety/gloves/nitrile`. */
+export const CATEGORY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,7}$/;
+export const Category = z
+  .string()
+  .regex(CATEGORY_PATTERN, 'Must be a lowercase path of up to 8 segments of letters, digits and hyphens, such as safety/gloves')
+  .meta({ example: 'safety/gloves' });
+
+/** Attribute names: a letter, then letters, digits, `_` or `-` (up to 64). */
+export const ATTRIBUTE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+export const Attributes = z
+  .record(
+    z.string().regex(ATTRIBUTE_NAME_PATTERN, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)'),
+    z.union([z.string().max(200), z.number(), z.boolean()]),
+  )
+  .refine((attributes) => Object.keys(attributes).length <= 50, 'At most 50 attributes')
+  .meta({ description: 'Typed product attributes (string, number or boolean)', example: { material: 'nitrile', size: 'M', powderFree: true, thicknessMm: 0.1 } });
+
+export const Unit = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,19}$/, 'Must be a lowercase unit name such as each, box, pair or kg')
+  .meta({ example: 'box' });
+
+export const ImageUrl = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Must be an absolute http(s) URL' })
+  .max(2048);
+
+export const ProductStatus = z.enum(['active', 'inactive']).meta({ id: 'ProductStatus' });
+export const OfferStatus = z.enum(['active', 'withdrawn', 'expired']).meta({ id: 'OfferStatus' });
+
+export const PriceTier = z
+  .object({ minQuantity: z.int().min(1), unitPrice: Money })
+  .meta({ id: 'PriceTier', description: 'From minQuantity units on, each unit costs unitPrice' });
+
+export const Offer = z
+  .object({
+    offerId: z.string().meta({ example: 'ofr_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
+    productId: z.string(),
+    sellerId: z.string(),
+    unitPrice: Money,
+    minQuantity: z.int().min(1),
+    priceTiers: z.array(PriceTier),
+    negotiable: z.boolean(),
+    validUntil: Timestamp.nullable().meta({ description: 'Null: a standing offer without an end' }),
+    status: OfferStatus,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Offer' });
+export type Offer = z.infer<typeof Offer>;
+
+/** The offer as its own seller sees it: with the private negotiation policy. */
+export const SellerOffer = Offer.extend({
+  floorUnitPrice: Money.nullable().meta({ description: 'Private: the lowest unit price automatic counters go to. Never shown to buyers.' }),
+  autoAcceptUnitPrice: Money.nullable().meta({ description: 'Private: a buyer proposal at or above it is accepted at once. Never shown to buyers.' }),
+}).meta({ id: 'SellerOffer' });
+export type SellerOffer = z.infer<typeof SellerOffer>;
+
+export const Product = z
+  .object({
+    productId: z.string().meta({ example: 'prd_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
+    sellerId: z.string(),
+    sku: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    category: z.string().nullable(),
+    brand: z.string().nullable(),
+    attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    unit: z.string(),
+    price: Money.meta({ description: 'List unit price' }),
+    availableQuantity: z.int().min(0),
+    minOrderQuantity: z.int().min(1),
+    leadTimeDays: z.int().min(0),
+    shipsFrom: z.string().nullable(),
+    imageUrls: z.array(z.string()),
+    status: ProductStatus,
+    sourceFeedId: z.string().nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof Product>;
+
+export const ProductWithOffers = Product.extend({ offers: z.array(Offer) }).meta({ id: 'ProductWithOffers' });
+export const SellerProductWithOffers = Product.extend({ offers: z.array(SellerOffer) }).meta({ id: 'SellerProductWithOffers' });
+
+export const FeedFormat = z.enum(['csv', 'json']).meta({ id: 'FeedFormat' });
+export type FeedFormat = z.infer<typeof FeedFormat>;
+export const FeedStatus = z.enum(['awaiting_upload', 'queued', 'processing', 'completed', 'failed']).meta({ id: 'FeedStatus' });
+export type FeedStatus = z.infer<typeof FeedStatus>;
+
+export const FeedRowError = z
+  .object({
+    row: z.int().meta({ description: 'Row number in the file: the first data row is 1 (the CSV header is row 0)' }),
+    field: z.string().nullable().meta({ description: 'The column or JSON field, or null for the whole row' }),
+    message: z.string(),
+  })
+  .meta({ id: 'FeedRowError' });
+export type FeedRowError = z.infer<typeof FeedRowError>;
+
+export const FeedWarning = z
+  .object({ row: z.int().nullable(), field: z.string().nullable(), message: z.string() })
+  .meta({ id: 'FeedWarning', description: 'Something accepted but worth a look: an unknown column, a repeated sku' });
+export type FeedWarning = z.infer<typeof FeedWarning>;
+
+export const Feed = z
+  .object({
+    feedId: z.string().meta({ example: 'feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
+    sellerId: z.string(),
+    format: FeedFormat,
+    status: FeedStatus,
+    filename: z.string().nullable(),
+    sizeBytes: z.int().nullable(),
+    rowsTotal: z.int(),
+    rowsSucceeded: z.int(),
+    rowsFailed: z.int(),
+    errors: z.array(FeedRowError).meta({ description: 'The first 100 row errors; rowsFailed counts all' }),
+    warnings: z.array(FeedWarning).meta({ description: 'The first 100 warnings' }),
+    attempts: z.int(),
+    failureReason: z.string().nullable(),
+    createdAt: Timestamp,
+    startedAt: Timestamp.nullable(),
+    completedAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'Feed' });
+export type Feed = z.infer<typeof Feed>;
+
+/** The answer to a presigned upload request: the feed plus where to PUT the file. */
+export const FeedWithUpload = Feed.extend({
+  uploadUrl: z.string().meta({ description: 'PUT the file here, without an Authorization header, before uploadExpiresAt' }),
+  uploadMethod: z.literal('PUT'),
+  uploadHeaders: z.record(z.string(), z.string()).meta({ description: 'Send these headers with the PUT, unchanged' }),
+  uploadExpiresAt: Timestamp,
+  uploadMaxBytes: z.int(),
+}).meta({ id: 'FeedWithUpload' });
+
+export const FeedIdParams = z.strictObject({ id: idParam(idPattern('feed'), 'a feed id (feed_…)') });
+export const ProductIdParams = z.strictObject({ id: idParam(idPattern('product'), 'a product id (prd_…)') });
+export const OfferIdParams = z.strictObject({ id: idParam(idPattern('offer'), 'an offer id (ofr_…)') });
+
+export const ListFeedsQuery = PaginationQuery.extend({ status: FeedStatus.optional() });
+export const ListSellerProductsQuery = PaginationQuery.extend({ status: ProductStatus.optional(), sku: Sku.optional() });
+
+/** Query of POST /v1/seller/feeds for bodies that carry no name of their own (a CSV body). */
+export const UploadFeedQuery = z.strictObject({
+  filename: z
+    .string()
+    .min(1)
+    .max(255, 'Must be at most 255 characters')
+    .refine((name) => !CONTROLS_SINGLE_LINE.test(name) && !/[/\\]/.test(name), 'Must be a file name without slashes or control characters')
+    .optional()
+    .meta({ description: 'A name for the uploaded file, shown on the feed (multipart parts carry their own)' }),
+});
+
+
+/** Most bytes an inline upload (CSV, JSON or multipart file) may have: 5 MiB. Larger files go presigned. */
+export const INLINE_FEED_MAX_BYTES = 5 * 1024 * 1024;
+/** Most bytes a presigned upload may have: 100 MiB. */
+export const PRESIGNED_FEED_MAX_BYTES = 100 * 1024 * 1024;
+
+const Filename = z
+  .string()
+  .min(1)
+  .max(255, 'Must be at most 255 characters')
+  .refine((name) => !CONTROLS_SINGLE_LINE.test(name) && !/[/\\]/.test(name), 'Must be a file name without slashes or control characters')
+  .meta({ example: 'catalog-2026-11.csv' });
+
+/** POST /v1/seller/feeds with a JSON body: an inline JSON feed, or a request for a presigned upload. */
+export const InlineJsonFeedRequest = z
+  .strictObject({
+    products: z
+      .array(z.unknown(), { error: 'Must be an array of product rows' })
+      .min(1, 'Send at least one product row')
+      .meta({ description: 'Feed rows; each is validated while the feed is processed, and a bad row is reported in the feed’s errors' }),
+    filename: Filename.optional(),
+  })
+  .meta({ id: 'InlineJsonFeedRequest' });
+export const PresignedFeedRequest = z
+  .strictObject({
+    format: FeedFormat,
+    upload: z.literal('presigned', { error: 'Must be "presigned"' }),
+    filename: Filename.optional(),
+  })
+  .meta({ id: 'PresignedFeedRequest', description: 'Answers 202 with uploadUrl: PUT the file there (up to 100 MiB) within 15 minutes' });
+export const CreateFeedJsonRequest = z.union([InlineJsonFeedRequest, PresignedFeedRequest]);
+export type CreateFeedJsonRequest = z.infer<typeof CreateFeedJsonRequest>;
+
+export const FeedTemplateField = z
+  .object({
+    name: z.string().meta({ description: 'The CSV column or JSON field' }),
+    type: z.string(),
+    required: z.boolean(),
+    default: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+    example: z.unknown(),
+    description: z.string(),
+  })
+  .meta({ id: 'FeedTemplateField' });
+export const FeedTemplate = z
+  .object({
+    format: FeedFormat,
+    filename: z.string(),
+    content: z.string().meta({ description: 'The template file; uploaded unchanged, it is a valid feed' }),
+    fields: z.array(FeedTemplateField),
+  })
+  .meta({ id: 'FeedTemplate' });

@@ -1,0 +1,109 @@
+// One row of a seller's feed (contract §3 "Feed rows"), in its JSON form, and the table of fields
+// that the CSV columns, the templates and the documentation are all derived from.
+import * as z from 'zod';
+import { CountryCode, text } from './common.ts';
+import { Attributes, Category, ImageUrl, PriceTier, ProductStatus, Sku, Unit } from './catalog.ts';
+import { Money } from './money.ts';
+
+export type FeedFieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'money' | 'currency' | 'country' | 'list' | 'map' | 'enum';
+
+/** A field of a feed row: its CSV column and JSON name, what it holds, whether required, its default and an example. */
+export interface FeedField {
+  /** The JSON row's field (dot path for the parts of Money). */
+  field: string;
+  /** The CSV column, or null when the field has no CSV column. */
+  column: string | null;
+  /** The type in the CSV file (`decimal` for prices in major units) and in JSON. */
+  csvType: FeedFieldType | null;
+  jsonType: FeedFieldType;
+  required: boolean;
+  default: string | number | boolean | null;
+  description: string;
+  csvExample: string | null;
+  jsonExample: unknown;
+}
+
+export const FEED_FIELDS: readonly FeedField[] = [
+  { field: 'sku', column: 'sku', csvType: 'string', jsonType: 'string', required: true, default: null, description: 'Your stock-keeping unit: 1–100 printable ASCII characters without spaces, unique among your products. The upsert key.', csvExample: 'GLV-NIT-M-100', jsonExample: 'GLV-NIT-M-100' },
+  { field: 'title', column: 'title', csvType: 'string', jsonType: 'string', required: true, default: null, description: 'Product name, 1–300 characters.', csvExample: 'Nitrile examination gloves, size M, box of 100', jsonExample: 'Nitrile examination gloves, size M, box of 100' },
+  { field: 'description', column: 'description', csvType: 'string', jsonType: 'string', required: false, default: null, description: 'Up to 5,000 characters; line breaks allowed.', csvExample: 'Powder-free, textured fingertips, 0.1 mm', jsonExample: 'Powder-free, textured fingertips, 0.1 mm' },
+  { field: 'category', column: 'category', csvType: 'string', jsonType: 'string', required: false, default: null, description: 'Lowercase path of up to 8 segments (letters, digits, hyphens), such as safety/gloves. Uppercase letters are lowercased.', csvExample: 'safety/gloves', jsonExample: 'safety/gloves' },
+  { field: 'brand', column: 'brand', csvType: 'string', jsonType: 'string', required: false, default: null, description: 'Up to 100 characters.', csvExample: 'Acme', jsonExample: 'Acme' },
+  { field: 'unit', column: 'unit', csvType: 'string', jsonType: 'string', required: false, default: 'each', description: 'What one unit is: each, box, pair, kg… (lowercase).', csvExample: 'box', jsonExample: 'box' },
+  { field: 'price.amount', column: 'price', csvType: 'decimal', jsonType: 'integer', required: true, default: null, description: 'List unit price. CSV: a decimal in major units (12.50), with no more decimals than the currency has (JPY none, BHD three). JSON: price is Money, amount in minor units (1250).', csvExample: '12.50', jsonExample: 1250 },
+  { field: 'price.currency', column: 'currency', csvType: 'currency', jsonType: 'currency', required: true, default: null, description: 'ISO 4217 code in uppercase (USD, EUR, JPY…). Every price of the row is in it.', csvExample: 'USD', jsonExample: 'USD' },
+  { field: 'availableQuantity', column: 'available_quantity', csvType: 'integer', jsonType: 'integer', required: true, default: null, description: 'Units in stock: a whole number, 0 or more.', csvExample: '5000', jsonExample: 5000 },
+  { field: 'minOrderQuantity', column: 'min_order_quantity', csvType: 'integer', jsonType: 'integer', required: false, default: 1, description: 'Smallest quantity per order: a whole number, 1 or more.', csvExample: '10', jsonExample: 10 },
+  { field: 'leadTimeDays', column: 'lead_time_days', csvType: 'integer', jsonType: 'integer', required: false, default: 0, description: 'Days from order to shipment: 0–365.', csvExample: '3', jsonExample: 3 },
+  { field: 'shipsFrom', column: 'ships_from', csvType: 'country', jsonType: 'country', required: false, default: null, description: 'ISO 3166-1 alpha-2 country code (DE, US…).', csvExample: 'DE', jsonExample: 'DE' },
+  { field: 'imageUrls', column: 'image_urls', csvType: 'list', jsonType: 'list', required: false, default: null, description: 'Absolute http(s) URLs, at most 20. CSV: separated by |.', csvExample: 'https://cdn.example.com/glv-m-1.jpg|https://cdn.example.com/glv-m-2.jpg', jsonExample: ['https://cdn.example.com/glv-m-1.jpg', 'https://cdn.example.com/glv-m-2.jpg'] },
+  { field: 'attributes', column: 'attributes', csvType: 'map', jsonType: 'map', required: false, default: null, description: 'Up to 50 typed attributes. CSV: key=value pairs separated by ; (numbers and true/false are typed). JSON: an object of strings, numbers and booleans.', csvExample: 'material=nitrile;size=M;powderFree=true;thicknessMm=0.1', jsonExample: { material: 'nitrile', size: 'M', powderFree: true, thicknessMm: 0.1 } },
+  { field: 'negotiable', column: 'negotiable', csvType: 'boolean', jsonType: 'boolean', required: false, default: true, description: 'Whether buyers may negotiate. CSV: true/false (also yes/no, 1/0).', csvExample: 'true', jsonExample: true },
+  { field: 'priceTiers', column: null, csvType: null, jsonType: 'list', required: false, default: null, description: 'JSON only: volume prices [{minQuantity, unitPrice: Money}], at most 20, in the row’s currency.', csvExample: null, jsonExample: [{ minQuantity: 1000, unitPrice: { amount: 1100, currency: 'USD' } }] },
+  { field: 'floorUnitPrice', column: 'floor_price', csvType: 'decimal', jsonType: 'money', required: false, default: null, description: 'Private: the lowest unit price automatic counter-offers go to. Never shown to buyers. CSV: major units; JSON: Money.', csvExample: '10.00', jsonExample: { amount: 1000, currency: 'USD' } },
+  { field: 'autoAcceptUnitPrice', column: 'auto_accept_price', csvType: 'decimal', jsonType: 'money', required: false, default: null, description: 'Private: a buyer proposal at or above it is accepted at once. Never shown to buyers. CSV: major units; JSON: Money.', csvExample: '12.00', jsonExample: { amount: 1200, currency: 'USD' } },
+  { field: 'status', column: 'status', csvType: 'enum', jsonType: 'enum', required: false, default: 'active', description: 'active, or inactive to take the product off the marketplace (its offer is withdrawn).', csvExample: 'active', jsonExample: 'active' },
+];
+
+/** CSV columns in template order. */
+export const CSV_COLUMNS: readonly string[] = FEED_FIELDS.flatMap((field) => (field.column ? [field.column] : []));
+export const REQUIRED_CSV_COLUMNS: readonly string[] = FEED_FIELDS.filter((field) => field.required && field.column).map((field) => field.column as string);
+
+/** Top-level fields of a JSON row (Money counts once). */
+export const JSON_ROW_FIELDS: readonly string[] = [...new Set(FEED_FIELDS.map((field) => field.field.split('.')[0] as string))];
+
+/** Lowercased before validation: `Safety/Gloves` is the category safety/gloves. */
+const LowercasedCategory = z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), Category);
+
+/**
+ * A JSON feed row. Not strict: an unknown field is a warning (reported once per feed), not an error.
+ * Absent and null optional fields take the contract's defaults.
+ */
+export const FeedProductRow = z
+  .object({
+    sku: Sku,
+    title: text({ min: 1, max: 300 }),
+    description: text({ max: 5000, multiline: true }).nullish(),
+    category: LowercasedCategory.nullish(),
+    brand: text({ min: 1, max: 100 }).nullish(),
+    unit: Unit.nullish().transform((unit) => unit ?? 'each'),
+    price: Money,
+    availableQuantity: z.int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000_000, 'Must be at most 1,000,000,000'),
+    minOrderQuantity: z.int('Must be a whole number').min(1, 'Must be 1 or more').max(1_000_000_000).nullish().transform((value) => value ?? 1),
+    leadTimeDays: z.int('Must be a whole number of days').min(0, 'Must be 0 or more').max(365, 'Must be at most 365').nullish().transform((value) => value ?? 0),
+    shipsFrom: CountryCode.nullish(),
+    imageUrls: z.array(ImageUrl).max(20, 'At most 20 image URLs').nullish().transform((urls) => urls ?? []),
+    attributes: Attributes.nullish().transform((attributes) => attributes ?? {}),
+    negotiable: z.boolean('Must be true or false').nullish().transform((value) => value ?? true),
+    priceTiers: z.array(PriceTier).max(20, 'At most 20 price tiers').nullish().transform((tiers) => tiers ?? []),
+    floorUnitPrice: Money.nullish(),
+    autoAcceptUnitPrice: Money.nullish(),
+    status: ProductStatus.nullish().transform((status) => status ?? 'active'),
+  })
+  .superRefine((row, context) => {
+    const currency = row.price.currency;
+    const sameCurrency = (path: (string | number)[], money: { currency: string } | null | undefined) => {
+      if (money && money.currency !== currency) context.addIssue({ code: 'custom', path, message: `Must be in the row’s currency, ${currency}` });
+    };
+    sameCurrency(['floorUnitPrice', 'currency'], row.floorUnitPrice);
+    sameCurrency(['autoAcceptUnitPrice', 'currency'], row.autoAcceptUnitPrice);
+    row.priceTiers.forEach((tier, index) => sameCurrency(['priceTiers', index, 'unitPrice', 'currency'], tier.unitPrice));
+    if (row.floorUnitPrice && row.autoAcceptUnitPrice && row.floorUnitPrice.amount > row.autoAcceptUnitPrice.amount) {
+      context.addIssue({ code: 'custom', path: ['floorUnitPrice', 'amount'], message: 'Must not be above the auto-accept price' });
+    }
+  });
+export type FeedProductRow = z.output<typeof FeedProductRow>;
+
+/** JSON rows' field → the CSV column that carries it, for reporting CSV errors under the column's name. */
+export function csvColumnFor(jsonPath: string): string {
+  for (const field of FEED_FIELDS) {
+    if (field.column && (jsonPath === field.field || jsonPath.startsWith(`${field.field}.`))) return field.column;
+  }
+  const top = jsonPath.split('.')[0] ?? jsonPath;
+  if (top === 'price') return 'price';
+  if (top === 'floorUnitPrice') return 'floor_price';
+  if (top === 'autoAcceptUnitPrice') return 'auto_accept_price';
+  if (top === 'imageUrls') return 'image_urls';
+  if (top === 'attributes') return 'attributes';
+  return FEED_FIELDS.find((field) => field.field === top)?.column ?? top;
+}

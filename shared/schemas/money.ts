@@ -1,0 +1,67 @@
+// Money (contract §1): an integer amount in the currency's minor unit and an ISO 4217 code. The minor
+// unit exponent comes from the ISO 4217 list (currency-codes), never a guess: JPY has none, BHD three.
+import currencyCodes from 'currency-codes';
+import * as z from 'zod';
+
+/**
+ * ISO 4217 currencies a price can be in: every code with a numeric minor unit, except the X codes
+ * (precious metals, funds, testing and "no currency"), which are not money a buyer pays with.
+ */
+const MINOR_UNITS: ReadonlyMap<string, number> = new Map(
+  currencyCodes
+    .data.filter((currency) => !currency.code.startsWith('X') && Number.isInteger(currency.digits))
+    .map((currency) => [currency.code, currency.digits]),
+);
+
+export function isCurrency(code: string): boolean {
+  return MINOR_UNITS.has(code);
+}
+
+/** Decimal places of the currency's minor unit (USD 2, JPY 0, BHD 3); undefined for an unknown code. */
+export function minorUnitDigits(code: string): number | undefined {
+  return MINOR_UNITS.get(code);
+}
+
+export const CurrencyCode = z
+  .string({ error: (issue) => (issue.input === undefined ? undefined : 'Must be an ISO 4217 currency code in uppercase, such as USD') })
+  .refine(isCurrency, 'Must be an ISO 4217 currency code in uppercase, such as USD')
+  .meta({ description: 'ISO 4217 currency code, uppercase', example: 'USD' });
+
+/** The largest amount we accept: well inside JavaScript's safe integers, far above any B2B unit price. */
+export const MAX_AMOUNT = 1_000_000_000_000;
+
+export const Amount = z
+  .int('Must be an integer amount in the currency’s minor unit (cents for USD)')
+  .min(0, 'Must not be negative')
+  .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`);
+
+export const Money = z
+  .strictObject({
+    amount: Amount.meta({ description: 'Integer amount in the currency’s minor unit (e.g. cents)', example: 1250 }),
+    currency: CurrencyCode,
+  })
+  .meta({ id: 'Money', description: 'An amount in the minor unit of an ISO 4217 currency' });
+export type Money = z.infer<typeof Money>;
+
+/**
+ * A decimal in major units ("12.50") as an integer in minor units, using the currency's exponent;
+ * undefined when the text is not a plain non-negative decimal or has more decimals than the currency.
+ */
+export function majorToMinor(text: string, currency: string): number | undefined {
+  const digits = minorUnitDigits(currency);
+  if (digits === undefined) return undefined;
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.length > digits) return undefined;
+  const minor = Number(whole + fraction.padEnd(digits, '0'));
+  return Number.isSafeInteger(minor) && minor <= MAX_AMOUNT ? minor : undefined;
+}
+
+/** Minor units as a decimal in major units: 1250 USD → "12.50", 500 JPY → "500". */
+export function minorToMajor(amount: number, currency: string): string {
+  const digits = minorUnitDigits(currency) ?? 2;
+  if (digits === 0) return String(amount);
+  const text = String(amount).padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
