@@ -3,9 +3,10 @@
 // the Lambda runtime as deployed; `bundleAwsSdk` builds the variant that bundles it, for comparison.
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../lib/bundling.ts';
 import { fallbackRoute, routeList } from '../functions/route-index.ts';
+import { workers } from '../shared/workers.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_TMP = path.join(REPO_ROOT, 'bench', '.tmp');
@@ -28,7 +29,9 @@ export const lambdaBuildOptions = {
 export const SDK_EXTERNALS: string[] = [...LAMBDA_BUNDLING.runtimeProvidedModules];
 
 export interface BundleInfo {
+  /** The route's operationId, or the worker's id. */
   operationId: string;
+  kind: 'route' | 'worker';
   handler: string;
   /** Absolute path of the bundled .mjs (its .map sits beside it and is not counted). */
   file: string;
@@ -36,6 +39,10 @@ export interface BundleInfo {
   kb: number;
   /** What the bundle is made of: kB of output per npm package (or repository folder), largest first. */
   composition: Record<string, number>;
+  /** Every source file in the bundle, relative to the repository (node_modules included). */
+  inputs: string[];
+  /** The runtime-provided modules (the AWS SDK) it imports: what its cold start loads besides itself. */
+  externalImports: string[];
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -51,55 +58,47 @@ function composition(inputs: Record<string, { bytesInOutput: number }>): Record<
 }
 
 /**
- * One bundle per distinct handler file of the route table and the fallback route. A single esbuild
+ * One bundle per distinct handler file of the route table, the fallback route and the worker table. A single esbuild
  * call with one entry point per handler and no code splitting: each output is a complete,
  * separately tree-shaken bundle, as separate builds would produce, but shared files are parsed once.
  */
-/**
- * Replaces the AWS SDK with empty classes, to time our own code's import alone (the bundle cannot
- * serve requests). Only what the handlers import at module load needs to exist.
- */
-const STUB_SDK_SOURCE = `
-export class DynamoDBClient { constructor() { this.middlewareStack = { add() {} }; } send() {} }
-export class DynamoDBDocumentClient { static from() { return new DynamoDBDocumentClient(); } send() {} }
-export class GetCommand {} export class PutCommand {} export class UpdateCommand {} export class DeleteCommand {}
-export class QueryCommand {} export class TransactWriteCommand {}
-export class ConditionalCheckFailedException extends Error {} export class TransactionCanceledException extends Error {}
-export const unmarshall = (item) => item;`;
-
-const stubAwsSdk: Plugin = {
-  name: 'stub-aws-sdk',
-  setup(plugins) {
-    plugins.onResolve({ filter: /^@aws-sdk\// }, (args) => ({ path: args.path, namespace: 'stub-aws-sdk' }));
-    plugins.onLoad({ filter: /.*/, namespace: 'stub-aws-sdk' }, () => ({ contents: STUB_SDK_SOURCE, loader: 'js' }));
-  },
-};
-
 export async function bundleHandlers(
-  options: { bundleAwsSdk?: boolean; stubAwsSdk?: boolean; outDir?: string } = {},
+  options: { bundleAwsSdk?: boolean; outDir?: string } = {},
 ): Promise<BundleInfo[]> {
   const outDir = options.outDir ?? BUNDLE_DIR;
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const handlers = new Map<string, string>(); // output name → handler path
-  for (const row of [...routeList, fallbackRoute]) {
-    handlers.set(row.handler.replace(/\.ts$/, '').replaceAll('/', '__'), row.handler);
-  }
+  // Every route handler, the fallback route's, and every worker's: output name → handler path.
+  const entries = [
+    ...[...routeList, fallbackRoute].map((row) => ({ id: row.operationId, kind: 'route' as const, handler: row.handler })),
+    ...workers.map((worker) => ({ id: worker.id, kind: 'worker' as const, handler: worker.handler })),
+  ];
+  const outName = (handler: string) => handler.replace(/\.ts$/, '').replaceAll('/', '__');
   const { metafile } = await build({
     ...lambdaBuildOptions,
     metafile: true,
-    entryPoints: [...handlers].map(([out, handler]) => ({ out, in: path.join(REPO_ROOT, handler) })),
+    entryPoints: [...new Set(entries.map((entry) => entry.handler))].map((handler) => ({ out: outName(handler), in: path.join(REPO_ROOT, handler) })),
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
-    ...(options.bundleAwsSdk || options.stubAwsSdk ? {} : { external: SDK_EXTERNALS }),
-    ...(options.stubAwsSdk ? { plugins: [stubAwsSdk] } : {}),
+    ...(options.bundleAwsSdk ? {} : { external: SDK_EXTERNALS }),
   });
   const bundles: BundleInfo[] = [];
-  for (const row of [...routeList, fallbackRoute]) {
-    const file = path.join(outDir, `${row.handler.replace(/\.ts$/, '').replaceAll('/', '__')}.mjs`);
+  for (const entry of entries) {
+    const file = path.join(outDir, `${outName(entry.handler)}.mjs`);
     const { size } = await stat(file);
     const output = metafile.outputs[path.relative(process.cwd(), file)] ?? Object.entries(metafile.outputs).find(([name]) => path.resolve(name) === file)?.[1];
-    bundles.push({ operationId: row.operationId, handler: row.handler, file, bytes: size, kb: kb(size), composition: composition(output?.inputs ?? {}) });
+    if (!output) throw new Error(`esbuild's metafile has no output for ${entry.handler}`);
+    bundles.push({
+      operationId: entry.id,
+      kind: entry.kind,
+      handler: entry.handler,
+      file,
+      bytes: size,
+      kb: kb(size),
+      composition: composition(output.inputs),
+      inputs: Object.keys(output.inputs).map((input) => path.relative(REPO_ROOT, path.resolve(input))),
+      externalImports: [...new Set(output.imports.filter((imported) => imported.external && /^@(aws-sdk|smithy)\//.test(imported.path)).map((imported) => imported.path))].sort(),
+    });
   }
   return bundles;
 }

@@ -18,6 +18,7 @@ export function nodeBinary(): string {
 export const HANDLER_ENV: Record<string, string> = {
   STAGE: 'test',
   TABLE_NAME: 'bench-table',
+  FEEDS_BUCKET_NAME: 'bench-feeds',
   CURSOR_SIGNING_KEY: 'bench-cursor-signing-key-0123456789abcdef',
   LOG_LEVEL: 'SILENT',
   AWS_REGION: 'us-east-1',
@@ -78,4 +79,68 @@ export function measureImport(bundleFile: string, { samples = 15, warmup = 3 } =
     bareMs: bareMs.map((ms) => round(ms)),
     importMs: importMs.map((ms) => round(ms)),
   };
+}
+
+export interface ImportOverSdkTiming {
+  handler: string;
+  /** The runtime-provided modules the bundle imports, which the baseline imports alone. */
+  sdkModules: string[];
+  pairs: number;
+  /** p50 of (handler import − SDK-only import), each pair run back to back in alternating order. */
+  overSdkP50Ms: number;
+  sdkOnlyP50Ms: number;
+  importP50Ms: number;
+  differencesMs: number[];
+}
+
+/**
+ * What a handler's own code adds to a cold start: a fresh-process import of its bundle (as deployed,
+ * the AWS SDK external) minus a fresh-process import of the same SDK modules alone. Paired runs, so
+ * that load on the machine moves both halves of a pair alike.
+ */
+export function measureImportOverSdk(bundle: { file: string; handler: string; externalImports: readonly string[] }, { pairs = 15, warmup = 2 } = {}): ImportOverSdkTiming {
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV };
+  // Bare specifiers of `-e` code resolve from the working directory: the repository's node_modules,
+  // the same copies the bundle (under bench/.tmp) resolves.
+  const sdkOnly = ['--input-type=module', '-e', bundle.externalImports.map((name) => `await import(${JSON.stringify(name)});`).join('') || ';'];
+  const load = ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundle.file).href)});`];
+  const run = (args: string[]) => timeRunIn(args, env, REPO_ROOT);
+  for (let i = 0; i < warmup; i++) {
+    run(sdkOnly);
+    run(load);
+  }
+  const sdkMs: number[] = [];
+  const importMs: number[] = [];
+  const differences: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    let sdk: number;
+    let handler: number;
+    if (i % 2 === 0) {
+      sdk = run(sdkOnly);
+      handler = run(load);
+    } else {
+      handler = run(load);
+      sdk = run(sdkOnly);
+    }
+    sdkMs.push(sdk);
+    importMs.push(handler);
+    differences.push(handler - sdk);
+  }
+  return {
+    handler: bundle.handler,
+    sdkModules: [...bundle.externalImports],
+    pairs,
+    overSdkP50Ms: round(median(differences)),
+    sdkOnlyP50Ms: round(median(sdkMs)),
+    importP50Ms: round(median(importMs)),
+    differencesMs: differences.map((ms) => round(ms)),
+  };
+}
+
+function timeRunIn(args: string[], env: NodeJS.ProcessEnv, cwd: string): number {
+  const started = performance.now();
+  const result = spawnSync(nodeBinary(), args, { env, cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const elapsed = performance.now() - started;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited with ${result.status}: ${result.stderr?.toString().slice(0, 2000)}`);
+  return elapsed;
 }

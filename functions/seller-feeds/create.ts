@@ -3,6 +3,7 @@ import { uploadFeed } from '../../shared/domain/feeds.ts';
 import { errors } from '../../shared/http/errors.ts';
 import { feedUploadFrom } from '../../shared/http/feed-upload.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
+import { parseMultipart } from '../../shared/http/multipart.ts';
 import { route } from './create.route.ts';
 
 export const handler = apiHandler(route, async ({ caller, body, upload, query, now }) => {
@@ -13,4 +14,4 @@ export const handler = apiHandler(route, async ({ caller, body, upload, query, n
     ]);
   }
   return { status: 202, data: await uploadFeed(caller.agentId, feed, now) };
-});
+}, { multipart: parseMultipart });

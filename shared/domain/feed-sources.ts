@@ -1,12 +1,12 @@
 // Reading a stored feed file as a stream of rows, from a checkpoint on. CSV goes through csv-parse
 // (records as arrays, so that the header maps columns and a short or long row is reported as such);
 // its per-record byte counts are the checkpoint offsets, and a resumed run parses from there with a
-// ranged GET. JSON goes through stream-json (`products` picked, then one array element at a time); a
-// resumed run re-parses and skips the rows already read. Neither ever holds the whole file.
+// ranged GET. JSON goes through @streamparser/json (each element of `products` emitted, then dropped
+// from the parser's memory); a resumed run re-parses and skips the rows already read. Neither ever
+// holds the whole file.
 import type { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
-import pick from 'stream-json/filters/pick.js';
-import streamArray from 'stream-json/streamers/stream-array.js';
+import JSONParser from '@streamparser/json/jsonparser.js';
 import { openFeedFile } from '../data/feed-files.ts';
 import type { FeedCheckpoint } from '../data/feeds.ts';
 import { REQUIRED_CSV_COLUMNS } from '../schemas/feed-rows.ts';
@@ -109,21 +109,31 @@ async function openCsv(objectKey: string, checkpoint: FeedCheckpoint | null): Pr
 
 async function openJson(objectKey: string, skipRows: number): Promise<FeedSource> {
   const body: Readable = await openFeedFile(objectKey);
-  const picker = pick.withParserAsStream({ filter: 'products' });
-  const elements = streamArray.asStream();
-  body.on('error', (error) => picker.destroy(error));
-  picker.on('error', (error) => elements.destroy(error));
-  body.pipe(picker).pipe(elements);
 
   async function* rows(): AsyncIterable<SourceRow> {
+    // Push-based parser: each chunk's completed elements are queued, then yielded before the next
+    // chunk is read, so at most one chunk's worth of rows is held.
+    const parser = new JSONParser({ paths: ['$.products.*'], keepStack: false });
+    const pending: { key: unknown; value: unknown }[] = [];
+    parser.onValue = ({ key, value }) => pending.push({ key, value });
     let row = 0;
-    try {
-      for await (const element of elements as AsyncIterable<{ key: number; value: unknown }>) {
+    const drain = function* (): Generator<SourceRow> {
+      for (const element of pending.splice(0)) {
+        if (typeof element.key !== 'number') throw new UnreadableFeed('products must be an array: a JSON feed is {"products": [{…}, …]}');
         row++;
-        if (row <= skipRows) continue;
-        yield { kind: 'json', row, value: element.value };
+        if (row > skipRows) yield { kind: 'json', row, value: element.value };
       }
+    };
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        parser.write(chunk);
+        yield* drain();
+      }
+      // The parser ends by itself after the root value; end() reports a document cut short.
+      if (!parser.isEnded) parser.end();
+      yield* drain();
     } catch (error) {
+      if (error instanceof UnreadableFeed) throw error;
       throw new UnreadableFeed(`The file is not valid JSON of the form {"products": [...]}: ${describe(error)}`);
     }
     if (row === 0) throw new UnreadableFeed('The file has no products: a JSON feed is an object with a products array, {"products": [{…}, …]}');

@@ -9,6 +9,7 @@ import type { ApiContext, Caller, HandlerResult, UploadedBody } from './api-stat
 import { authenticate } from './middleware/authenticate.ts';
 import { authorize } from './middleware/authorize.ts';
 import { idempotency, replayStoredResponse } from './middleware/idempotency.ts';
+import type { MultipartParser } from './multipart.ts';
 import { parseBody } from './middleware/parse-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -46,8 +47,12 @@ export type ApiLambdaHandler = (
 export function apiHandler<R extends RouteDefinition>(
   route: R,
   implementation: (request: ApiRequest<R>) => Promise<HandlerResult>,
+  options: { multipart?: MultipartParser } = {},
 ): ApiLambdaHandler {
   config(); // fail fast at cold start on a misconfigured function
+  if (route.uploads?.includes('multipart/form-data') && !options.multipart) {
+    throw new Error(`${route.operationId} accepts multipart/form-data: pass { multipart: parseMultipart } to apiHandler`);
+  }
 
   const core = async (event: APIGatewayProxyEventV2, context: ApiContext): Promise<HandlerResult> => {
     const state = context.api;
@@ -71,7 +76,7 @@ export function apiHandler<R extends RouteDefinition>(
     authenticate(),
     rateLimit(),
     authorize(),
-    parseBody(),
+    parseBody({ multipart: options.multipart }),
     validateRequest(),
     idempotency(),
   ]);

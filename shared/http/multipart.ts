@@ -9,8 +9,8 @@ export interface MultipartBody {
   fields: Record<string, string>;
 }
 
-/** Room for the boundaries and part headers around a file of the route's size limit. */
-export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export type MultipartParser = (body: Buffer, contentType: string, maxFileBytes: number) => Promise<MultipartBody>;
 
 export function parseMultipart(body: Buffer, contentType: string, maxFileBytes: number): Promise<MultipartBody> {
   return new Promise((resolve, reject) => {

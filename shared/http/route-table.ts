@@ -70,6 +70,8 @@ export type BundledFile = 'openapi.json';
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** A multipart body wraps its file in boundaries and part headers: allowed on top of the file's limit. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** Keeps the row's literal types (its auth mode and exact schemas) so handlers get typed input. */
 export function defineRoute<const R extends RouteDefinition>(route: R): R {

@@ -255,6 +255,15 @@ describe('unreadable files, retry and delete', () => {
     expect(again.json.details).toEqual([{ path: 'status', message: 'The feed is completed' }]);
   });
 
+  it('fails JSON whose products are not an array, or that has content after the document', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    const product = { sku: 'OBJ-1', title: 'Keyed', price: { amount: 100, currency: 'USD' }, availableQuantity: 1 };
+    const keyed = await uploadMultipart(client, seller.apiKey, { name: 'feed.json', type: 'application/json', content: JSON.stringify({ products: { first: product } }) });
+    expect(await waitForFeed(client, seller.apiKey, keyed.json.data.feedId)).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('products must be an array') });
+    const trailing = await uploadMultipart(client, seller.apiKey, { name: 'feed.json', type: 'application/json', content: `${JSON.stringify({ products: [product] })} {"more": 1}` });
+    expect(await waitForFeed(client, seller.apiKey, trailing.json.data.feedId)).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('not valid JSON') });
+  });
+
   it('retries a failed feed from its stored file when no file is sent', async () => {
     const seller = await registerUnlimited(client, 'seller');
     const feed = await waitForFeed(client, seller.apiKey, (await uploadCsv(client, seller.apiKey, `${HEADER}\n`)).json.data.feedId);

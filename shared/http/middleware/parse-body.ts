@@ -4,10 +4,10 @@
 // as HTTP gives them no meaning; an absent body is left to validation, which says what is required.
 import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import { DEFAULT_MAX_BODY_BYTES, type UploadMediaType } from '../route-table.ts';
+import { DEFAULT_MAX_BODY_BYTES, MULTIPART_OVERHEAD_BYTES, type UploadMediaType } from '../route-table.ts';
 import { errors } from '../errors.ts';
 import type { MiddyApiRequest } from '../api-state.ts';
-import { MULTIPART_OVERHEAD_BYTES, parseMultipart } from '../multipart.ts';
+import type { MultipartParser } from '../multipart.ts';
 
 /** `text/csv; charset=utf-8` → `text/csv`. */
 function mediaTypeOf(contentType: string | undefined): string {
@@ -22,7 +22,11 @@ function dispositionFilename(disposition: string | undefined): string | null {
 
 const jsonParser = httpJsonBodyParser();
 
-export function parseBody(): MiddlewareObj {
+/**
+ * `multipart`: the multipart parser, passed in by the handlers of routes that accept multipart
+ * uploads, so that no other bundle carries it.
+ */
+export function parseBody(options: { multipart?: MultipartParser } = {}): MiddlewareObj {
   return {
     before: async (request) => {
       const { event, context } = request as unknown as MiddyApiRequest;
@@ -52,7 +56,8 @@ export function parseBody(): MiddlewareObj {
 
       const bytes = () => Buffer.from(raw, event.isBase64Encoded ? 'base64' : 'utf8');
       if (isUpload && mediaType === 'multipart/form-data') {
-        const parsed = await parseMultipart(bytes(), contentType ?? '', limit);
+        if (!options.multipart) throw new Error(`${state.route.operationId} accepts multipart/form-data but its handler passed no multipart parser`);
+        const parsed = await options.multipart(bytes(), contentType ?? '', limit);
         if (!parsed.file) {
           throw errors.invalid('The multipart body has no file part; send the feed file in a part named file', [{ path: 'file', message: 'Required (a file part)' }]);
         }

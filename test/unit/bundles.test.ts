@@ -1,0 +1,67 @@
+// Each Lambda bundle holds its own code and nothing else's, read from esbuild's metafile of the
+// deployed bundling options: a handler pulls in its own route row only (never another route's, the
+// assembled index, the CDK app or the local runtime), workers pull in no route row and no HTTP layer,
+// and every bundle stays within the 250 kB budget.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleHandlers, type BundleInfo } from '../../bench/bundle.ts';
+import { routeList } from '../../functions/route-index.ts';
+
+const outDir = mkdtempSync(join(tmpdir(), 'bundles-'));
+let bundles: BundleInfo[] = [];
+
+beforeAll(async () => {
+  bundles = await bundleHandlers({ outDir });
+}, 120_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+const ownSources = (bundle: BundleInfo) => bundle.inputs.filter((input) => !input.includes('node_modules/'));
+
+describe('Lambda bundles (esbuild metafile)', () => {
+  it('bundles every route and worker', () => {
+    expect(bundles.filter((bundle) => bundle.kind === 'route').length).toBeGreaterThan(20);
+    expect(bundles.filter((bundle) => bundle.kind === 'worker').length).toBeGreaterThan(0);
+  });
+
+  it("puts no other route's row, no handler but its own, and neither the route index, lib/ nor bin/ into a handler's bundle", () => {
+    const offences: string[] = [];
+    for (const bundle of bundles) {
+      const ownRoute = bundle.handler.replace(/\.ts$/, '.route.ts');
+      for (const input of ownSources(bundle)) {
+        const foreignRoute = input.endsWith('.route.ts') && (bundle.kind === 'worker' || input !== ownRoute);
+        const foreignHandler = input.startsWith('functions/') && !input.endsWith('.route.ts') && input !== bundle.handler;
+        const assembly = input === 'functions/route-index.ts' || input.startsWith('lib/') || input.startsWith('bin/');
+        if (foreignRoute || foreignHandler || assembly) offences.push(`${bundle.handler} bundles ${input}`);
+      }
+      if (bundle.kind === 'route') expect(ownSources(bundle), bundle.handler).toContain(ownRoute);
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('keeps the HTTP layer and the OpenAPI builder out of worker bundles, and the OpenAPI builder out of every bundle', () => {
+    const offences: string[] = [];
+    for (const bundle of bundles) {
+      for (const input of bundle.inputs) {
+        if (bundle.kind === 'worker' && input.startsWith('shared/http/')) offences.push(`${bundle.handler} bundles ${input}`);
+        if (input.startsWith('shared/openapi/') || input.includes('node_modules/zod-openapi/')) offences.push(`${bundle.handler} bundles ${input}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('bundles the multipart parser only into the handlers of routes that accept multipart uploads', () => {
+    const multipartRoutes = new Set(routeList.filter((row) => row.uploads?.includes('multipart/form-data')).map((row) => row.operationId));
+    expect(multipartRoutes.size).toBeGreaterThan(0);
+    for (const bundle of bundles) {
+      const hasParser = bundle.inputs.some((input) => input.includes('node_modules/busboy/'));
+      expect(hasParser, bundle.handler).toBe(multipartRoutes.has(bundle.operationId));
+    }
+  });
+
+  it('keeps every bundle within 250 kB', () => {
+    const over = bundles.filter((bundle) => bundle.kb > 250).map((bundle) => `${bundle.handler}: ${bundle.kb} kB`);
+    expect(over).toEqual([]);
+  });
+});
