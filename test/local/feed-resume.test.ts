@@ -31,9 +31,9 @@ function startLocal(): { child: ChildProcess; baseUrl: Promise<string> } {
   children.push(child);
   const baseUrl = new Promise<string>((resolveUrl, reject) => {
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('exit', (code, signal) => reject(new Error(`npm start exited (${code ?? signal}): ${stderr}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const match = /listening on (http:\/\/localhost:\d+)/.exec(line);
       if (match) resolveUrl((match[1] as string).replace('localhost', '127.0.0.1'));
     });
