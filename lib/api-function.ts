@@ -1,9 +1,10 @@
 // The one place that decides how every Lambda of the marketplace is built and run (route handlers and
 // workers alike): Node 24 on arm64, one minified ESM bundle per handler made by the local esbuild,
-// source-mapped stack traces, its own log group with the stage's retention, its own role that starts
-// with nothing but its log group, and X-Ray tracing.
+// source-mapped stack traces, its own log group with the stage's retention, a role that starts with
+// nothing but its log group (its own, or one shared by functions whose grants are equal:
+// lib/function-roles.ts), and X-Ray tracing through one policy shared by the stack.
 import path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -15,6 +16,7 @@ import type { TableAction } from '../shared/resources.ts';
 import { ENV } from '../shared/resources.ts';
 import { LAMBDA_BUNDLING } from './bundling.ts';
 import { acknowledgeFinding } from './compliance.ts';
+import { InlinePolicyRole } from './function-roles.ts';
 import type { StageSettings } from './stage-settings.ts';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
@@ -31,6 +33,11 @@ export interface ApiFunctionProps {
   timeout?: Duration;
   /** Files built at synth, copied beside the bundle: name in the bundle → path on this machine. */
   bundledFiles?: Record<string, string>;
+  /**
+   * A role shared with functions whose grants are equal (lib/function-roles.ts); without one the
+   * function gets its own. Either way it may write to this function's log group.
+   */
+  role?: iam.Role;
 }
 
 /** esbuild hooks that copy synth-time files into the bundle's folder. */
@@ -57,11 +64,14 @@ export class ApiFunction extends Construct {
     });
 
     // Our own role instead of the default one with AWSLambdaBasicExecutionRole: it may write to this
-    // function's log group only, and everything else is granted per function below.
-    this.role = new iam.Role(this, 'Role', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `Runs ${props.handler}`,
-    });
+    // function's log group only (a shared role: to the log groups of the functions sharing it), and
+    // everything else is granted per function or per shared role.
+    this.role =
+      props.role ??
+      new InlinePolicyRole(this, 'Role', {
+        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+        description: `Runs ${props.handler}`,
+      });
     this.logGroup.grantWrite(this.role);
 
     this.function = new NodejsFunction(this, 'Function', {
@@ -113,22 +123,36 @@ export class ApiFunction extends Construct {
   }
 
   /**
-   * Active X-Ray tracing, with its permissions in a policy of their own: the X-Ray write actions
-   * only exist on `*`, and keeping them apart means the acknowledgement of that wildcard cannot
-   * cover a wildcard that slips into the function's other grants.
+   * Active X-Ray tracing. Its two actions exist only on `*`, so they live in one managed policy of
+   * the stack, attached to every function role: the acknowledgement of that wildcard cannot cover a
+   * wildcard that slips into a function's other grants, and the stack pays one resource for it.
    */
   private enableTracing(): void {
     (this.function.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: lambda.Tracing.ACTIVE };
-    const tracingPolicy = new iam.Policy(this, 'TracingPolicy', {
-      roles: [this.role],
-      statements: [new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] })],
-    });
+    const tracingPolicy = functionTracingPolicy(Stack.of(this));
+    if (!rolesWithTracing.has(this.role)) {
+      this.role.addManagedPolicy(tracingPolicy);
+      rolesWithTracing.add(this.role);
+    }
     // Lambda refuses active tracing on a role that cannot write traces yet.
     this.function.node.addDependency(tracingPolicy);
-    acknowledgeFinding(
-      tracingPolicy,
-      'AwsSolutions-IAM5[Resource::*]',
-      'xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions; this policy holds only those two actions.',
-    );
   }
+}
+
+const rolesWithTracing = new WeakSet<iam.Role>();
+
+/** The stack's one X-Ray write policy, created on first use. */
+function functionTracingPolicy(stack: Stack): iam.ManagedPolicy {
+  const existing = stack.node.tryFindChild('FunctionTracingPolicy');
+  if (existing) return existing as iam.ManagedPolicy;
+  const policy = new iam.ManagedPolicy(stack, 'FunctionTracingPolicy', {
+    description: 'Lets the marketplace functions write X-Ray traces',
+    statements: [new iam.PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] })],
+  });
+  acknowledgeFinding(
+    policy,
+    'AwsSolutions-IAM5[Resource::*]',
+    'xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions; this policy holds only those two actions.',
+  );
+  return policy;
 }

@@ -6,6 +6,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS } from '../shared/data/table-definition.ts';
 import { fallbackRoute, routeList } from '../functions/route-index.ts';
+import type { RouteDefinition } from '../shared/http/route-table.ts';
 import { ENV, resourceNames, type Stage } from '../shared/resources.ts';
 import { workers as workerTable, type WorkerDefinition } from '../shared/workers.ts';
 import { acknowledgeFinding } from './compliance.ts';
@@ -20,6 +21,8 @@ export interface MarketplaceStackProps extends StackProps {
   stage: Stage;
   /** The worker table; tests inject rows to exercise the triggers before real rows exist. */
   workers?: readonly WorkerDefinition[];
+  /** The route rows (default: functions/route-index.ts); tests add synthetic rows to prove the stack's size margin. */
+  routes?: readonly RouteDefinition[];
 }
 
 export class MarketplaceStack extends Stack {
@@ -60,18 +63,19 @@ export class MarketplaceStack extends Stack {
       });
     }
 
-    // The HMAC key of pagination cursors. Cursors are tamper-evidence, not secrecy (they hold only
-    // the caller's own keys), so the value reaches functions as an environment variable, resolved by
-    // CloudFormation at deploy time: no Secrets Manager call on any cold start.
+    // The key pagination cursors are sealed with (AES-256-GCM, derived by HKDF: shared/data/cursor.ts).
+    // A leaked key would let someone read a cursor's table position, nothing more, so the value
+    // reaches functions as an environment variable, resolved by CloudFormation at deploy time: no
+    // Secrets Manager call on any cold start.
     this.cursorSigningSecret = new secretsmanager.Secret(this, 'CursorSigningSecret', {
-      description: `Agent Marketplace (${props.stage}): HMAC key that signs pagination cursors`,
+      description: `Agent Marketplace (${props.stage}): the key that seals pagination cursors`,
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: settings.dataRemovalPolicy,
     });
     acknowledgeFinding(
       this.cursorSigningSecret,
       'AwsSolutions-SMG4',
-      'The cursor signing key only makes pagination cursors tamper-evident (they carry nothing secret); rotating it would invalidate every cursor in flight, and a deploy can replace it if ever needed.',
+      'The cursor key only seals pagination cursors (a table position, nothing secret); rotating it would invalidate every cursor in flight, and a deploy can replace it if ever needed.',
     );
 
     // Every function of the stack gets these; each adds only what its own grants need.
@@ -87,7 +91,7 @@ export class MarketplaceStack extends Stack {
       stage: props.stage,
       consumer: deliveryQueueConsumer(workers),
     });
-    this.api = new MarketplaceApi(this, 'Api', { settings, routes: routeList, fallbackRoute, table: this.table, feedsBucket: this.feeds.feedsBucket, environment });
+    this.api = new MarketplaceApi(this, 'Api', { settings, routes: props.routes ?? routeList, fallbackRoute, table: this.table, feedsBucket: this.feeds.feedsBucket, environment });
     this.workers = new EventWorkers(this, 'Workers', {
       settings,
       workers,

@@ -1,9 +1,13 @@
 // CloudWatch alarms for what needs an operator: the API answering 5xx, webhook deliveries given up
 // (dead-lettered), and functions that fail or are throttled. All of them notify one SNS topic, to
-// which operators subscribe (e-mail, chat, paging) outside this stack.
+// which operators subscribe (e-mail, chat, paging) outside this stack. Function errors are watched by
+// metric-math alarms over groups of ten functions (a metric-math alarm takes at most ten metrics),
+// each naming its functions, instead of an alarm per function. Throttling comes from the account's
+// concurrency, which every function draws on: one alarm on the account's Lambda throttles.
 import { Duration } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -18,6 +22,8 @@ export interface OperationalAlarmsProps {
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
+/** CloudWatch's limit of metrics in one metric-math alarm. */
+export const FUNCTIONS_PER_ALARM = 10;
 
 export class OperationalAlarms extends Construct {
   readonly topic: sns.Topic;
@@ -27,7 +33,7 @@ export class OperationalAlarms extends Construct {
     this.topic = new sns.Topic(this, 'Topic', { displayName: 'Agent Marketplace alarms', enforceSSL: true });
     const notify = new SnsAction(this.topic);
 
-    const alarm = (alarmId: string, description: string, metric: cloudwatch.Metric, threshold: number): void => {
+    const alarm = (alarmId: string, description: string, metric: cloudwatch.Metric | cloudwatch.MathExpression, threshold: number): void => {
       const created = metric.createAlarm(this, alarmId, {
         alarmDescription: description,
         threshold,
@@ -52,10 +58,25 @@ export class OperationalAlarms extends Construct {
       props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
       1,
     );
-    for (const [name, fn] of props.functions) {
+    const functions = [...props.functions];
+    for (let start = 0, group = 1; start < functions.length; start += FUNCTIONS_PER_ALARM, group++) {
+      const members = functions.slice(start, start + FUNCTIONS_PER_ALARM);
+      const names = members.map(([name]) => name).join(', ');
+      const sum = (metricOf: (fn: ApiFunction) => cloudwatch.Metric, label: string) =>
+        new cloudwatch.MathExpression({
+          expression: `SUM([${members.map((_, index) => `m${index}`).join(',')}])`,
+          usingMetrics: Object.fromEntries(members.map(([, fn], index) => [`m${index}`, metricOf(fn)])),
+          label,
+          period: FIVE_MINUTES,
+        });
       // Errors count crashes and timeouts only: handled failures are responses, not errors.
-      alarm(`${name}Errors`, `Function ${name} failed (crashed or timed out)`, fn.function.metricErrors({ period: FIVE_MINUTES }), 1);
-      alarm(`${name}Throttles`, `Function ${name} was throttled (out of concurrency)`, fn.function.metricThrottles({ period: FIVE_MINUTES }), 1);
+      alarm(`FunctionErrors${group}`, `A function failed (crashed or timed out); the metric shows which. Functions: ${names}`.slice(0, 1024), sum((fn) => fn.function.metricErrors({ period: FIVE_MINUTES }), 'Errors'), 1);
     }
+    alarm(
+      'FunctionThrottles',
+      'Lambda throttled invocations in this account (out of concurrency): requests were refused or events delayed',
+      lambda.Function.metricAllThrottles({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM }),
+      1,
+    );
   }
 }

@@ -27,13 +27,13 @@ export interface SynthesizedStage {
 
 export function synthesizeStage(
   stage: Stage,
-  options: Pick<MarketplaceStackProps, 'workers'> & { beforeSynth?: (stack: MarketplaceStack) => void } = {},
+  options: Pick<MarketplaceStackProps, 'workers' | 'routes'> & { beforeSynth?: (stack: MarketplaceStack) => void } = {},
 ): SynthesizedStage {
   const cdkJson = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'cdk.json'), 'utf8'));
   const outdir = mkdtempSync(path.join(os.tmpdir(), 'cdk-test-'));
   try {
     const app = new App({ outdir, context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
-    const stack = new MarketplaceStack(app, resourceNames(stage).stackName, { stage, workers: options.workers });
+    const stack = new MarketplaceStack(app, resourceNames(stage).stackName, { stage, workers: options.workers, routes: options.routes });
     options.beforeSynth?.(stack);
     addComplianceChecks(app);
 
