@@ -2,8 +2,10 @@
 // payload 2.0 event for its route's handler (the `$default` fallback for anything unmatched), with
 // API Gateway's own limits and errors: 10 MB bodies (413), a 30 s integration timeout (503), and a
 // crashed handler (500). Benchmarked against raw DynamoDB Local: no per-request logging, keep-alive.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { ERROR_CODES, type ErrorCode } from '../../shared/http/error-codes.ts';
+import { newId } from '../../shared/ids.ts';
 import { fallbackRoute as defaultFallback, routeList } from '../../functions/route-index.ts';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { LocalRuntimeError } from './errors.ts';
@@ -13,6 +15,8 @@ import { RouteMatcher, type RouteMatch } from './route-matcher.ts';
 
 /** API Gateway HTTP API's payload limit. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+/** Request headers beyond this are refused with 431 (Node's default, stated here as the contract's). */
+export const MAX_HEADER_BYTES = 16 * 1024;
 /** API Gateway HTTP API's maximum integration timeout. */
 const INTEGRATION_TIMEOUT_MS = 30_000;
 
@@ -101,7 +105,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
   }
 
-  const server = createServer({ keepAlive: true }, (request, response) => {
+  const server = createServer({ keepAlive: true, maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     const url = request.url ?? '/';
     const queryStart = url.indexOf('?');
     const match = matcher.match(request.method ?? 'GET', queryStart === -1 ? url : url.slice(0, queryStart));
@@ -112,6 +116,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   });
   server.keepAliveTimeout = 65_000; // longer than common clients' idle timeouts, so they close first
+  server.on('clientError', answerProtocolError);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -133,4 +138,28 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * A request Node's HTTP parser refused before any handler saw it (headers over 16 KB, a bad
+ * Content-Length, Content-Length together with Transfer-Encoding, broken framing): answered in the
+ * contract's error shape while the socket can still take a response, then closed, since the rest of
+ * the stream cannot be trusted.
+ */
+function answerProtocolError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'request/headers-too-large' : 'request/malformed';
+  const status = ERROR_CODES[code].status;
+  const requestId = newId('request');
+  const message =
+    code === 'request/headers-too-large'
+      ? `Request headers are over ${MAX_HEADER_BYTES / 1024} KB: send fewer or shorter headers`
+      : `The HTTP request could not be read (${error.code ?? 'parse error'}): send one valid Content-Length, or Transfer-Encoding: chunked without a Content-Length`;
+  const body = JSON.stringify({ error: message, code, status, requestId });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }

@@ -1,6 +1,7 @@
 // The local gateway: requests become API Gateway HTTP API payload 2.0 events, handler results
 // become responses, and API Gateway's own limits and errors apply.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
@@ -223,5 +224,49 @@ describe('the real route table', () => {
     const response = await send(inject('baseUrl'), 'GET', '/v1/webhooks/whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR');
     expect(response.status).toBe(401); // matched the route: its key check answered, not the fallback
     expect(response.json).toMatchObject({ code: 'auth/invalid-key' });
+  });
+});
+
+describe('protocol errors, answered in the contract’s error shape', () => {
+  /** Writes raw bytes to the runtime's port; resolves with everything read until the server closes. */
+  function rawExchange(baseUrl: string, payload: string): Promise<{ status: number; headers: string; body: Record<string, unknown> }> {
+    const { hostname, port } = new URL(baseUrl);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => socket.write(payload));
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head = '', body = ''] = received.split('\r\n\r\n');
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+        try {
+          resolve({ status, headers: head.toLowerCase(), body: JSON.parse(body) as Record<string, unknown> });
+        } catch {
+          reject(new Error(`not a JSON error body: ${JSON.stringify(received.slice(0, 500))}`));
+        }
+      });
+    });
+  }
+
+  const host = (baseUrl: string) => new URL(baseUrl).host;
+
+  it('answers headers over 16 KB with 431 request/headers-too-large', async () => {
+    const baseUrl = inject('baseUrl');
+    const response = await rawExchange(baseUrl, `GET /health HTTP/1.1\r\nHost: ${host(baseUrl)}\r\nX-Padding: ${'a'.repeat(17 * 1024)}\r\n\r\n`);
+    expect(response.status).toBe(431);
+    expect(response.headers).toContain('content-type: application/json');
+    expect(response.body).toMatchObject({ code: 'request/headers-too-large', status: 431, requestId: expect.stringMatching(/^req_/), error: expect.stringContaining('16 KB') });
+  });
+
+  it.each([
+    ['a Content-Length that is not a number', 'Content-Length: ten\r\n'],
+    ['two different Content-Lengths', 'Content-Length: 2\r\nContent-Length: 3\r\n'],
+    ['Content-Length together with Transfer-Encoding', 'Content-Length: 2\r\nTransfer-Encoding: chunked\r\n'],
+  ])('answers %s with 400 request/malformed', async (_, framing) => {
+    const baseUrl = inject('baseUrl');
+    const response = await rawExchange(baseUrl, `POST /v1/agents/register HTTP/1.1\r\nHost: ${host(baseUrl)}\r\nContent-Type: application/json\r\n${framing}\r\n{}`);
+    expect(response.status).toBe(400);
+    expect(response.headers).toContain('connection: close');
+    expect(response.body).toMatchObject({ code: 'request/malformed', status: 400, requestId: expect.stringMatching(/^req_/), error: expect.stringContaining('Content-Length') });
   });
 });
