@@ -7,8 +7,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ERROR_CODES, type ErrorCode } from '../../shared/http/error-codes.ts';
 import { newId } from '../../shared/ids.ts';
 import { fallbackRoute as defaultFallback, routeList } from '../../functions/route-index.ts';
-import type { RouteDefinition } from '../../shared/http/route-table.ts';
+import { tableActionsFor, type RouteDefinition } from '../../shared/http/route-table.ts';
 import { LocalRuntimeError } from './errors.ts';
+import { installGrantChecks, runWithGrants } from './grant-checks.ts';
 import { sendGatewayError, toGatewayEvent, writeGatewayResult } from './http-event.ts';
 import { lambdaContext, loadHandler } from './lambda.ts';
 import { RouteMatcher, type RouteMatch } from './route-matcher.ts';
@@ -78,6 +79,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const timeoutMs = options.timeoutMs ?? INTEGRATION_TIMEOUT_MS;
   const logError = options.logError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
 
+  installGrantChecks(); // each invocation may do what its row grants, as in AWS
   // Cold starts up front, so the first requests are not slow; a module that fails to load is
   // reported now and answers 500.
   for (const route of [...routes, fallback]) {
@@ -92,7 +94,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const requestId = event.requestContext.requestId;
     try {
       const handler = await loadHandler(match.route.handler);
-      const result: unknown = await withTimeout(handler(event, lambdaContext(match.route.operationId, timeoutMs)), timeoutMs);
+      const grants = { functionName: match.route.operationId, tableActions: tableActionsFor(match.route), feedFileActions: match.route.feedFileActions ?? [] };
+      const result: unknown = await withTimeout(
+        runWithGrants(grants, () => handler(event, lambdaContext(match.route.operationId, timeoutMs))),
+        timeoutMs,
+      );
       if (result === TIMED_OUT) {
         logError(`[gateway] ${match.routeKey} timed out after ${timeoutMs} ms`);
         sendGatewayError(response, 503, 'Service Unavailable', requestId);

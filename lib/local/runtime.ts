@@ -24,6 +24,7 @@ import { startS3Notifications } from './s3-notifications.ts';
 import { startSchedulerEmulator } from './scheduler.ts';
 import { startSchedule } from './schedules.ts';
 import { startUploadProxy } from './upload-proxy.ts';
+import { installGrantChecks, runWithGrants } from './grant-checks.ts';
 import { startSqsPoller } from './sqs-poller.ts';
 
 export interface LocalRuntimeOptions {
@@ -125,10 +126,18 @@ type Stopper = () => Promise<void> | void;
 
 /** Starts the worker table's event sources; returns their stoppers. */
 async function startWorkers(fauxqs: LocalFauxqs, resources: ProvisionedResources, list: readonly WorkerDefinition[]): Promise<Stopper[]> {
+  installGrantChecks();
   const stoppers: Stopper[] = [];
   for (const worker of list) {
-    const handler = await loadHandler(worker.handler);
     const trigger = worker.trigger;
+    // The worker's grants, as the CDK stack gives them (an S3 trigger may also read its objects).
+    const grants = {
+      functionName: worker.id,
+      tableActions: worker.tableActions,
+      feedFileActions: [...(worker.feedFileActions ?? []), ...(trigger.type === 's3' ? ['s3:GetObject'] : [])],
+    };
+    const loaded = await loadHandler(worker.handler);
+    const handler: typeof loaded = (event, context) => runWithGrants(grants, () => loaded(event, context));
     if (trigger.type === 's3') {
       const notifications = startS3Notifications({
         fauxqs: fauxqs.server,

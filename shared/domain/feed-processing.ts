@@ -125,14 +125,18 @@ async function runFeed(observed: FeedItem, context: RunContext): Promise<RunResu
   let chunk: ValidRow[] = [];
   let sinceCheckpoint = 0;
   let position: FeedCheckpoint = progress.checkpoint;
+  let savedAt = claimedAt.getTime();
 
   const commit = async () => {
     await writeChunk(feed, chunk, progress);
     chunk = [];
     sinceCheckpoint = 0;
     progress.checkpoint = position;
-    feed = await saveCheckpoint(feed, token, progress, now().getTime() + leaseMs);
+    savedAt = now().getTime();
+    feed = await saveCheckpoint(feed, token, progress, savedAt + leaseMs);
   };
+  // A slow store must not let the lease lapse between checkpoints: commit early when a third of it is gone.
+  const leaseRunningOut = () => now().getTime() - savedAt >= leaseMs / 3;
 
   try {
     for await (const sourceRow of source.rows) {
@@ -147,7 +151,7 @@ async function runFeed(observed: FeedItem, context: RunContext): Promise<RunResu
         for (const error of outcome.errors) if (progress.errors.length < MAX_KEPT_ERRORS) progress.errors.push(error);
       }
       position = { rowsRead: sourceRow.row, byteOffset: sourceRow.kind === 'csv' ? sourceRow.byteOffset : null, columns: progress.checkpoint.columns };
-      if (chunk.length >= CHUNK_ROWS || sinceCheckpoint >= CHECKPOINT_ROWS) {
+      if (chunk.length >= CHUNK_ROWS || sinceCheckpoint >= CHECKPOINT_ROWS || leaseRunningOut()) {
         await commit();
         if (context.remainingMs() < HANDOVER_MS) {
           source.close();

@@ -25,7 +25,7 @@ afterAll(() => {
 /** `npm start` on the test's data folder, with a short lease and a fast recovery sweep. */
 function startLocal(): { child: ChildProcess; baseUrl: Promise<string> } {
   const child = spawn(process.execPath, [LOCAL_COMMAND], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', FEED_LEASE_SECONDS: '3', LOCAL_SCHEDULE_SECONDS: '1', LOG_LEVEL: 'SILENT' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', FEED_LEASE_SECONDS: '10', LOCAL_SCHEDULE_SECONDS: '1', LOG_LEVEL: 'SILENT' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

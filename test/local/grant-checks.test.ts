@@ -1,0 +1,70 @@
+// The local runtime emulates IAM for the table and the feeds bucket: an invocation may send only the
+// commands its row grants. Every end-to-end test runs under these checks, so a route or worker whose
+// row misses an action fails there (a 500, with the action named in the log), not in AWS.
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentClient, tableName } from '../../shared/data/client.ts';
+import { getFeed } from '../../shared/data/feeds.ts';
+import { feedFileSize } from '../../shared/data/feed-files.ts';
+import { routeList } from '../../functions/route-index.ts';
+import { startGateway, type Gateway } from '../../lib/local/gateway.ts';
+import { AccessDenied, installGrantChecks, runWithGrants } from '../../lib/local/grant-checks.ts';
+import { registerAgent, TestClient } from '../support/http-client.ts';
+import { newClient } from '../support/runtime.ts';
+
+installGrantChecks();
+
+const grants = (tableActions: string[], feedFileActions: string[] = []) => ({ functionName: 'exampleRow', tableActions, feedFileActions });
+
+describe('grant checks on the data layer’s clients', () => {
+  it('lets an invocation send what its row grants, and refuses anything else naming the action and the row', async () => {
+    await expect(runWithGrants(grants(['dynamodb:GetItem']), () => getFeed('agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR', 'feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR'))).resolves.toBeUndefined();
+    const refused = runWithGrants(grants(['dynamodb:Query']), () => getFeed('agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR', 'feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR'));
+    await expect(refused).rejects.toBeInstanceOf(AccessDenied);
+    await expect(refused).rejects.toThrow('exampleRow is not authorized to perform dynamodb:GetItem: its row grants dynamodb:Query on the table');
+  });
+
+  it('checks each item of a transaction against the item’s own action', async () => {
+    const transaction = () =>
+      documentClient.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName(), Item: { pk: 'GRANTCHECK#1', sk: 'X' } } },
+            { ConditionCheck: { TableName: tableName(), Key: { pk: 'GRANTCHECK#2', sk: 'X' }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      );
+    await expect(runWithGrants(grants(['dynamodb:PutItem']), transaction)).rejects.toThrow('not authorized to perform dynamodb:ConditionCheckItem');
+    await expect(runWithGrants(grants(['dynamodb:PutItem', 'dynamodb:ConditionCheckItem']), transaction)).resolves.toBeDefined();
+  });
+
+  it('checks feed-file commands against the row’s feed-file actions', async () => {
+    await expect(runWithGrants(grants([], []), () => feedFileSize('feeds/none/none/none.csv'))).rejects.toThrow('not authorized to perform s3:GetObject');
+    await expect(runWithGrants(grants([], ['s3:GetObject']), () => feedFileSize('feeds/none/none/none.csv'))).resolves.toBeUndefined();
+  });
+
+  it('does not check calls outside an invocation (provisioning, tests)', async () => {
+    await expect(getFeed('agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR', 'feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR')).resolves.toBeUndefined();
+  });
+});
+
+describe('a route whose row misses a grant', () => {
+  let gateway: Gateway;
+  const getProduct = routeList.find((route) => route.operationId === 'getProduct')!;
+
+  beforeAll(async () => {
+    // The real handler, under a row that forgot its Query grant.
+    gateway = await startGateway({ port: 0, routes: [{ ...getProduct, tableActions: [] }], logError: () => undefined });
+  });
+  afterAll(() => gateway.stop());
+
+  it('answers 500 internal through the gateway, as the deployed function would fail', async () => {
+    const buyer = await registerAgent(newClient(), { role: 'buyer' });
+    const response = await new TestClient(gateway.url).get('/v1/products/prd_01JF3Q5Z8X2C7V9B4N6M1K0PQR', { apiKey: buyer.apiKey });
+    expect(response.status).toBe(500);
+    expect(response.json).toMatchObject({ code: 'internal' });
+    // With its grant, the same handler answers normally (404: no such product).
+    const granted = await newClient().get('/v1/products/prd_01JF3Q5Z8X2C7V9B4N6M1K0PQR', { apiKey: buyer.apiKey });
+    expect(granted.status).toBe(404);
+  });
+});
