@@ -3,7 +3,6 @@
 // stack grants its function. A missing grant fails here, in `npm start` and the end-to-end tests, with
 // AWS's AccessDeniedException and a message naming the action and the row, instead of in AWS.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { MiddlewareStack } from '@smithy/types';
 import { dynamoDb } from '../../shared/data/client.ts';
 import { feedFilesClient } from '../../shared/data/feed-files.ts';
 
@@ -90,14 +89,19 @@ let installed = false;
 export function installGrantChecks(): void {
   if (installed) return;
   installed = true;
-  const add = (stack: MiddlewareStack<any, any>, service: 'dynamodb' | 's3') =>
-    stack.add(
-      (next, context) => (args) => {
-        check(service, context.commandName, (args as { input?: unknown }).input);
-        return next(args);
-      },
-      { step: 'initialize', name: `localGrantCheck-${service}` },
-    );
-  add(dynamoDb.middlewareStack, 'dynamodb');
-  add(feedFilesClient.middlewareStack, 's3');
+  // The same middleware on each client, written out so that each gets its client's own types.
+  dynamoDb.middlewareStack.add(
+    (next, context) => (args) => {
+      check('dynamodb', context.commandName, args.input);
+      return next(args);
+    },
+    { step: 'initialize', name: 'localGrantCheck' },
+  );
+  feedFilesClient.middlewareStack.add(
+    (next, context) => (args) => {
+      check('s3', context.commandName, args.input);
+      return next(args);
+    },
+    { step: 'initialize', name: 'localGrantCheck' },
+  );
 }
