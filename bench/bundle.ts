@@ -7,6 +7,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../lib/bundling.ts';
 import { fallbackRoute, routeList } from '../functions/route-index.ts';
 import { workers } from '../shared/workers.ts';
+import { writeBundledFiles } from '../lib/bundled-files.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_TMP = path.join(REPO_ROOT, 'bench', '.tmp');
@@ -82,6 +83,8 @@ export async function bundleHandlers(
     outExtension: { '.js': '.mjs' },
     ...(options.bundleAwsSdk ? {} : { external: SDK_EXTERNALS }),
   });
+  // The files some routes ship beside their bundle (openapi.json), as the CDK bundling copies them.
+  writeBundledFiles(outDir);
   const bundles: BundleInfo[] = [];
   for (const entry of entries) {
     const file = path.join(outDir, `${outName(entry.handler)}.mjs`);

@@ -31,7 +31,7 @@ export interface MiddlewareResult {
 }
 
 const API_KEY = `mk_test_${'A'.repeat(40)}`;
-const AGENT_ID = 'agt_01JBENCHBENCHBENCHBENCHBENCH';
+const AGENT_ID = 'agt_01JBENCHBENCHBENCHBENCHBEN'; // a well-formed id: stored items are parsed
 
 function event(method: string, path: string): APIGatewayProxyEventV2 {
   const now = new Date();
@@ -149,7 +149,7 @@ export async function measureMiddleware({ invocations = 20_000, warmup = 2_000 }
     handle: (request: { headers: Record<string, string> }) => {
       const target = request.headers['x-amz-target'] ?? '';
       const body = target.endsWith('.GetItem')
-        ? json({ Item: { agentId: { S: AGENT_ID }, role: { S: 'buyer' }, plan: { S: 'free' }, environment: { S: 'test' } } })
+        ? json({ Item: { agentId: { S: AGENT_ID }, role: { S: 'buyer' }, plan: { S: 'free' }, environment: { S: 'test' }, createdAt: { S: '2026-01-01T00:00:00.000Z' } } })
         : json({ Attributes: { minute: { N: String(epochMinute()) }, minuteCount: { N: '1' }, dayCount: { N: '1' } } });
       return Promise.resolve({
         response: { statusCode: 200, reason: 'OK', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'bench' }, body },
