@@ -6,13 +6,13 @@
 // Each size runs in a fresh `node bin/local.ts` child (its own data folder), so that its VmHWM (peak
 // resident set) is that file's alone. The baseline reads back the items the pipeline wrote and writes
 // copies under new keys (same sizes, same index keys), so storage sees the same work.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchWriteItemCommand, DynamoDBClient, ScanCommand, type AttributeValue, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import { listeningUrl, spawnLocalCommand } from '../lib/local/local-command.ts';
 import { round } from './stats.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..');
@@ -93,18 +93,9 @@ interface LocalChild {
 async function startLocal(): Promise<LocalChild> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-marketplace-bench-feeds-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/local.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'SILENT' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'SILENT' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(line);
-      if (match) resolve((match[1] as string).replace('localhost', '127.0.0.1'));
-    });
-  });
+  const baseUrl = await listeningUrl(child);
   return {
     child,
     baseUrl,

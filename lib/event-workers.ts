@@ -10,7 +10,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
 import { ENV } from '../shared/resources.ts';
-import type { WorkerDefinition, WorkerTrigger } from '../shared/workers.ts';
+import { workerTimeoutSeconds, type WorkerDefinition, type WorkerTrigger } from '../shared/workers.ts';
 import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
 import { grantFeedFiles } from './feed-file-grants.ts';
@@ -27,9 +27,6 @@ export interface EventWorkersProps {
   environment: Record<string, string>;
 }
 
-/** Feed files run up to 100 MB and 100,000+ rows: a feed worker gets Lambda's longest run. */
-const S3_WORKER_TIMEOUT = Duration.minutes(15);
-
 export class EventWorkers extends Construct {
   /** Worker functions by the row's id. */
   readonly functions = new Map<string, ApiFunction>();
@@ -42,7 +39,7 @@ export class EventWorkers extends Construct {
         description: worker.description.slice(0, 256),
         settings: props.settings,
         environment: props.environment,
-        timeout: worker.timeoutSeconds ? Duration.seconds(worker.timeoutSeconds) : workerTimeout(worker.trigger),
+        timeout: Duration.seconds(workerTimeoutSeconds(worker)),
       });
       fn.grantTable(props.table, worker.tableActions);
       grantFeedFiles(fn, props.feedsBucket, worker.feedFileActions);
@@ -83,16 +80,6 @@ export class EventWorkers extends Construct {
     );
     fn.addEnvironment(ENV.deliveryQueueUrl, delivery.queue.queueUrl);
   }
-}
-
-/**
- * Lambda's timeout for a worker. An SQS consumer gets a sixth of the queue's visibility timeout, as
- * AWS advises, so that a message is not redelivered while a throttled or retried batch still runs.
- */
-function workerTimeout(trigger: WorkerTrigger): Duration {
-  if (trigger.type === 's3') return S3_WORKER_TIMEOUT;
-  if (trigger.type === 'schedule') return Duration.minutes(Math.min(15, trigger.everyMinutes * 5));
-  return Duration.seconds(Math.max(1, Math.floor(trigger.visibilityTimeoutSeconds / 6)));
 }
 
 /**

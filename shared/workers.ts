@@ -29,6 +29,20 @@ export interface WorkerDefinition {
   timeoutSeconds?: number;
 }
 
+/**
+ * Lambda's timeout for a worker, for the CDK stack and the local runtime alike: its row's, else by
+ * trigger. Feed files run to 100 MB, so an S3 worker gets Lambda's longest run; a schedule five
+ * intervals (at most 15 minutes); an SQS consumer a sixth of the queue's visibility timeout, as AWS
+ * advises, so that a message is not redelivered while a throttled or retried batch still runs.
+ */
+export function workerTimeoutSeconds(worker: WorkerDefinition): number {
+  if (worker.timeoutSeconds) return worker.timeoutSeconds;
+  const { trigger } = worker;
+  if (trigger.type === 's3') return 15 * 60;
+  if (trigger.type === 'schedule') return Math.min(15, trigger.everyMinutes * 5) * 60;
+  return Math.max(1, Math.floor(trigger.visibilityTimeoutSeconds / 6));
+}
+
 export const workers: readonly WorkerDefinition[] = [
   {
     id: 'feedUploads',

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { resetConfig } from '../../shared/config.ts';
 import { ENV, LOCAL } from '../../shared/resources.ts';
-import { workers, type WorkerDefinition } from '../../shared/workers.ts';
+import { workers, workerTimeoutSeconds, type WorkerDefinition } from '../../shared/workers.ts';
 import { writeBundledFiles } from '../bundled-files.ts';
 import { LOCAL_ACCOUNT_ID, LOCAL_CREDENTIALS, LOCAL_REGION } from './aws.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
@@ -145,12 +145,12 @@ async function startWorkers(fauxqs: LocalFauxqs, resources: ProvisionedResources
         bucket: resources.feedsBucketName,
         prefix: trigger.prefix,
         functionName: worker.id,
-        timeoutMs: (worker.timeoutSeconds ?? 900) * 1000,
+        timeoutMs: workerTimeoutSeconds(worker) * 1000,
         handler,
       });
       stoppers.push(() => notifications.stop());
     } else if (trigger.type === 'schedule') {
-      const schedule = startSchedule({ functionName: worker.id, everyMinutes: trigger.everyMinutes, timeoutMs: (worker.timeoutSeconds ?? 300) * 1000, handler });
+      const schedule = startSchedule({ functionName: worker.id, everyMinutes: trigger.everyMinutes, timeoutMs: workerTimeoutSeconds(worker) * 1000, handler });
       stoppers.push(() => schedule.stop());
     } else {
       const poller = startSqsPoller({

@@ -131,6 +131,7 @@ export interface QueryOptions {
   partition: string;
   /** Sort key condition: a prefix, or bounds (inclusive). */
   sortKey?: { beginsWith: string } | { between: [string, string] } | { lessThan: string } | { greaterThan: string };
+  /** Applied after the key condition; with a `limit`, the query reads on until that many items match or the partition ends. */
   filter?: Expression;
   limit?: number;
   startKey?: Record<string, unknown>;
@@ -267,8 +268,17 @@ export class Entity<S extends z.ZodObject, P> {
   }
 
   async query(options: QueryOptions): Promise<{ items: z.output<S>[]; lastKey: Record<string, unknown> | undefined }> {
-    const page = await this.queryRaw(options);
-    return { items: page.items.map((item) => this.parse(item)), lastKey: page.lastKey };
+    // DynamoDB applies Limit before the filter, so a filtered page can come back short. Asking each
+    // read for no more than is still missing keeps lastKey exact: every item up to it was returned
+    // or filtered out.
+    const items: z.output<S>[] = [];
+    let startKey = options.startKey;
+    do {
+      const page = await this.queryRaw({ ...options, startKey, ...(options.limit === undefined ? {} : { limit: options.limit - items.length }) });
+      items.push(...page.items.map((item) => this.parse(item)));
+      startKey = page.lastKey;
+    } while (options.filter && options.limit !== undefined && startKey && items.length < options.limit);
+    return { items, lastKey: startKey };
   }
 
   /**

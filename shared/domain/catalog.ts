@@ -49,14 +49,8 @@ export async function listOwnProducts(sellerId: string, query: { limit: number; 
     return { items: await withOffers(matches), nextCursor: null };
   }
   const scope = `products:${sellerId}:${query.status ?? '*'}`;
-  let startKey = decodeCursor(scope, query.cursor);
-  const products: ProductItem[] = [];
-  do {
-    const page = await listSellerProducts(sellerId, { limit: query.limit - products.length, startKey, status: query.status });
-    products.push(...page.items);
-    startKey = page.lastKey;
-  } while (startKey && products.length < query.limit);
-  return { items: await withOffers(products), nextCursor: encodeCursor(scope, startKey) };
+  const page = await listSellerProducts(sellerId, { limit: query.limit, startKey: decodeCursor(scope, query.cursor), status: query.status });
+  return { items: await withOffers(page.items), nextCursor: encodeCursor(scope, page.lastKey) };
 }
 
 async function withOffers(products: readonly ProductItem[]) {

@@ -21,7 +21,7 @@ import {
 import { recordEvent } from '../data/events.ts';
 import { getProductsBySku, writeProducts, type OfferItem, type ProductItem } from '../data/products.ts';
 import { newId } from '../ids.ts';
-import { PRESIGNED_FEED_MAX_BYTES, type FeedRowError, type FeedWarning } from '../schemas/catalog.ts';
+import { PRESIGNED_FEED_MAX_BYTES, type FeedWarning } from '../schemas/catalog.ts';
 import type { FeedProductRow } from '../schemas/feed-rows.ts';
 import { validateCsvRecord, validateJsonRow } from './feed-rows.ts';
 import { openFeedSource, UnreadableFeed, type SourceRow } from './feed-sources.ts';
@@ -295,7 +295,7 @@ async function finish(
   };
   const { operation } = recordEvent({ type: outcome.status === 'completed' ? 'feed.completed' : 'feed.failed', data, agentIds: [feed.sellerId] }, now);
   try {
-    await finishFeed(feed, token, outcome.status === 'completed' ? { status: 'completed', progress: counts } : { status: 'failed', failureReason: outcome.failureReason, progress: counts }, operation, now);
+    await finishFeed(feed, token, { ...outcome, progress: counts }, operation, now);
   } catch (error) {
     if (error instanceof FeedStateChanged) return 'skipped';
     throw error;
@@ -303,4 +303,3 @@ async function finish(
   return outcome.status;
 }
 
-export type { FeedRowError };

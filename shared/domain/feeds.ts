@@ -20,14 +20,8 @@ import { PRESIGNED_FEED_MAX_BYTES, type Feed, type FeedFormat, type FeedStatus }
 /** Presigned upload URLs are valid this long. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
-/** A file sent with the request (CSV or JSON body, or a multipart `file` part). */
-export interface InlineFeedFile {
-  format: FeedFormat;
-  bytes: Buffer;
-  filename: string | null;
-}
-
-export type FeedUpload = { kind: 'inline'; file: InlineFeedFile } | { kind: 'presigned'; format: FeedFormat; filename: string | null };
+/** The feed a request carries: a file sent with it (CSV or JSON body, multipart `file` part), or a presigned upload to come. */
+export type FeedUpload = { format: FeedFormat; filename: string | null } & ({ kind: 'inline'; bytes: Buffer } | { kind: 'presigned' });
 
 export interface FeedWithUploadUrl extends Feed {
   uploadUrl: string;
@@ -57,18 +51,18 @@ async function presignedAnswer(feed: FeedItem, now: Date): Promise<FeedWithUploa
 
 export async function uploadFeed(sellerId: string, upload: FeedUpload, now: Date): Promise<Feed | FeedWithUploadUrl> {
   const feedId = newId('feed');
-  const format = upload.kind === 'inline' ? upload.file.format : upload.format;
+  const { format } = upload;
   const objectKey = newFeedObjectKey(sellerId, feedId, format);
   const inline = upload.kind === 'inline';
   // Stored first: the record never points at a file that is not there.
-  if (upload.kind === 'inline') await putFeedFile(objectKey, upload.file.bytes, format);
+  if (upload.kind === 'inline') await putFeedFile(objectKey, upload.bytes, format);
   const item: FeedItem = {
     feedId,
     sellerId,
     format,
     status: inline ? 'queued' : 'awaiting_upload',
-    filename: upload.kind === 'inline' ? upload.file.filename : upload.filename,
-    sizeBytes: upload.kind === 'inline' ? upload.file.bytes.length : null,
+    filename: upload.filename,
+    sizeBytes: upload.kind === 'inline' ? upload.bytes.length : null,
     rowsTotal: 0,
     rowsSucceeded: 0,
     rowsFailed: 0,
@@ -96,19 +90,11 @@ export async function getOwnFeed(sellerId: string, feedId: string): Promise<Feed
 
 export async function listOwnFeeds(sellerId: string, query: { limit: number; cursor?: string | undefined; status?: FeedStatus | undefined }) {
   const scope = `feeds:${sellerId}:${query.status ?? '*'}`;
-  let startKey = decodeCursor(scope, query.cursor);
-  const items: Feed[] = [];
-  // A status filter can leave a page short: read on until it is full or the list ends.
-  do {
-    const page = await listFeeds(sellerId, { limit: query.limit - items.length, startKey, status: query.status });
-    items.push(...page.items.map(toFeed));
-    startKey = page.lastKey;
-  } while (startKey && items.length < query.limit);
-  return { items, nextCursor: encodeCursor(scope, startKey) };
+  const page = await listFeeds(sellerId, { limit: query.limit, startKey: decodeCursor(scope, query.cursor), status: query.status });
+  return { items: page.items.map(toFeed), nextCursor: encodeCursor(scope, page.lastKey) };
 }
 
-const stateConflict = (feed: FeedItem | undefined, message: string) =>
-  feed ? fail.conflict(message, [{ path: 'status', message: `The feed is ${feed.status}` }]) : notFound('');
+const stateConflict = (feed: FeedItem, message: string) => fail.conflict(message, [{ path: 'status', message: `The feed is ${feed.status}` }]);
 
 /**
  * failed → queued. Without a file, the stored one is processed again (copied to a new object, whose
@@ -118,11 +104,11 @@ export async function retryFeed(sellerId: string, feedId: string, replacement: F
   const feed = await getFeed(sellerId, feedId, { consistent: true });
   if (!feed) throw notFound(feedId);
   if (feed.status !== 'failed') throw retryRefused(feed);
-  const format = replacement ? (replacement.kind === 'inline' ? replacement.file.format : replacement.format) : feed.format;
+  const format = replacement?.format ?? feed.format;
   const objectKey = newFeedObjectKey(sellerId, feedId, format);
-  const filename = replacement ? (replacement.kind === 'inline' ? replacement.file.filename : replacement.filename) ?? feed.filename : feed.filename;
+  const filename = replacement?.filename ?? feed.filename;
   const awaiting = replacement?.kind === 'presigned';
-  const sizeBytes = replacement?.kind === 'inline' ? replacement.file.bytes.length : awaiting ? null : feed.sizeBytes;
+  const sizeBytes = replacement?.kind === 'inline' ? replacement.bytes.length : awaiting ? null : feed.sizeBytes;
   let updated: FeedItem;
   try {
     // The record first, so that the new object's notification finds it waiting for exactly that file.
@@ -131,7 +117,7 @@ export async function retryFeed(sellerId: string, feedId: string, replacement: F
     if (error instanceof FeedStateChanged) throw error.current ? retryRefused(error.current) : notFound(feedId);
     throw error;
   }
-  if (replacement?.kind === 'inline') await putFeedFile(objectKey, replacement.file.bytes, format);
+  if (replacement?.kind === 'inline') await putFeedFile(objectKey, replacement.bytes, format);
   else if (!replacement) await copyFeedFile(feed.objectKey, objectKey);
   return awaiting ? presignedAnswer(updated, now) : toFeed(updated);
 }
@@ -140,19 +126,19 @@ function retryRefused(feed: FeedItem) {
   return stateConflict(feed, `Only a failed feed can be retried; this one is ${feed.status}`);
 }
 
+function deleteRefused(feed: FeedItem) {
+  return stateConflict(feed, `A ${feed.status} feed cannot be deleted; wait until it has completed or failed`);
+}
+
 /** Removes the record and its stored files (never the products); refused while queued or processing. */
 export async function deleteOwnFeed(sellerId: string, feedId: string): Promise<void> {
   const feed = await getFeed(sellerId, feedId, { consistent: true });
   if (!feed) throw notFound(feedId);
-  const refusal = () => stateConflict(feed, `A ${feed.status} feed cannot be deleted; wait until it has completed or failed`);
-  if (feed.status === 'queued' || feed.status === 'processing') throw refusal();
+  if (feed.status === 'queued' || feed.status === 'processing') throw deleteRefused(feed);
   try {
     await deleteFeedRecord(feed);
   } catch (error) {
-    if (error instanceof FeedStateChanged) {
-      if (!error.current) throw notFound(feedId);
-      throw stateConflict(error.current, `A ${error.current.status} feed cannot be deleted; wait until it has completed or failed`);
-    }
+    if (error instanceof FeedStateChanged) throw error.current ? deleteRefused(error.current) : notFound(feedId);
     throw error;
   }
   await deleteFeedFiles(sellerId, feedId);

@@ -28,16 +28,16 @@ function multipartFormat(upload: UploadedBody): FeedFormat {
  */
 export function feedUploadFrom(upload: UploadedBody | undefined, body: CreateFeedJsonRequest | undefined, filename: string | undefined): FeedUpload | undefined {
   if (!upload) return undefined;
-  if (upload.mediaType === 'text/csv') return { kind: 'inline', file: { format: 'csv', bytes: upload.bytes, filename: filename ?? upload.filename } };
+  if (upload.mediaType === 'text/csv') return { kind: 'inline', format: 'csv', bytes: upload.bytes, filename: filename ?? upload.filename };
   if (upload.mediaType === 'multipart/form-data') {
     const unknown = Object.keys(upload.fields).filter((name) => name !== 'format');
     if (unknown.length > 0) {
       throw errors.invalid(`Unknown multipart field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; send a file part and optionally a format field`, unknown.map((name) => ({ path: name, message: 'Unknown field; remove it' })));
     }
     if (upload.bytes.length === 0) throw errors.invalid('The file part is empty', [{ path: 'file', message: 'Must not be empty' }]);
-    return { kind: 'inline', file: { format: multipartFormat(upload), bytes: upload.bytes, filename: upload.filename ?? filename ?? null } };
+    return { kind: 'inline', format: multipartFormat(upload), bytes: upload.bytes, filename: upload.filename ?? filename ?? null };
   }
   if (!body) return undefined;
-  if ('products' in body) return { kind: 'inline', file: { format: 'json', bytes: upload.bytes, filename: body.filename ?? filename ?? null } };
+  if ('products' in body) return { kind: 'inline', format: 'json', bytes: upload.bytes, filename: body.filename ?? filename ?? null };
   return { kind: 'presigned', format: body.format, filename: body.filename ?? filename ?? null };
 }

@@ -70,4 +70,18 @@ describe('entity helper', () => {
     const page = await Widget.query({ index: 'gsi1', partition: 'TESTWIDGET#ON', sortKey: { beginsWith: id } });
     expect(page.items).toEqual([{ id, name: 'q', count: 3, status: 'on' }]);
   });
+
+  it('fills a filtered page up to its limit, and pages on from the last key without skipping a match', async () => {
+    const prefix = `F${randomUUID()}`;
+    // 12 widgets in the index partition, every third one matching the filter (count = 0).
+    for (let n = 0; n < 12; n++) {
+      const id = `${prefix}-${String(n).padStart(2, '0')}`;
+      await Widget.put({ id, name: 'f', count: n % 3 === 0 ? 0 : 1, status: 'on' }, { id });
+    }
+    const options = { index: 'gsi1' as const, partition: 'TESTWIDGET#ON', sortKey: { beginsWith: prefix }, filter: { expression: '#count = :zero', names: { '#count': 'count' }, values: { ':zero': 0 } }, limit: 2 };
+    const first = await Widget.query(options);
+    expect(first.items.map((widget) => widget.id)).toEqual([`${prefix}-00`, `${prefix}-03`]);
+    const second = await Widget.query({ ...options, startKey: first.lastKey });
+    expect(second.items.map((widget) => widget.id)).toEqual([`${prefix}-06`, `${prefix}-09`]);
+  });
 });

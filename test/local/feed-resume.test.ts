@@ -1,18 +1,17 @@
 // A feed survives a `kill -9` of `npm start` mid-processing: after a restart on the same data folder
 // the recovery sweep takes the expired lease over and resumes from the last checkpoint, and the
 // counts and products come out exactly once each.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, expect, it } from 'vitest';
 import { dynamoDbLocalPidsFor } from '../../lib/local/dynamodb-local.ts';
+import { listeningUrl, spawnLocalCommand } from '../../lib/local/local-command.ts';
 import { runtimeFilePath, type RuntimeFile } from '../../lib/local/runtime.ts';
 import { generatedCsv } from '../support/catalog.ts';
 
-const LOCAL_COMMAND = resolve(import.meta.dirname, '../../bin/local.ts');
 const ROWS = 4_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'feed-resume-'));
 const children: ChildProcess[] = [];
@@ -24,20 +23,9 @@ afterAll(() => {
 
 /** `npm start` on the test's data folder, with a short lease and a fast recovery sweep. */
 function startLocal(): { child: ChildProcess; baseUrl: Promise<string> } {
-  const child = spawn(process.execPath, [LOCAL_COMMAND], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', FEED_LEASE_SECONDS: '10', LOCAL_SCHEDULE_SECONDS: '1', LOG_LEVEL: 'SILENT' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', FEED_LEASE_SECONDS: '10', LOCAL_SCHEDULE_SECONDS: '1', LOG_LEVEL: 'SILENT' });
   children.push(child);
-  const baseUrl = new Promise<string>((resolveUrl, reject) => {
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code, signal) => reject(new Error(`npm start exited (${code ?? signal}): ${stderr}`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(line);
-      if (match) resolveUrl((match[1] as string).replace('localhost', '127.0.0.1'));
-    });
-  });
+  const baseUrl = listeningUrl(child);
   baseUrl.catch(() => undefined); // a kill after start is expected; the awaiting test reports others
   return { child, baseUrl };
 }

@@ -1,18 +1,17 @@
 // The local runtime's lifecycle, through `npm start` (bin/local.ts) and startLocalRuntime: records
 // survive a restart on the same data folder, a folder in use is refused, SIGINT and stop() leave no
 // DynamoDB Local process behind, and start-up problems fail fast with one line.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamoDbLocalPidsFor } from '../../lib/local/dynamodb-local.ts';
 import { LocalRuntimeError } from '../../lib/local/errors.ts';
 import { startLocalRuntime } from '../../lib/local/runtime.ts';
+import { listeningUrl, spawnLocalCommand } from '../../lib/local/local-command.ts';
 
-const LOCAL_COMMAND = resolve(import.meta.dirname, '../../bin/local.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'runtime-'));
 const children: ChildProcess[] = [];
 
@@ -22,22 +21,9 @@ afterAll(() => {
 });
 
 function runLocalCommand(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [LOCAL_COMMAND], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnLocalCommand(env);
   children.push(child);
   return child;
-}
-
-/** Resolves with the URL the command printed once it listens. */
-function listeningUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolveUrl, reject) => {
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${stderr}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(line);
-      if (match) resolveUrl((match[1] as string).replace('localhost', '127.0.0.1'));
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
