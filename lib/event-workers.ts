@@ -5,7 +5,8 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
@@ -13,7 +14,7 @@ import { ENV } from '../shared/resources.ts';
 import { workerTimeoutSeconds, type WorkerDefinition, type WorkerTrigger } from '../shared/workers.ts';
 import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
-import { grantFeedFiles } from './feed-file-grants.ts';
+import { grantFeedFiles, grantSearchIndexFiles } from './feed-file-grants.ts';
 import type { StageSettings } from './stage-settings.ts';
 import type { WebhookDelivery } from './webhook-delivery.ts';
 
@@ -43,10 +44,12 @@ export class EventWorkers extends Construct {
       });
       fn.grantTable(props.table, worker.tableActions);
       grantFeedFiles(fn, props.feedsBucket, worker.feedFileActions);
+      grantSearchIndexFiles(fn, props.feedsBucket, worker.searchIndexActions);
       this.functions.set(worker.id, fn);
 
       if (worker.trigger.type === 's3') this.subscribeToFeedUploads(fn, worker.trigger.prefix, props.feedsBucket);
       else if (worker.trigger.type === 'schedule') this.runOnSchedule(worker.id, fn, worker.trigger.everyMinutes);
+      else if (worker.trigger.type === 'stream') this.consumeTableStream(fn, worker.trigger, props.table);
       else this.consumeDeliveryQueue(fn, worker.trigger, props.webhookDelivery);
     }
   }
@@ -71,6 +74,25 @@ export class EventWorkers extends Construct {
       schedule: events.Schedule.rate(Duration.minutes(minutes)),
       targets: [new targets.LambdaFunction(fn.function, { retryAttempts: 0 })],
     });
+  }
+
+  /** The table's stream, filtered to new images of the row's entities, in batches. */
+  private consumeTableStream(fn: ApiFunction, trigger: Extract<WorkerTrigger, { type: 'stream' }>, table: ITable): void {
+    fn.function.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: trigger.batchSize,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        filters: [lambda.FilterCriteria.filter({ dynamodb: { NewImage: { entity: { S: lambda.FilterRule.or(...trigger.entities) } } } })],
+      }),
+    );
+    acknowledgeFinding(
+      fn.role,
+      'AwsSolutions-IAM5[Resource::*]',
+      'dynamodb:ListStreams has no resource-level permissions, so the event source grants it on *; reading records is granted on this table’s stream only.',
+    );
   }
 
   private consumeDeliveryQueue(fn: ApiFunction, trigger: Extract<WorkerTrigger, { type: 'sqs' }>, delivery: WebhookDelivery): void {

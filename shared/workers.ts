@@ -2,12 +2,17 @@
 // single source for the CDK stack (event source mappings, S3 notifications) and the local runtime
 // (its emulated S3 notifications and SQS pollers). Later issues add rows: feed processing (s3),
 // webhook delivery (sqs).
-import type { FeedFileAction, TableAction } from './resources.ts';
+import type { FeedFileAction, SearchIndexAction, TableAction } from './resources.ts';
 
 export type WorkerTrigger =
   | { type: 's3'; bucket: 'feeds'; prefix: string }
   /** Runs every `everyMinutes` (an EventBridge schedule; locally a timer, at most every 5 s). */
   | { type: 'schedule'; everyMinutes: number }
+  /**
+   * Records of the table's stream whose new image is an item of one of `entities` (in AWS an event
+   * source mapping with a filter; locally the runtime reads DynamoDB Local's stream).
+   */
+  | { type: 'stream'; entities: readonly string[]; batchSize: number }
   | {
       type: 'sqs';
       queue: 'delivery';
@@ -25,6 +30,7 @@ export interface WorkerDefinition {
   trigger: WorkerTrigger;
   tableActions: readonly TableAction[];
   feedFileActions?: readonly FeedFileAction[];
+  searchIndexActions?: readonly SearchIndexAction[];
   /** Lambda timeout; defaults by trigger (S3 workers 15 min, SQS a sixth of the visibility timeout). */
   timeoutSeconds?: number;
 }
@@ -40,6 +46,7 @@ export function workerTimeoutSeconds(worker: WorkerDefinition): number {
   const { trigger } = worker;
   if (trigger.type === 's3') return 15 * 60;
   if (trigger.type === 'schedule') return Math.min(15, trigger.everyMinutes * 5) * 60;
+  if (trigger.type === 'stream') return 60;
   return Math.max(1, Math.floor(trigger.visibilityTimeoutSeconds / 6));
 }
 
@@ -60,6 +67,22 @@ export const workers: readonly WorkerDefinition[] = [
     trigger: { type: 'schedule', everyMinutes: 1 },
     tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
     feedFileActions: ['s3:GetObject'],
+    timeoutSeconds: 900,
+  },
+  {
+    id: 'searchIndexChanges',
+    handler: 'functions/search/index-changes.worker.ts',
+    description: 'Appends product and offer changes from the table stream to the search index log',
+    trigger: { type: 'stream', entities: ['product', 'offer'], batchSize: 500 },
+    tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+  },
+  {
+    id: 'searchIndexSnapshots',
+    handler: 'functions/search/snapshot.worker.ts',
+    description: 'Writes a snapshot of the search index to S3 when the log has grown since the last one',
+    trigger: { type: 'schedule', everyMinutes: 5 },
+    tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+    searchIndexActions: ['s3:GetObject', 's3:PutObject', 's3:ListBucket', 's3:DeleteObject'],
     timeoutSeconds: 900,
   },
 ];

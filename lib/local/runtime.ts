@@ -23,6 +23,7 @@ import { provisionLocalResources, type ProvisionedResources } from './provision.
 import { startS3Notifications } from './s3-notifications.ts';
 import { startSchedulerEmulator } from './scheduler.ts';
 import { startSchedule } from './schedules.ts';
+import { startStreamReader } from './stream-reader.ts';
 import { startUploadProxy } from './upload-proxy.ts';
 import { installGrantChecks, runWithGrants } from './grant-checks.ts';
 import { startSqsPoller } from './sqs-poller.ts';
@@ -125,7 +126,7 @@ function applyEnv(env: Record<string, string>): () => void {
 type Stopper = () => Promise<void> | void;
 
 /** Starts the worker table's event sources; returns their stoppers. */
-async function startWorkers(fauxqs: LocalFauxqs, resources: ProvisionedResources, list: readonly WorkerDefinition[]): Promise<Stopper[]> {
+async function startWorkers(fauxqs: LocalFauxqs, dynamo: { endpoint: string; dataDir: string }, resources: ProvisionedResources, list: readonly WorkerDefinition[]): Promise<Stopper[]> {
   installGrantChecks();
   const stoppers: Stopper[] = [];
   for (const worker of list) {
@@ -149,6 +150,18 @@ async function startWorkers(fauxqs: LocalFauxqs, resources: ProvisionedResources
         handler,
       });
       stoppers.push(() => notifications.stop());
+    } else if (trigger.type === 'stream') {
+      const reader = startStreamReader({
+        endpoint: dynamo.endpoint,
+        tableName: resources.tableName,
+        dataDir: dynamo.dataDir,
+        functionName: worker.id,
+        entities: trigger.entities,
+        batchSize: trigger.batchSize,
+        timeoutMs: workerTimeoutSeconds(worker) * 1000,
+        handler,
+      });
+      stoppers.push(() => reader.stop());
     } else if (trigger.type === 'schedule') {
       const schedule = startSchedule({ functionName: worker.id, everyMinutes: trigger.everyMinutes, timeoutMs: workerTimeoutSeconds(worker) * 1000, handler });
       stoppers.push(() => schedule.stop());
@@ -216,7 +229,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     writeBundledFiles(env[ENV.bundledFilesDir]); // what synth ships beside the bundles (the OpenAPI document)
     stoppers.push(applyEnv(env));
 
-    stoppers.push(...(await startWorkers(localFauxqs, resources, workers)));
+    stoppers.push(...(await startWorkers(localFauxqs, { endpoint: dynamoDb.endpoint, dataDir }, resources, workers)));
     const gateway = await startGateway({ port: options.port });
     stoppers.push(() => gateway.stop());
     endpoints.api = gateway.url;

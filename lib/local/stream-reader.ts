@@ -1,0 +1,218 @@
+// A DynamoDB Streams event source mapping, emulated: reads DynamoDB Local's stream of the table shard by
+// shard, keeps the records whose new image is an item of the worker's entities (the filter the CDK
+// stack puts on the mapping), and hands them to the handler in batches, in stream order. A batch whose
+// handler throws is retried (after a pause) before anything later; the position of each shard is saved
+// in the data folder after each batch, so a restart resumes where the last run stopped (at-least-once).
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  TrimmedDataAccessException,
+  type _Record as StreamRecord,
+  type Shard,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { localClientConfig } from './aws.ts';
+import { lambdaContext, type LambdaHandler } from './lambda.ts';
+
+const POLL_MS = 200;
+const ERROR_BACKOFF_MS = 1_000;
+const DESCRIBE_EVERY_MS = 5_000;
+
+export interface StreamReaderOptions {
+  /** The DynamoDB Local endpoint. */
+  endpoint: string;
+  tableName: string;
+  dataDir: string;
+  functionName: string;
+  /** Only records whose new image's `entity` is one of these. */
+  entities: readonly string[];
+  batchSize: number;
+  timeoutMs: number;
+  handler: LambdaHandler<DynamoDBStreamEvent>;
+  logError?: (message: string, error?: unknown) => void;
+}
+
+interface ShardState {
+  shardId: string;
+  parentShardId?: string | undefined;
+  iterator?: string | undefined;
+  /** Set when the shard has no more records (closed and read to its end). */
+  done: boolean;
+}
+
+type Checkpoints = Record<string, string>;
+
+export function startStreamReader(options: StreamReaderOptions): { stop(): Promise<void>; idle(): Promise<void> } {
+  const logError = options.logError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const dynamodb = new DynamoDBClient(localClientConfig(options.endpoint));
+  const streams = new DynamoDBStreamsClient(localClientConfig(options.endpoint));
+  const checkpointFile = join(options.dataDir, `stream-${options.functionName}.json`);
+  const checkpoints: Checkpoints = existsSync(checkpointFile) ? (JSON.parse(readFileSync(checkpointFile, 'utf8')) as Checkpoints) : {};
+  const shards = new Map<string, ShardState>();
+  const entities = new Set(options.entities);
+  let streamArn: string | undefined;
+  let describedAt = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let caughtUp: (() => void)[] = [];
+
+  const saveCheckpoints = () => {
+    const temporary = `${checkpointFile}.tmp`;
+    writeFileSync(temporary, JSON.stringify(checkpoints));
+    renameSync(temporary, checkpointFile);
+  };
+
+  const describe = async () => {
+    if (!streamArn) {
+      const table = await dynamodb.send(new DescribeTableCommand({ TableName: options.tableName }));
+      streamArn = table.Table?.LatestStreamArn;
+      if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
+    }
+    const found: Shard[] = [];
+    let start: string | undefined;
+    do {
+      const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      found.push(...(described.StreamDescription?.Shards ?? []));
+      start = described.StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+    for (const shard of found) {
+      if (shard.ShardId && !shards.has(shard.ShardId)) shards.set(shard.ShardId, { shardId: shard.ShardId, parentShardId: shard.ParentShardId, done: false });
+    }
+    describedAt = Date.now();
+  };
+
+  const iteratorFor = async (shard: ShardState): Promise<string | undefined> => {
+    const after = checkpoints[shard.shardId];
+    try {
+      const result = await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: shard.shardId,
+          ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
+        }),
+      );
+      return result.ShardIterator;
+    } catch (error) {
+      if (error instanceof TrimmedDataAccessException) {
+        delete checkpoints[shard.shardId];
+        return iteratorFor(shard);
+      }
+      throw error;
+    }
+  };
+
+  const toLambdaRecord = (record: StreamRecord): DynamoDBRecord => ({
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: record.awsRegion,
+    eventSourceARN: streamArn,
+    dynamodb: repairEmptyMaps(record.dynamodb) as DynamoDBRecord['dynamodb'],
+  });
+
+  /** Reads one batch from a shard; true when records were read. */
+  const readShard = async (shard: ShardState): Promise<boolean> => {
+    shard.iterator ??= await iteratorFor(shard);
+    if (!shard.iterator) {
+      shard.done = true;
+      return false;
+    }
+    let result;
+    try {
+      result = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: Math.min(1000, options.batchSize) }));
+    } catch (error) {
+      if (error instanceof ExpiredIteratorException) {
+        shard.iterator = undefined;
+        return false;
+      }
+      throw error;
+    }
+    const records = result.Records ?? [];
+    const matching = records.filter((record) => {
+      const entity = record.dynamodb?.NewImage?.entity?.S;
+      return entity !== undefined && entities.has(entity);
+    });
+    if (matching.length > 0) {
+      await options.handler({ Records: matching.map(toLambdaRecord) }, lambdaContext(options.functionName, options.timeoutMs));
+    }
+    const last = records.at(-1)?.dynamodb?.SequenceNumber;
+    if (last) {
+      checkpoints[shard.shardId] = last;
+      saveCheckpoints();
+    }
+    shard.iterator = result.NextShardIterator;
+    if (!shard.iterator) shard.done = true;
+    return records.length > 0;
+  };
+
+  const poll = async () => {
+    if (!streamArn || Date.now() - describedAt > DESCRIBE_EVERY_MS) await describe();
+    let busy = false;
+    for (const shard of shards.values()) {
+      if (shard.done || stopped) continue;
+      // A child shard waits until its parent is read to its end: per-item order holds across a split.
+      const parent = shard.parentShardId ? shards.get(shard.parentShardId) : undefined;
+      if (parent && !parent.done) continue;
+      while (!stopped && (await readShard(shard))) busy = true;
+    }
+    if (!busy) {
+      const waiting = caughtUp;
+      caughtUp = [];
+      for (const resolve of waiting) resolve();
+    }
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    let delay = POLL_MS;
+    running = poll()
+      .catch((error: unknown) => {
+        delay = ERROR_BACKOFF_MS;
+        // The failed batch keeps its shard's position, so it is read again: nothing is skipped.
+        for (const shard of shards.values()) shard.iterator = undefined;
+        logError(`[stream] ${options.functionName} failed:`, error);
+      })
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, delay);
+      });
+  };
+  tick();
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      dynamodb.destroy();
+      streams.destroy();
+    },
+    /** Resolves once a poll finds nothing new (tests and benchmarks waiting for the stream). */
+    idle() {
+      return new Promise((resolve) => caughtUp.push(resolve));
+    },
+  };
+}
+
+/**
+ * The Streams client turns an empty map attribute (`{"M": {}}`) into `{}`, which no unmarshaller
+ * accepts; Lambda's events carry `{"M": {}}`. Puts it back (an empty list keeps its `L`).
+ */
+function repairEmptyMaps<T>(value: T): T {
+  if (Array.isArray(value)) return (value as unknown[]).map((item) => repairEmptyMaps(item)) as T;
+  if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return value;
+  const isEmptyObject = (inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner) && !(inner instanceof Uint8Array) && Object.keys(inner).length === 0;
+  const repaired: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    repaired[key] = isEmptyObject(inner) && key !== 'M' ? { M: {} } : repairEmptyMaps(inner);
+  }
+  return repaired as T;
+}
