@@ -25,6 +25,8 @@ import { route as getJsonFeedTemplate } from './seller-templates/get-json.route.
 import { route as listSellerProducts } from './seller-products/list.route.ts';
 import { route as getProduct } from './products/get.route.ts';
 import { route as getOffer } from './offers/get.route.ts';
+import { route as search } from './search/run.route.ts';
+import { route as searchIntent } from './search-intent/run.route.ts';
 
 /** Every route, in the order the docs list them. */
 export const routeList: readonly RouteDefinition[] = [
@@ -49,6 +51,8 @@ export const routeList: readonly RouteDefinition[] = [
   listSellerProducts,
   getProduct,
   getOffer,
+  searchIntent,
+  search,
 ];
 
 /** What answers anything no route matches (API Gateway's `$default`). */

@@ -18,7 +18,7 @@ import { tableActionsFor, type RouteDefinition } from '../shared/http/route-tabl
 import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
 import { FunctionRoles } from './function-roles.ts';
-import { grantFeedFiles } from './feed-file-grants.ts';
+import { grantFeedFiles, grantSearchIndexFiles } from './feed-file-grants.ts';
 import type { StageSettings } from './stage-settings.ts';
 
 export interface MarketplaceApiProps {
@@ -153,10 +153,11 @@ export class MarketplaceApi extends Construct {
       settings: props.settings,
       environment: props.environment,
       ...(route.bundledFiles ? { bundledFiles: this.filesFor(route) } : {}),
-      role: this.roles.roleFor({ table: tableActionsFor(route), feedFiles: route.feedFileActions ?? [] }),
+      role: this.roles.roleFor({ table: tableActionsFor(route), feedFiles: route.feedFileActions ?? [], searchIndex: route.searchIndexActions ?? [] }),
     });
     fn.grantTable(props.table, tableActionsFor(route));
     grantFeedFiles(fn, props.feedsBucket, route.feedFileActions);
+    grantSearchIndexFiles(fn, props.feedsBucket, route.searchIndexActions);
     this.functions.set(route.operationId, fn);
     return fn;
   }

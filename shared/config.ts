@@ -24,6 +24,10 @@ const ConfigSchema = z.object({
   FEEDS_UPLOAD_ENDPOINT: z.url().optional(),
   /** How long a feed run's lease lasts without a checkpoint before another run may take the feed over. */
   FEED_LEASE_SECONDS: z.coerce.number().int().min(2).max(900).default(60),
+  /** How often a search instance compares its index with the change log's head (one GetItem). */
+  SEARCH_INDEX_REFRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Log entries since the last snapshot that make the snapshot worker take a new one (or 5 minutes). */
+  SEARCH_SNAPSHOT_MIN_ENTRIES: z.coerce.number().int().min(1).default(200),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -38,6 +38,9 @@ export type TableAction =
  */
 export type FeedFileAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject' | 's3:ListBucket';
 
+/** What a function may do with the search index's snapshots (the feeds bucket's `search-index/` prefix). */
+export type SearchIndexAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject' | 's3:ListBucket';
+
 /** Physical names, fixed per stage so that operators and the admin command can find them. */
 export function resourceNames(stage: Stage) {
   return {

@@ -2,7 +2,7 @@
 // (functions/<resource>/<action>.route.ts); functions/route-index.ts assembles them for the CDK stack,
 // the local gateway and the OpenAPI document. A handler imports only its own row.
 import type { z } from 'zod';
-import type { FeedFileAction, TableAction } from '../resources.ts';
+import type { FeedFileAction, SearchIndexAction, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
 import type { ErrorCode } from './error-codes.ts';
 
@@ -50,6 +50,8 @@ export interface RouteDefinition<
   tableActions: readonly TableAction[];
   /** What the handler does with feed files in the feeds bucket (the stack grants exactly these and names the bucket). */
   feedFileActions?: readonly FeedFileAction[];
+  /** What the handler does with search index snapshots (`search-index/` in the feeds bucket). */
+  searchIndexActions?: readonly SearchIndexAction[];
   /** Largest accepted body; defaults to 1 MB. For a multipart upload, the largest file. */
   maxBodyBytes?: number;
   /**

@@ -117,13 +117,15 @@ describe('least privilege', () => {
     const expectedResources = tableActionsFor(route).includes('dynamodb:Query') ? [tableArn, ...indexArns] : [tableArn];
     expect(tableStatements[0]!.Resource).toEqual(expectedResources);
 
-    // Feed files: exactly the row's actions, objects under feeds/ only, listing only that prefix.
+    // Feed files and search snapshots: exactly the row's actions, each under its own prefix.
     const bucketArn = { 'Fn::GetAtt': [s.logicalId(s.stack.feeds.feedsBucket), 'Arn'] };
     const fileStatements = statements.filter((statement) => statement.Action.some((action) => action.startsWith('s3:')));
     const objectActions = (route.feedFileActions ?? []).filter((action) => action !== 's3:ListBucket');
     const expectedFileStatements = [
       ...(objectActions.length > 0 ? [{ Action: objectActions, Resource: [{ 'Fn::Join': ['', [bucketArn, '/feeds/*']] }] }] : []),
       ...(route.feedFileActions?.includes('s3:ListBucket') ? [{ Action: ['s3:ListBucket'], Resource: [bucketArn], Condition: { StringLike: { 's3:prefix': ['feeds/*'] } } }] : []),
+      // Search index snapshots: read-only, under search-index/ only.
+      ...((route.searchIndexActions ?? []).length > 0 ? [{ Action: [...(route.searchIndexActions ?? [])], Resource: [{ 'Fn::Join': ['', [bucketArn, '/search-index/*']] }] }] : []),
     ];
     expect(fileStatements.map(({ Action, Resource, Condition }) => ({ Action: [...Action].sort(), Resource, ...(Condition ? { Condition } : {}) }))).toEqual(
       expectedFileStatements.map((statement) => ({ ...statement, Action: [...statement.Action].sort() })),
@@ -190,7 +192,7 @@ describe('least privilege', () => {
     for (const route of everyRoute) {
       const actions = statementsOf(s, routeFunction(s, route).roleId).flatMap((statement) => statement.Action);
       expect(actions.filter((action) => /^(scheduler|sqs|iam):/.test(action)), route.operationId).toEqual([]);
-      expect(actions.filter((action) => action.startsWith('s3:')).sort(), route.operationId).toEqual([...(route.feedFileActions ?? [])].sort());
+      expect(actions.filter((action) => action.startsWith('s3:')).sort(), route.operationId).toEqual([...(route.feedFileActions ?? []), ...(route.searchIndexActions ?? [])].sort());
     }
   });
 });
@@ -390,7 +392,17 @@ describe('cdk-nag AwsSolutions', () => {
         ...everyRoute
           .filter((route) => (route.feedFileActions ?? []).some((action) => action !== 's3:ListBucket'))
           .map((route) => `AwsSolutions-IAM5[Resource::<FeedsFeedsBucketA454E1F1.Arn>/feeds/*] @ ${routeFunction(synthesized(stage), route).fn.role.node.path.split('/').slice(1).join('/')}`),
-        ...workerTable.map((worker) => `AwsSolutions-IAM5[Resource::<FeedsFeedsBucketA454E1F1.Arn>/feeds/*] @ Workers/${worker.id}/Role`),
+        ...everyRoute
+          .filter((route) => (route.searchIndexActions ?? []).some((action) => action !== 's3:ListBucket'))
+          .map((route) => `AwsSolutions-IAM5[Resource::<FeedsFeedsBucketA454E1F1.Arn>/search-index/*] @ ${routeFunction(synthesized(stage), route).fn.role.node.path.split('/').slice(1).join('/')}`),
+        ...workerTable
+          .filter((worker) => worker.trigger.type === 's3' || (worker.feedFileActions ?? []).length > 0)
+          .map((worker) => `AwsSolutions-IAM5[Resource::<FeedsFeedsBucketA454E1F1.Arn>/feeds/*] @ Workers/${worker.id}/Role`),
+        ...workerTable
+          .filter((worker) => (worker.searchIndexActions ?? []).length > 0)
+          .map((worker) => `AwsSolutions-IAM5[Resource::<FeedsFeedsBucketA454E1F1.Arn>/search-index/*] @ Workers/${worker.id}/Role`),
+        // Stream event sources: ListStreams exists only on `*`.
+        ...workerTable.filter((worker) => worker.trigger.type === 'stream').map((worker) => `AwsSolutions-IAM5[Resource::*] @ Workers/${worker.id}/Role`),
         ...(workerTable.some((worker) => worker.trigger.type === 's3')
           ? ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole] @ BucketNotificationsHandler050a0587b7544547bf325f094a3db834']
           : []),

@@ -1,0 +1,326 @@
+// The search engine: a replica of the searchable catalog in an embedded SQLite database (node:sqlite)
+// with an FTS5 full-text index — BM25 ranking, Porter stemming, prefix queries — beside plain columns
+// for filters and sorts. Each search function instance holds one, loaded from the latest snapshot in
+// S3 and kept current from the change log (shared/data/search-log.ts). Why SQLite FTS5 and not a
+// JavaScript engine: docs/dependencies.md; the design: docs/search.md.
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import type { Offer, Product } from '../schemas/catalog.ts';
+
+/** A product as the index keeps it: the public record plus which offer is its standing one. */
+export type IndexedProduct = Product & { standingOfferId: string };
+
+/** One change from the log: the new public image of a product or an offer. */
+export type SearchChange = { kind: 'product'; item: IndexedProduct } | { kind: 'offer'; item: Offer };
+
+export interface ReplicaFilters {
+  category?: string | undefined;
+  sellerId?: string | undefined;
+  brand?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  currency?: string | undefined;
+  minAvailableQuantity?: number | undefined;
+  shipsFrom?: string | undefined;
+  maxLeadTimeDays?: number | undefined;
+  attributes?: Record<string, string | number | boolean> | undefined;
+  /** Only items that can serve this many units (stock at least, minimum order at most). */
+  quantity?: number | undefined;
+}
+
+export interface ReplicaQuery {
+  /** Words to match, each a separate FTS term (all must match); the last may match as a prefix. */
+  words: readonly string[];
+  /** The last word also matches longer words (a query typed in part). */
+  prefixLast?: boolean;
+  filters: ReplicaFilters;
+  sort: 'relevance' | 'price_asc' | 'price_desc' | 'newest' | 'lead_time';
+  /** All words must match (default), or any (ranked by how well they match). */
+  match?: 'all' | 'any';
+  limit: number;
+  /** Product ids already returned on earlier pages of this result set. */
+  exclude?: readonly string[];
+  /** Only products indexed at or before this log sequence (the result set's first page). */
+  upToSeq?: number;
+  now: string;
+}
+
+export interface ReplicaHit {
+  product: Product;
+  offer: Offer;
+  score: number;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+  CREATE TABLE IF NOT EXISTS products (
+    rowid INTEGER PRIMARY KEY, product_id TEXT NOT NULL UNIQUE, standing_offer_id TEXT NOT NULL,
+    first_seq INTEGER NOT NULL, body TEXT NOT NULL);
+  CREATE TABLE IF NOT EXISTS offers (offer_id TEXT PRIMARY KEY, product_id TEXT NOT NULL, body TEXT NOT NULL) WITHOUT ROWID;
+  -- Searchable products only (active, with an active standing offer): filter and sort columns.
+  CREATE TABLE IF NOT EXISTS docs (
+    rowid INTEGER PRIMARY KEY, product_id TEXT NOT NULL, offer_id TEXT NOT NULL, seller_id TEXT NOT NULL,
+    category TEXT, brand_key TEXT, currency TEXT NOT NULL, price INTEGER NOT NULL, available INTEGER NOT NULL,
+    moq INTEGER NOT NULL, lead_days INTEGER NOT NULL, ships_from TEXT, created_at TEXT NOT NULL,
+    valid_until TEXT, first_seq INTEGER NOT NULL, attributes TEXT NOT NULL);
+  CREATE INDEX IF NOT EXISTS docs_price ON docs (currency, price);
+  CREATE INDEX IF NOT EXISTS docs_created ON docs (created_at);
+  CREATE INDEX IF NOT EXISTS docs_category ON docs (category);
+  CREATE INDEX IF NOT EXISTS docs_seller ON docs (seller_id);
+  CREATE VIRTUAL TABLE IF NOT EXISTS docs_text USING fts5 (
+    title, body, tokenize = 'porter unicode61 remove_diacritics 2', content = '', contentless_delete = 1);
+  -- Surface words with the number of searchable products that use them: for typo correction.
+  CREATE TABLE IF NOT EXISTS words (word TEXT PRIMARY KEY, products INTEGER NOT NULL) WITHOUT ROWID;
+`;
+
+/** Words as the vocabulary keeps them: lowercase letters and digits, accents removed. */
+export function surfaceWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+function attributeText(attributes: Record<string, unknown>): string {
+  return Object.entries(attributes)
+    .map(([name, value]) => (typeof value === 'boolean' ? (value ? name : '') : String(value)))
+    .join(' ');
+}
+
+function searchableText(product: Product): { title: string; body: string } {
+  return {
+    title: `${product.title} ${product.brand ?? ''}`,
+    body: [product.category?.replaceAll('/', ' ').replaceAll('-', ' ') ?? '', attributeText(product.attributes), product.description ?? ''].join(' \n'),
+  };
+}
+
+/** Where this process keeps its replica files; files of processes that are gone are removed. */
+function replicaDirectory(): string {
+  const root = join(tmpdir(), 'agent-marketplace-search');
+  mkdirSync(root, { recursive: true });
+  for (const entry of readdirSync(root)) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(join(root, entry), { recursive: true, force: true });
+    }
+  }
+  const directory = join(root, String(process.pid));
+  mkdirSync(directory, { recursive: true });
+  return directory;
+}
+
+let fileCount = 0;
+/** A new file name for a replica of this process. */
+export function newReplicaFile(): string {
+  fileCount += 1;
+  return join(replicaDirectory(), `replica-${Date.now()}-${fileCount}.sqlite`);
+}
+
+export class SearchReplica {
+  readonly file: string;
+  private readonly db: DatabaseSync;
+  /** Vocabulary for typo correction: word → products using it. */
+  private vocabulary: Map<string, number> | undefined;
+
+  /** Opens (or creates) the replica in `file`, e.g. a snapshot just downloaded. */
+  constructor(file: string) {
+    this.file = file;
+    this.db = new DatabaseSync(file);
+    // A replica is rebuilt from the snapshot and the log after any crash: no journal, no fsync.
+    this.db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536;');
+    this.db.exec(SCHEMA);
+  }
+
+  /** The last log sequence applied (0 for an empty replica). */
+  get seq(): number {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'seq'").get() as { value: number } | undefined;
+    return row?.value ?? 0;
+  }
+
+  get size(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM docs').get() as { n: number }).n;
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  /** Applies a log entry's changes in one transaction and records its sequence. */
+  apply(seq: number, changes: readonly SearchChange[]): void {
+    const touched = new Set<string>();
+    this.db.exec('BEGIN');
+    try {
+      const putProduct = this.db.prepare(
+        `INSERT INTO products (product_id, standing_offer_id, first_seq, body) VALUES (?, ?, ?, ?)
+         ON CONFLICT (product_id) DO UPDATE SET standing_offer_id = excluded.standing_offer_id, body = excluded.body`,
+      );
+      const putOffer = this.db.prepare(
+        `INSERT INTO offers (offer_id, product_id, body) VALUES (?, ?, ?) ON CONFLICT (offer_id) DO UPDATE SET body = excluded.body`,
+      );
+      for (const change of changes) {
+        if (change.kind === 'product') {
+          putProduct.run(change.item.productId, change.item.standingOfferId, seq, JSON.stringify(change.item));
+          touched.add(change.item.productId);
+        } else {
+          putOffer.run(change.item.offerId, change.item.productId, JSON.stringify(change.item));
+          touched.add(change.item.productId);
+        }
+      }
+      for (const productId of touched) this.refreshDoc(productId);
+      this.db.prepare("INSERT INTO meta (key, value) VALUES ('seq', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(seq);
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      this.vocabulary = undefined;
+      throw error;
+    }
+  }
+
+  /** Re-derives a product's searchable row from its product and standing offer. */
+  private refreshDoc(productId: string): void {
+    const row = this.db.prepare('SELECT rowid, standing_offer_id, first_seq, body FROM products WHERE product_id = ?').get(productId) as
+      | { rowid: number; standing_offer_id: string; first_seq: number; body: string }
+      | undefined;
+    if (!row) return;
+    const previous = this.db.prepare('SELECT rowid FROM docs WHERE rowid = ?').get(row.rowid);
+    const product = JSON.parse(row.body) as IndexedProduct;
+    if (previous) {
+      this.db.prepare('DELETE FROM docs WHERE rowid = ?').run(row.rowid);
+      this.db.prepare('DELETE FROM docs_text WHERE rowid = ?').run(row.rowid);
+    }
+    const offerRow = this.db.prepare('SELECT body FROM offers WHERE offer_id = ?').get(row.standing_offer_id) as { body: string } | undefined;
+    const offer = offerRow ? (JSON.parse(offerRow.body) as Offer) : undefined;
+    const searchable = product.status === 'active' && offer?.status === 'active';
+    // The vocabulary counts searchable products per word; a change moves the counts.
+    if (previous && !searchable) this.countWords(product, -1);
+    if (!previous && searchable) this.countWords(product, +1);
+    if (!searchable || !offer) return;
+    this.db
+      .prepare(
+        `INSERT INTO docs (rowid, product_id, offer_id, seller_id, category, brand_key, currency, price, available, moq, lead_days,
+           ships_from, created_at, valid_until, first_seq, attributes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        row.rowid, product.productId, offer.offerId, product.sellerId, product.category, product.brand?.toLowerCase() ?? null,
+        offer.unitPrice.currency, offer.unitPrice.amount, product.availableQuantity, Math.max(product.minOrderQuantity, offer.minQuantity),
+        product.leadTimeDays, product.shipsFrom, product.createdAt, offer.validUntil, row.first_seq, JSON.stringify(lowercaseStrings(product.attributes)),
+      );
+    const { title, body } = searchableText(product);
+    this.db.prepare('INSERT INTO docs_text (rowid, title, body) VALUES (?, ?, ?)').run(row.rowid, title, body);
+  }
+
+  private countWords(product: Product, delta: number): void {
+    const { title, body } = searchableText(product);
+    const words = new Set(surfaceWords(`${title} ${body}`));
+    const update = this.db.prepare('INSERT INTO words (word, products) VALUES (?, ?) ON CONFLICT (word) DO UPDATE SET products = products + excluded.products');
+    for (const word of words) {
+      update.run(word, delta);
+      if (this.vocabulary) this.vocabulary.set(word, (this.vocabulary.get(word) ?? 0) + delta);
+    }
+  }
+
+  /** Surface words of searchable products, with how many products use each. */
+  words(): ReadonlyMap<string, number> {
+    if (!this.vocabulary) {
+      const rows = this.db.prepare('SELECT word, products FROM words WHERE products > 0').all() as { word: string; products: number }[];
+      this.vocabulary = new Map(rows.map((row) => [row.word, row.products]));
+    }
+    return this.vocabulary;
+  }
+
+  /** Distinct brands and categories of searchable products (for reading intents). */
+  facets(): { brands: string[]; categories: string[] } {
+    const brands = this.db.prepare('SELECT DISTINCT brand_key AS value FROM docs WHERE brand_key IS NOT NULL').all() as { value: string }[];
+    const categories = this.db.prepare('SELECT DISTINCT category AS value FROM docs WHERE category IS NOT NULL').all() as { value: string }[];
+    return { brands: brands.map((row) => row.value), categories: categories.map((row) => row.value) };
+  }
+
+  search(query: ReplicaQuery): { hits: ReplicaHit[]; more: boolean } {
+    const where: string[] = ['(d.valid_until IS NULL OR d.valid_until > ?)'];
+    const params: SQLInputValue[] = [query.now];
+    const add = (clause: string, ...values: SQLInputValue[]) => {
+      where.push(clause);
+      params.push(...values);
+    };
+    const f = query.filters;
+    if (f.category !== undefined) {
+      where.push('(d.category = ? OR substr(d.category, 1, ?) = ?)');
+      params.push(f.category, f.category.length + 1, `${f.category}/`);
+    }
+    if (f.sellerId !== undefined) add('d.seller_id = ?', f.sellerId);
+    if (f.brand !== undefined) add('d.brand_key = ?', f.brand.toLowerCase());
+    if (f.currency !== undefined) add('d.currency = ?', f.currency);
+    if (f.minPrice !== undefined) add('d.price >= ?', f.minPrice);
+    if (f.maxPrice !== undefined) add('d.price <= ?', f.maxPrice);
+    if (f.minAvailableQuantity !== undefined) add('d.available >= ?', f.minAvailableQuantity);
+    if (f.shipsFrom !== undefined) add('d.ships_from = ?', f.shipsFrom);
+    if (f.maxLeadTimeDays !== undefined) add('d.lead_days <= ?', f.maxLeadTimeDays);
+    if (f.quantity !== undefined) add('d.available >= ? AND d.moq <= ?', f.quantity, f.quantity);
+    for (const [name, value] of Object.entries(f.attributes ?? {})) {
+      const path = `$.${JSON.stringify(name)}`;
+      if (typeof value === 'boolean') {
+        where.push('json_type(d.attributes, ?) = ?');
+        params.push(path, value ? 'true' : 'false');
+      } else if (typeof value === 'number') {
+        where.push("json_type(d.attributes, ?) IN ('integer', 'real') AND json_extract(d.attributes, ?) = ?");
+        params.push(path, path, value);
+      } else {
+        where.push("json_type(d.attributes, ?) = 'text' AND json_extract(d.attributes, ?) = ?");
+        params.push(path, path, value.toLowerCase());
+      }
+    }
+    if (query.upToSeq !== undefined) add('d.first_seq <= ?', query.upToSeq);
+    if (query.exclude && query.exclude.length > 0) {
+      where.push('d.product_id NOT IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(query.exclude));
+    }
+
+    const text = query.words.length > 0;
+    const order = {
+      relevance: text ? 'rank, d.product_id' : 'd.created_at DESC, d.product_id DESC',
+      price_asc: 'd.currency, d.price, d.product_id',
+      price_desc: 'd.currency, d.price DESC, d.product_id',
+      newest: 'd.created_at DESC, d.product_id DESC',
+      lead_time: text ? 'd.lead_days, rank, d.product_id' : 'd.lead_days, d.created_at DESC, d.product_id',
+    }[query.sort];
+    const from = text
+      ? `docs_text JOIN docs d ON d.rowid = docs_text.rowid`
+      : 'docs d';
+    if (text) {
+      where.unshift('docs_text MATCH ?');
+      params.unshift(matchExpression(query.words, query.prefixLast ?? false, query.match ?? 'all'));
+    }
+    const sql = `SELECT p.body AS product, o.body AS offer, ${text ? 'bm25(docs_text, 3.0, 1.0)' : '0'} AS rank
+      FROM ${from} JOIN products p ON p.rowid = d.rowid JOIN offers o ON o.offer_id = d.offer_id
+      WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
+    params.push(query.limit + 1);
+    const rows = this.db.prepare(sql).all(...params) as { product: string; offer: string; rank: number }[];
+    const hits = rows.slice(0, query.limit).map((row) => {
+      const { standingOfferId: _standing, ...product } = JSON.parse(row.product) as IndexedProduct;
+      return { product, offer: JSON.parse(row.offer) as Offer, score: row.rank === 0 ? 0 : Math.round(-row.rank * 10_000) / 10_000 };
+    });
+    return { hits, more: rows.length > query.limit };
+  }
+
+  /** Writes a compact copy of the replica to `file` (for a snapshot). */
+  copyTo(file: string): void {
+    rmSync(file, { force: true });
+    this.db.prepare('VACUUM INTO ?').run(file);
+  }
+}
+
+/** FTS5 query: every word quoted (no operators from user text), all required; the last optionally a prefix. */
+function matchExpression(words: readonly string[], prefixLast: boolean, match: 'all' | 'any'): string {
+  return words.map((word, index) => `"${word.replaceAll('"', '""')}"${prefixLast && index === words.length - 1 ? '*' : ''}`).join(match === 'all' ? ' AND ' : ' OR ');
+}
+
+function lowercaseStrings(attributes: Record<string, string | number | boolean>): Record<string, string | number | boolean> {
+  return Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name, typeof value === 'string' ? value.toLowerCase() : value]));
+}

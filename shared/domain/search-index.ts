@@ -1,0 +1,111 @@
+// This instance's copy of the search index. The first search loads the newest snapshot from S3 and
+// replays the change log after it; later searches check the log's head at most every
+// SEARCH_INDEX_REFRESH_MS (one GetItem) and apply only the entries they lack (one Query). So a catalog
+// change is searchable within the stream's delay plus one refresh interval (docs/search.md).
+import { rmSync } from 'node:fs';
+import { config } from '../config.ts';
+import { OfferEntity, ProductEntity } from '../data/products.ts';
+import { appendSearchChanges, readSearchChanges, readSearchHead, recordSearchSnapshot, type SearchHead } from '../data/search-log.ts';
+import { newReplicaFile, SearchReplica, type SearchChange } from '../data/search-replica.ts';
+import { deleteSnapshotsBefore, downloadSnapshot, snapshotKeyFor, uploadSnapshot } from '../data/search-snapshots.ts';
+import { toPublicOffer } from './catalog.ts';
+
+let replica: SearchReplica | undefined;
+let checkedAt = 0;
+let refreshing: Promise<SearchReplica> | undefined;
+
+/** The index, current to within the refresh interval. Concurrent callers share one refresh. */
+export function currentSearchIndex(options: { maxAgeMs?: number } = {}): Promise<SearchReplica> {
+  const maxAge = options.maxAgeMs ?? config().SEARCH_INDEX_REFRESH_MS;
+  if (replica && Date.now() - checkedAt < maxAge) return Promise.resolve(replica);
+  refreshing ??= refresh().finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+async function refresh(): Promise<SearchReplica> {
+  const head = await readSearchHead();
+  checkedAt = Date.now();
+  if (!replica) replica = await loadSnapshot(head);
+  if (head.seq > replica.seq) {
+    let entries = await readSearchChanges(replica.seq);
+    // Entries before the snapshot have expired: start again from the snapshot.
+    if (entries.length === 0 || (entries[0]?.seq ?? 0) !== replica.seq + 1) {
+      replace(await loadSnapshot(head));
+      entries = await readSearchChanges(replica.seq);
+    }
+    for (const entry of entries) replica.apply(entry.seq, entry.changes);
+  }
+  return replica;
+}
+
+async function loadSnapshot(head: SearchHead): Promise<SearchReplica> {
+  const file = newReplicaFile();
+  if (head.snapshotKey) await downloadSnapshot(head.snapshotKey, file);
+  return new SearchReplica(file);
+}
+
+function replace(next: SearchReplica): void {
+  const previous = replica;
+  replica = next;
+  if (previous) {
+    previous.close();
+    rmSync(previous.file, { force: true });
+  }
+}
+
+/** Forgets this instance's index (tests and benchmarks measuring a cold load). */
+export function dropSearchIndex(): void {
+  if (replica) {
+    replica.close();
+    rmSync(replica.file, { force: true });
+  }
+  replica = undefined;
+  checkedAt = 0;
+}
+
+/** Product and offer items from the table (stream images) as index changes: public fields only. */
+export function searchChangesFrom(items: readonly Record<string, unknown>[]): SearchChange[] {
+  const changes: SearchChange[] = [];
+  for (const raw of items) {
+    if (raw.entity === ProductEntity.name) {
+      const { sourceAttempt: _attempt, sourceRow: _row, ...product } = ProductEntity.parse(raw);
+      changes.push({ kind: 'product', item: product });
+    } else if (raw.entity === OfferEntity.name) {
+      // The private negotiation policy never enters the index, its log or its snapshots.
+      changes.push({ kind: 'offer', item: toPublicOffer(OfferEntity.parse(raw)) });
+    }
+  }
+  return changes;
+}
+
+/** Appends catalog changes to the search index log; returns the last entry's sequence (0: nothing to add). */
+export async function recordCatalogChanges(items: readonly Record<string, unknown>[], now = new Date()): Promise<number> {
+  const changes = searchChangesFrom(items);
+  return changes.length > 0 ? appendSearchChanges(changes, now) : 0;
+}
+
+const SNAPSHOT_MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * Takes a snapshot when the log has grown by SEARCH_SNAPSHOT_MIN_ENTRIES since the last one, or has
+ * any entry more after five minutes. The previous snapshot is kept for instances loading it right now.
+ */
+export async function snapshotSearchIndex(now = new Date()): Promise<{ seq: number; key: string } | undefined> {
+  const head = await readSearchHead();
+  const behind = head.seq - head.snapshotSeq;
+  const age = head.snapshotAt ? now.getTime() - Date.parse(head.snapshotAt) : Infinity;
+  if (behind <= 0 || (behind < config().SEARCH_SNAPSHOT_MIN_ENTRIES && age < SNAPSHOT_MAX_AGE_MS)) return undefined;
+  const index = await currentSearchIndex({ maxAgeMs: 0 });
+  const file = newReplicaFile();
+  try {
+    index.copyTo(file);
+    const key = snapshotKeyFor(index.seq);
+    await uploadSnapshot(key, file);
+    if (await recordSearchSnapshot(index.seq, key, now)) await deleteSnapshotsBefore(head.snapshotKey ?? key);
+    return { seq: index.seq, key };
+  } finally {
+    rmSync(file, { force: true });
+  }
+}

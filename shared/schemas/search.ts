@@ -1,0 +1,98 @@
+// Search requests and results (contract §3 "Search"): structured filters, plain-language intents and
+// what was understood of them. An intent's interpretation uses exactly the filter shape of /v1/search,
+// so an agent can correct it and send it back as a structured search.
+import * as z from 'zod';
+import { Category, Offer, Product } from './catalog.ts';
+import { CountryCode, text } from './common.ts';
+import { Amount, CurrencyCode } from './money.ts';
+
+export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'lead_time'] as const;
+export const SearchSort = z.enum(SEARCH_SORTS).meta({
+  id: 'SearchSort',
+  description: 'relevance (default; without a query, newest first), price_asc, price_desc (by unit price within each currency), newest, lead_time (shortest lead time first; an extension)',
+});
+export type SearchSort = z.infer<typeof SearchSort>;
+
+const BRAND_MAX = 100;
+const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+export const SearchFilters = z
+  .strictObject({
+    category: Category.optional().meta({ description: 'A category path prefix: safety matches safety and safety/gloves' }),
+    sellerId: z.string().regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)').optional(),
+    brand: text({ min: 1, max: BRAND_MAX }).optional().meta({ description: 'Exact brand, case-insensitive' }),
+    minPrice: Amount.optional().meta({ description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
+    maxPrice: Amount.optional().meta({ description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
+    currency: CurrencyCode.optional().meta({ description: 'Only offers priced in this currency' }),
+    minAvailableQuantity: z.int('Must be a whole number').min(1, 'Must be 1 or more').max(1_000_000_000).optional(),
+    shipsFrom: CountryCode.optional(),
+    maxLeadTimeDays: z.int('Must be a whole number of days').min(0, 'Must be 0 or more').max(365, 'Must be at most 365').optional(),
+    attributes: z
+      .record(
+        z.string().regex(ATTRIBUTE_NAME, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)'),
+        z.union([z.string().max(200), z.number(), z.boolean()], { error: 'Must be a string, number or boolean' }),
+      )
+      .refine((attributes) => Object.keys(attributes).length <= 20, 'At most 20 attribute filters')
+      .optional()
+      .meta({ description: 'Exact attribute values (strings compare case-insensitively)', example: { material: 'nitrile', powderFree: true } }),
+  })
+  .superRefine((filters, context) => {
+    // Prices in different currencies are never compared: a price bound needs its currency.
+    for (const field of ['minPrice', 'maxPrice'] as const) {
+      if (filters[field] !== undefined && filters.currency === undefined) {
+        context.addIssue({ code: 'custom', path: ['currency'], message: `Required with ${field}: prices are compared within one currency` });
+        break;
+      }
+    }
+    if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
+      context.addIssue({ code: 'custom', path: ['minPrice'], message: 'Must not be above maxPrice' });
+    }
+  })
+  .meta({ id: 'SearchFilters' });
+export type SearchFilters = z.infer<typeof SearchFilters>;
+
+/** Longest accepted cursor: a search cursor carries the ids already returned (see docs/search.md). */
+const SEARCH_CURSOR_MAX = 100_000;
+
+export const SearchRequest = z
+  .strictObject({
+    query: text({ max: 500 }).optional().meta({ description: 'Words to match in titles, brands, categories, attributes and descriptions', example: 'nitrile gloves' }),
+    filters: SearchFilters.optional(),
+    sort: SearchSort.optional(),
+    limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional().meta({ description: 'Page size, 1–100 (default 20)' }),
+    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ description: 'nextCursor of the previous page of this same search' }),
+  })
+  .meta({ id: 'SearchRequest' });
+export type SearchRequest = z.infer<typeof SearchRequest>;
+
+export const SearchIntentRequest = z
+  .strictObject({
+    intent: text({ min: 1, max: 1000 }).meta({ example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
+    limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional(),
+    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional(),
+  })
+  .meta({ id: 'SearchIntentRequest' });
+
+export const SearchItem = z
+  .object({
+    product: Product,
+    offer: Offer,
+    score: z.number().meta({ description: 'Text relevance (higher is better); 0 without a query' }),
+  })
+  .meta({ id: 'SearchItem' });
+
+export const SearchPage = z.object({ items: z.array(SearchItem), nextCursor: z.string().nullable() }).meta({ id: 'SearchPage' });
+
+export const Interpretation = z
+  .object({
+    keywords: z.array(z.string()).meta({ description: 'Product words matched against the catalog (typos corrected)', example: ['nitrile', 'gloves'] }),
+    quantity: z.int().nullable().meta({ description: 'Units wanted; items that cannot serve it are left out' }),
+    filters: z.record(z.string(), z.unknown()).meta({ description: 'The filters applied, in the shape of /v1/search filters', example: { maxPrice: 12, currency: 'USD', shipsFrom: 'DE', maxLeadTimeDays: 10 } }),
+    sort: SearchSort,
+    unparsed: z.array(z.string()).meta({ description: 'Words not understood and not used' }),
+  })
+  .meta({ id: 'Interpretation' });
+
+export const SearchIntentPage = SearchPage.extend({ interpretation: Interpretation }).meta({ id: 'SearchIntentPage' });
+
+export { Category };
