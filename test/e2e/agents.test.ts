@@ -162,6 +162,9 @@ describe('POST /v1/agents/me/rotate-key', () => {
 });
 
 describe('authentication', () => {
+  // Its own source address: the requests above already count against this file's per-IP window.
+  const client = newClient();
+
   it('says Missing API Key without an Authorization header', async () => {
     const response = await client.get('/v1/agents/me');
     expectError(response, 401, 'auth/invalid-key');
