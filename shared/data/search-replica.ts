@@ -128,6 +128,8 @@ export class SearchReplica {
   private readonly db: DatabaseSync;
   /** Vocabulary for typo correction: word → products using it. */
   private vocabulary: Map<string, number> | undefined;
+  /** Brands and categories of searchable products; derived again after the next change. */
+  private facetCache: { brands: string[]; categories: string[] } | undefined;
 
   /** Opens (or creates) the replica in `file`, e.g. a snapshot just downloaded. */
   constructor(file: string) {
@@ -176,6 +178,7 @@ export class SearchReplica {
       for (const productId of touched) this.refreshDoc(productId);
       this.db.prepare("INSERT INTO meta (key, value) VALUES ('seq', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(seq);
       this.db.exec('COMMIT');
+      this.facetCache = undefined;
     } catch (error) {
       this.db.exec('ROLLBACK');
       this.vocabulary = undefined;
@@ -237,6 +240,11 @@ export class SearchReplica {
 
   /** Distinct brands and categories of searchable products (for reading intents). */
   facets(): { brands: string[]; categories: string[] } {
+    this.facetCache ??= this.readFacets();
+    return this.facetCache;
+  }
+
+  private readFacets(): { brands: string[]; categories: string[] } {
     const brands = this.db.prepare('SELECT DISTINCT brand_key AS value FROM docs WHERE brand_key IS NOT NULL').all() as { value: string }[];
     const categories = this.db.prepare('SELECT DISTINCT category AS value FROM docs WHERE category IS NOT NULL').all() as { value: string }[];
     return { brands: brands.map((row) => row.value), categories: categories.map((row) => row.value) };

@@ -8,7 +8,7 @@ import { OfferEntity, ProductEntity } from '../data/products.ts';
 import { appendSearchChanges, readSearchChanges, readSearchHead, recordSearchSnapshot, type SearchHead } from '../data/search-log.ts';
 import { newReplicaFile, SearchReplica, type SearchChange } from '../data/search-replica.ts';
 import { deleteSnapshotsBefore, downloadSnapshot, snapshotKeyFor, uploadSnapshot } from '../data/search-snapshots.ts';
-import { toPublicOffer } from './catalog.ts';
+import { toProduct, toPublicOffer } from './catalog.ts';
 
 let replica: SearchReplica | undefined;
 let checkedAt = 0;
@@ -70,8 +70,8 @@ export function searchChangesFrom(items: readonly Record<string, unknown>[]): Se
   const changes: SearchChange[] = [];
   for (const raw of items) {
     if (raw.entity === ProductEntity.name) {
-      const { sourceAttempt: _attempt, sourceRow: _row, ...product } = ProductEntity.parse(raw);
-      changes.push({ kind: 'product', item: product });
+      const product = ProductEntity.parse(raw);
+      changes.push({ kind: 'product', item: { ...toProduct(product), standingOfferId: product.standingOfferId } });
     } else if (raw.entity === OfferEntity.name) {
       // The private negotiation policy never enters the index, its log or its snapshots.
       changes.push({ kind: 'offer', item: toPublicOffer(OfferEntity.parse(raw)) });

@@ -3,7 +3,7 @@
 // among the first three results). Shared by test/unit/intent-set.test.ts and the benchmark.
 import { rmSync } from 'node:fs';
 import { ulid } from 'ulid';
-import { DEMO_SELLERS, generateCatalog } from '../../lib/demo/catalog.ts';
+import { generateCatalog } from '../../lib/demo/catalog.ts';
 import { newReplicaFile, SearchReplica, type SearchChange } from '../../shared/data/search-replica.ts';
 import { parseIntent } from '../../shared/domain/search-intent.ts';
 import { LABELLED_INTENTS, type LabelledIntent } from '../fixtures/labelled-intents.ts';
@@ -13,7 +13,7 @@ export function generatedIndex(products: number, seed = 42): { index: SearchRepl
   const index = new SearchReplica(newReplicaFile());
   const now = new Date('2026-11-01T00:00:00.000Z').toISOString();
   let seq = 0;
-  for (const [seller, rows] of generateCatalog({ products, seed })) {
+  for (const rows of generateCatalog({ products, seed }).values()) {
     const sellerId = `agt_${ulid()}`;
     const changes: SearchChange[] = [];
     for (const row of rows) {
@@ -35,7 +35,6 @@ export function generatedIndex(products: number, seed = 42): { index: SearchRepl
       if (changes.length >= 2000) index.apply(++seq, changes.splice(0));
     }
     if (changes.length > 0) index.apply(++seq, changes);
-    void seller;
   }
   return { index, dispose: () => { index.close(); rmSync(index.file, { force: true }); } };
 }
@@ -93,4 +92,3 @@ export function evaluateIntentSet(index: SearchReplica) {
   };
 }
 
-export { DEMO_SELLERS };
