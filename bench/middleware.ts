@@ -9,8 +9,9 @@
 // - `stubbedHttp`: the real SDK pipeline (marshalling, serialisation, endpoint, SigV4 signing,
 //   deserialisation) with only the HTTP exchange replaced by a canned answer. For information: what
 //   the same request costs once the SDK's own client-side work is counted.
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { HANDLER_ENV } from './cold-import.ts';
+import { apiEvent, lambdaContext as context, type Handler } from './lambda-event.ts';
 import { median, percentile, round } from './stats.ts';
 
 export interface StackTiming {
@@ -32,49 +33,6 @@ export interface MiddlewareResult {
 
 const API_KEY = `mk_test_${'A'.repeat(40)}`;
 const AGENT_ID = 'agt_01JBENCHBENCHBENCHBENCHBEN'; // a well-formed id: stored items are parsed
-
-function event(method: string, path: string): APIGatewayProxyEventV2 {
-  const now = new Date();
-  return {
-    version: '2.0',
-    routeKey: `${method} ${path}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers: { authorization: `Bearer ${API_KEY}`, accept: 'application/json', host: 'api.example' },
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'bench',
-      domainName: 'api.example',
-      domainPrefix: 'api',
-      requestId: 'bench',
-      routeKey: `${method} ${path}`,
-      stage: '$default',
-      time: now.toISOString(),
-      timeEpoch: now.getTime(),
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'bench' },
-    },
-  };
-}
-
-function context(): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: 'bench',
-    functionVersion: '$LATEST',
-    invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:bench',
-    memoryLimitInMB: '1024',
-    awsRequestId: 'bench',
-    logGroupName: '/aws/lambda/bench',
-    logStreamName: 'bench',
-    getRemainingTimeInMillis: () => 10_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 async function time(handler: Handler, input: APIGatewayProxyEventV2, invocations: number, warmup: number): Promise<Omit<StackTiming, 'dynamoCalls'>> {
   for (let i = 0; i < warmup; i++) {
@@ -115,7 +73,7 @@ export async function measureMiddleware({ invocations = 20_000, warmup = 2_000 }
   const { route } = await import('../functions/agents/get-me.route.ts'); // apiKey auth, rate limited, GET
 
   const handler = apiHandler(route, () => Promise.resolve({ data: {} }));
-  const input = event(route.method, route.path);
+  const input = apiEvent(route.method, route.path, API_KEY);
   const keyItem = { agentId: AGENT_ID, role: 'buyer', plan: 'free', environment: 'test', createdAt: '2026-01-01T00:00:00.000Z' };
 
   // 1. The document client's send() stubbed.

@@ -9,6 +9,7 @@ import { BENCH_TMP, bundleHandlers, REPO_ROOT, SDK_EXTERNALS, type BundleInfo } 
 import { measureImport, measureImportOverSdk, nodeBinary, type ImportOverSdkTiming } from './cold-import.ts';
 import { measureFeeds } from './feeds.ts';
 import type { MiddlewareResult } from './middleware.ts';
+import { measureSearch } from './search.ts';
 import { round } from './stats.ts';
 import { measureThroughput, type CpuPerRequest, type ThroughputResult } from './throughput.ts';
 
@@ -36,7 +37,18 @@ const TARGETS: Record<string, { target: number | null; comparator: Comparator; u
   feedPeakRssMb: { target: 300, comparator: '<=', unit: 'MiB' },
   /** The small file's peak RSS over the large file's: memory flat in file size means close to 1. */
   feedPeakRssSmallOverLarge: { target: 0.8, comparator: '>=', unit: '×' },
+  searchP95Ms: { target: 20, comparator: '<=', unit: 'ms' },
+  searchIntentP95Ms: { target: 20, comparator: '<=', unit: 'ms' },
+  searchOverheadRatio: { target: 1.5, comparator: '<=', unit: '×' },
+  searchIntentOverheadRatio: { target: null, comparator: '<=', unit: '×' },
+  searchIndexColdLoadMs: { target: 1500, comparator: '<=', unit: 'ms' },
+  searchIndexMb: { target: 400, comparator: '<=', unit: 'MiB' },
+  intentFieldAccuracy: { target: 0.95, comparator: '>=', unit: '' },
+  intentTop3: { target: 0.9, comparator: '>=', unit: '' },
 };
+
+/** BENCH_SEARCH_PRODUCTS scales the search benchmark down for a quick run (default 100,000 products). */
+const SEARCH_PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
 
 /** BENCH_FEED_ROWS scales the feed benchmark down for a quick run (default 100,000 rows, ~30 MB). */
 const FEED_ROWS = Number(process.env.BENCH_FEED_ROWS ?? 100_000);
@@ -124,6 +136,9 @@ async function main(): Promise<number> {
   log(`feeds: ${FEED_ROWS} rows and ${Math.max(1_000, Math.round(FEED_ROWS / 10))} rows through fresh local runtimes (minutes)…`);
   const feeds = await measureFeeds({ rows: FEED_ROWS, log });
 
+  // 7. Search at 100,000 products: a cold instance's snapshot load, then the two handlers warm.
+  const search = await measureSearch({ products: SEARCH_PRODUCTS, log });
+
   machine.loadAverage1mAtEnd = round(os.loadavg()[0] ?? 0, 2);
   const figures = {
     bundleKbMax: largest.kb,
@@ -136,6 +151,14 @@ async function main(): Promise<number> {
     feedVsBatchWriteRatio: feeds.ratio,
     feedPeakRssMb: feeds.large.peakRssMb,
     feedPeakRssSmallOverLarge: feeds.smallVsLargePeakRss,
+    searchP95Ms: search.search.handler.p95Ms,
+    searchIntentP95Ms: search.intent.handler.p95Ms,
+    searchOverheadRatio: search.search.overheadRatio,
+    searchIntentOverheadRatio: search.intent.overheadRatio,
+    searchIndexColdLoadMs: search.coldLoad.loadMs,
+    searchIndexMb: search.memoryAfterQueries.rssGrowthMb,
+    intentFieldAccuracy: search.intentSet.intentFieldAccuracy,
+    intentTop3: search.intentSet.intentTop3,
   };
   const checks = Object.entries(figures).map(([figure, value]) => check(figure, value));
   const perHandlerKb = (list: BundleInfo[]) => Object.fromEntries(list.map((bundle) => [bundle.handler, bundle.kb]));
@@ -182,6 +205,10 @@ async function main(): Promise<number> {
         note: 'presigned CSV upload through `npm start` (a fresh child per file), PUT start to completedAt; the baseline rewrites the same product and offer items under new keys with BatchWriteItem at the pipeline parallelism, in the large run\'s DynamoDB Local; peak RSS is VmHWM of the npm start process',
         ...feeds,
       },
+      search: {
+        note: `bench/search.ts: ${SEARCH_PRODUCTS} generated products; snapshot built in one child, loaded by a fresh one with DynamoDB and S3 stubbed (aws-sdk-client-mock); 200 structured searches and 200 intents through the handlers, each timed 5 times interleaved with the same engine calls alone; searchIndexMb is RSS growth after load and every query (the engine's memory is native, outside the JS heap); the intent set is scored over 3,000 products`,
+        ...search,
+      },
     },
     durationSeconds: round((performance.now() - started) / 1000, 1),
   };
@@ -217,6 +244,9 @@ async function main(): Promise<number> {
       ['feed, large', `${feeds.large.rows} rows, ${feeds.large.fileMb} MiB in ${feeds.large.seconds} s; peak RSS ${feeds.large.peakRssMb} MiB (${feeds.large.rssBeforeUploadMb} before the upload)`],
       ['feed, small', `${feeds.small.rows} rows in ${feeds.small.seconds} s; peak RSS ${feeds.small.peakRssMb} MiB (${feeds.small.rssBeforeUploadMb} before the upload)`],
       ['BatchWriteItem baseline', `${feeds.batchWrite.items} items in ${feeds.batchWrite.seconds} s = ${feeds.batchWrite.rowsPerSecond} rows/s (parallelism ${feeds.batchWrite.parallelism})`],
+      ['search handler p50 / p95 / p99', `${search.search.handler.p50Ms} / ${search.search.handler.p95Ms} / ${search.search.handler.p99Ms} ms (engine alone p95 ${search.search.engine.p95Ms} ms)`],
+      ['search-intent handler p50 / p95 / p99', `${search.intent.handler.p50Ms} / ${search.intent.handler.p95Ms} / ${search.intent.handler.p99Ms} ms (engine alone p95 ${search.intent.engine.p95Ms} ms)`],
+      ['search index at cold start', `${search.snapshotMb} MiB snapshot loaded in ${search.coldLoad.loadMs} ms; first search ${search.coldLoad.firstSearchMs} ms; heap +${search.coldLoad.heapGrowthMb} MiB, RSS +${search.coldLoad.rssGrowthMb} MiB`],
       ['machine', `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}`],
       ['load average (1 min) at start / end', `${machine.loadAverage1mAtStart} / ${machine.loadAverage1mAtEnd}`],
       ['bench duration', `${results.durationSeconds} s`],

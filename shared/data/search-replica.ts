@@ -65,8 +65,8 @@ const SCHEMA = `
     category TEXT, brand_key TEXT, currency TEXT NOT NULL, price INTEGER NOT NULL, available INTEGER NOT NULL,
     moq INTEGER NOT NULL, lead_days INTEGER NOT NULL, ships_from TEXT, created_at TEXT NOT NULL,
     valid_until TEXT, first_seq INTEGER NOT NULL, attributes TEXT NOT NULL);
-  CREATE INDEX IF NOT EXISTS docs_price ON docs (currency, price);
-  CREATE INDEX IF NOT EXISTS docs_created ON docs (created_at);
+  CREATE INDEX IF NOT EXISTS docs_by_price ON docs (currency, price, product_id);
+  CREATE INDEX IF NOT EXISTS docs_by_created ON docs (created_at, product_id);
   CREATE INDEX IF NOT EXISTS docs_category ON docs (category);
   CREATE INDEX IF NOT EXISTS docs_seller ON docs (seller_id);
   CREATE VIRTUAL TABLE IF NOT EXISTS docs_text USING fts5 (
@@ -259,8 +259,10 @@ export class SearchReplica {
     };
     const f = query.filters;
     if (f.category !== undefined) {
-      where.push('(d.category = ? OR substr(d.category, 1, ?) = ?)');
-      params.push(f.category, f.category.length + 1, `${f.category}/`);
+      // One index range (the category itself up to '<category>0', '0' being the character after '/'),
+      // then the exact test: the category or one below it, never a sibling such as 'safety-x'.
+      where.push('d.category >= ? AND d.category < ? AND (d.category = ? OR d.category > ?)');
+      params.push(f.category, `${f.category}0`, f.category, `${f.category}/`);
     }
     if (f.sellerId !== undefined) add('d.seller_id = ?', f.sellerId);
     if (f.brand !== undefined) add('d.brand_key = ?', f.brand.toLowerCase());
@@ -290,31 +292,70 @@ export class SearchReplica {
       params.push(JSON.stringify(query.exclude));
     }
 
-    const text = query.words.length > 0;
+    const expression = matchExpression(query.words, query.prefixLast ?? false, query.match ?? 'all');
+    const text = expression.length > 0;
     const order = {
-      relevance: text ? 'rank, d.product_id' : 'd.created_at DESC, d.product_id DESC',
+      relevance: text ? 'rank, d.rowid' : 'd.created_at DESC, d.product_id DESC',
       price_asc: 'd.currency, d.price, d.product_id',
-      price_desc: 'd.currency, d.price DESC, d.product_id',
+      price_desc: 'd.currency DESC, d.price DESC, d.product_id DESC',
       newest: 'd.created_at DESC, d.product_id DESC',
-      lead_time: text ? 'd.lead_days, rank, d.product_id' : 'd.lead_days, d.created_at DESC, d.product_id',
+      lead_time: text ? 'd.lead_days, rank, d.rowid' : 'd.lead_days, d.created_at DESC, d.product_id',
     }[query.sort];
-    const from = text
-      ? `docs_text JOIN docs d ON d.rowid = docs_text.rowid`
-      : 'docs d';
-    if (text) {
-      where.unshift('docs_text MATCH ?');
-      params.unshift(matchExpression(query.words, query.prefixLast ?? false, query.match ?? 'all'));
+    // Price and date orders carry no score.
+    const ranked = text && (query.sort === 'relevance' || query.sort === 'lead_time');
+    const score = ranked ? 'bm25(docs_text, 3.0, 1.0)' : '0';
+    const limit = query.limit + 1;
+
+    // The plan, by how many products the match or the category allows (both counts are cheap):
+    // - few: start from them (the match as the outer loop: CROSS JOIN, else a selective filter can make
+    //   SQLite run the match once per filtered row) and sort them all;
+    // - many, in an order an index holds: walk that index and stop after a page;
+    // - many, by relevance: rank the match alone, keep the best few pages' worth, filter those; only if
+    //   the filters leave less than a page does the full ranking run.
+    const sortIndex = text || query.sort !== 'relevance' ? SORT_INDEXES[query.sort] : 'docs_by_created';
+    const candidates = text ? this.matchCount(expression) : f.category !== undefined ? this.categoryCount(f.category) : 0;
+    type Row = { rowid: number; offerId: string; rank: number };
+    const select = (from: string, rank: string, first: { clause: string; value: SQLInputValue } | undefined, rowLimit: number) =>
+      this.db
+        .prepare(`SELECT d.rowid AS rowid, d.offer_id AS offerId, ${rank} AS rank FROM ${from} WHERE ${[...(first ? [first.clause] : []), ...where].join(' AND ')} ORDER BY ${order} LIMIT ?`)
+        .all(...(first ? [first.value] : []), ...params, rowLimit) as Row[];
+    let rows: Row[] | undefined;
+    if (candidates > WALK_SORT_INDEX_ABOVE && sortIndex !== undefined) {
+      const inMatch = text ? { clause: '+d.rowid IN (SELECT rowid FROM docs_text WHERE docs_text MATCH ?)', value: expression } : undefined;
+      rows = select(`docs d INDEXED BY ${sortIndex}`, '0', inMatch, limit);
+    } else if (candidates > RANK_MATCH_FIRST_ABOVE && text && query.sort === 'relevance') {
+      const best = (limit + (query.exclude?.length ?? 0)) * 4;
+      const top = `(SELECT rowid, ${score} AS rank FROM docs_text WHERE docs_text MATCH ? ORDER BY rank, rowid LIMIT ${best}) m CROSS JOIN docs d ON d.rowid = m.rowid`;
+      rows = this.db
+        .prepare(`SELECT d.rowid AS rowid, d.offer_id AS offerId, m.rank AS rank FROM ${top} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`)
+        .all(expression, ...params, limit) as Row[];
+      if (rows.length < limit && best < candidates) rows = undefined;
     }
-    const sql = `SELECT p.body AS product, o.body AS offer, ${text ? 'bm25(docs_text, 3.0, 1.0)' : '0'} AS rank
-      FROM ${from} JOIN products p ON p.rowid = d.rowid JOIN offers o ON o.offer_id = d.offer_id
-      WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
-    params.push(query.limit + 1);
-    const rows = this.db.prepare(sql).all(...params) as { product: string; offer: string; rank: number }[];
+    if (rows === undefined) {
+      rows = text
+        ? select('docs_text CROSS JOIN docs d ON d.rowid = docs_text.rowid', score, { clause: 'docs_text MATCH ?', value: expression }, limit)
+        : select(f.category !== undefined ? 'docs d INDEXED BY docs_category' : 'docs d', '0', undefined, limit);
+    }
+    const productBody = this.db.prepare('SELECT body FROM products WHERE rowid = ?');
+    const offerBody = this.db.prepare('SELECT body FROM offers WHERE offer_id = ?');
     const hits = rows.slice(0, query.limit).map((row) => {
-      const { standingOfferId: _standing, ...product } = JSON.parse(row.product) as IndexedProduct;
-      return { product, offer: JSON.parse(row.offer) as Offer, score: row.rank === 0 ? 0 : Math.round(-row.rank * 10_000) / 10_000 };
+      const { standingOfferId: _standing, ...product } = JSON.parse((productBody.get(row.rowid) as { body: string }).body) as IndexedProduct;
+      const offer = JSON.parse((offerBody.get(row.offerId) as { body: string }).body) as Offer;
+      return { product, offer, score: row.rank === 0 ? 0 : Math.round(-row.rank * 10_000) / 10_000 };
     });
     return { hits, more: rows.length > query.limit };
+  }
+
+  /** Searchable products in a category or below it (from the category index alone). */
+  private categoryCount(category: string): number {
+    return (
+      this.db.prepare('SELECT count(*) AS n FROM docs WHERE category >= ? AND category < ? AND (category = ? OR category > ?)').get(category, `${category}0`, category, `${category}/`) as { n: number }
+    ).n;
+  }
+
+  /** Products matching a full-text expression (cheap: no ranking, no rows). */
+  private matchCount(expression: string): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM docs_text WHERE docs_text MATCH ?').get(expression) as { n: number }).n;
   }
 
   /** Writes a compact copy of the replica to `file` (for a snapshot). */
@@ -324,9 +365,21 @@ export class SearchReplica {
   }
 }
 
+/** Sorts that an index serves in order (their ORDER BY above matches the index). */
+const SORT_INDEXES: Partial<Record<ReplicaQuery['sort'], string>> = { price_asc: 'docs_by_price', price_desc: 'docs_by_price', newest: 'docs_by_created' };
+/**
+ * Above this many candidates, a sorted search walks its sort index instead of sorting every candidate.
+ * High, because prices and dates correlate with categories and words: the walk can pass many rows first.
+ */
+const WALK_SORT_INDEX_ABOVE = 10_000;
+/** Above this many matches, a relevance search ranks the match alone first and filters the best few pages. */
+const RANK_MATCH_FIRST_ABOVE = 2_000;
+
 /** FTS5 query: every word quoted (no operators from user text), all required; the last optionally a prefix. */
 function matchExpression(words: readonly string[], prefixLast: boolean, match: 'all' | 'any'): string {
-  return words.map((word, index) => `"${word.replaceAll('"', '""')}"${prefixLast && index === words.length - 1 ? '*' : ''}`).join(match === 'all' ? ' AND ' : ' OR ');
+  // One token per term: every word is matched on its own, never as a phrase.
+  const terms = words.flatMap((word) => surfaceWords(word));
+  return terms.map((term, index) => `"${term}"${prefixLast && index === terms.length - 1 ? '*' : ''}`).join(match === 'all' ? ' AND ' : ' OR ');
 }
 
 function lowercaseStrings(attributes: Record<string, string | number | boolean>): Record<string, string | number | boolean> {

@@ -61,9 +61,11 @@ export async function searchCatalog(callerId: string, request: SearchRequest, no
   const scope = scopeOf(callerId, 'structured', rest);
   const state = readCursor(scope, cursor) ?? { seq: index.seq, returned: [], step: 0 };
   const limit = request.limit ?? DEFAULT_SEARCH_LIMIT;
+  const typed = surfaceWords(request.query ?? '');
   const { hits, more } = index.search({
     words: queryWords(request.query, index),
-    prefixLast: true,
+    // A last word that is not a whole word of the catalog is taken as typed in part ("glo").
+    prefixLast: typed.length > 0 && !index.words().has(typed.at(-1) as string),
     filters: replicaFilters(request.filters),
     sort: request.sort ?? 'relevance',
     limit: Math.min(limit, SEARCH_MAX_DEPTH - state.returned.length),
@@ -77,7 +79,8 @@ export async function searchCatalog(callerId: string, request: SearchRequest, no
 /**
  * An intent is read, then searched as understood. When that finds nothing, the search is relaxed in
  * steps, and the interpretation says what was finally applied: first without a category filter
- * (its word stays a keyword), then matching any keyword instead of all.
+ * (its word stays a keyword), then without its rarest keyword, one at a time and at most two (the most
+ * specific words are the likeliest to rule everything out), and last matching any of the keywords instead of all.
  */
 export async function searchIntent(callerId: string, request: { intent: string; limit?: number | undefined; cursor?: string | undefined }, now = new Date()) {
   const index = await currentSearchIndex();
@@ -86,7 +89,7 @@ export async function searchIntent(callerId: string, request: { intent: string; 
   const scope = scopeOf(callerId, 'intent', { intent: request.intent, limit: request.limit });
   const state = readCursor(scope, request.cursor);
   const limit = request.limit ?? DEFAULT_SEARCH_LIMIT;
-  const steps = relaxations(parsed);
+  const steps = relaxations(parsed, index.words());
   const run = (step: number, seq: number, exclude: readonly string[]) => {
     const attempt = steps[Math.min(step, steps.length - 1)] as Attempt;
     return {
@@ -117,12 +120,14 @@ export async function searchIntent(callerId: string, request: { intent: string; 
   return { items: page.hits, nextCursor: nextCursor(scope, first, page.hits, page.more), interpretation: page.attempt.interpretation };
 }
 
-interface Attempt {
+const MAX_DROPPED_KEYWORDS = 2;
+
+export interface Attempt {
   interpretation: Interpretation;
   match: 'all' | 'any';
 }
 
-function relaxations(parsed: Interpretation): Attempt[] {
+export function relaxations(parsed: Interpretation, vocabulary: ReadonlyMap<string, number>): Attempt[] {
   const attempts: Attempt[] = [{ interpretation: parsed, match: 'all' }];
   let current = parsed;
   if (current.filters.category !== undefined && current.keywords.length > 0) {
@@ -131,7 +136,15 @@ function relaxations(parsed: Interpretation): Attempt[] {
     current = { ...current, filters, keywords: [...current.keywords, word] };
     attempts.push({ interpretation: current, match: 'all' });
   }
-  if (current.keywords.length > 1) attempts.push({ interpretation: current, match: 'any' });
+  const all = current;
+  let kept = current.keywords;
+  // At most two words are dropped: each step is a full search, and past two the intent is mostly gone.
+  while (kept.length > 1 && all.keywords.length - kept.length < MAX_DROPPED_KEYWORDS) {
+    const rarest = kept.reduce((a, b) => ((vocabulary.get(b) ?? 0) < (vocabulary.get(a) ?? 0) ? b : a));
+    kept = kept.filter((word) => word !== rarest);
+    attempts.push({ interpretation: { ...current, keywords: kept, unparsed: [...current.unparsed, ...all.keywords.filter((word) => !kept.includes(word))] }, match: 'all' });
+  }
+  if (all.keywords.length > 1) attempts.push({ interpretation: all, match: 'any' });
   return attempts;
 }
 
