@@ -27,6 +27,21 @@ import { route as getProduct } from './products/get.route.ts';
 import { route as getOffer } from './offers/get.route.ts';
 import { route as search } from './search/run.route.ts';
 import { route as searchIntent } from './search-intent/run.route.ts';
+import { route as startNegotiation } from './negotiate/start.route.ts';
+import { route as counterNegotiation } from './negotiate/counter.route.ts';
+import { route as acceptNegotiation } from './negotiate/accept.route.ts';
+import { route as rejectNegotiation } from './negotiate/reject.route.ts';
+import { route as listNegotiations } from './negotiations/list.route.ts';
+import { route as getNegotiation } from './negotiations/get.route.ts';
+import { route as createOrder } from './create-order/run.route.ts';
+import { route as listOrders } from './orders/list.route.ts';
+import { route as getOrder } from './orders/get.route.ts';
+import { route as getOrderAudit } from './orders/audit.route.ts';
+import { route as cancelOrder } from './orders/cancel.route.ts';
+import { route as confirmOrder } from './orders/confirm.route.ts';
+import { route as shipOrder } from './orders/ship.route.ts';
+import { route as deliverOrder } from './orders/deliver.route.ts';
+import { route as completeOrder } from './orders/complete.route.ts';
 
 /** Every route, in the order the docs list them. */
 export const routeList: readonly RouteDefinition[] = [
@@ -53,6 +68,21 @@ export const routeList: readonly RouteDefinition[] = [
   getOffer,
   searchIntent,
   search,
+  startNegotiation,
+  counterNegotiation,
+  acceptNegotiation,
+  rejectNegotiation,
+  listNegotiations,
+  getNegotiation,
+  createOrder,
+  listOrders,
+  getOrder,
+  getOrderAudit,
+  cancelOrder,
+  confirmOrder,
+  shipOrder,
+  deliverOrder,
+  completeOrder,
 ];
 
 /** What answers anything no route matches (API Gateway's `$default`). */

@@ -28,6 +28,8 @@ const ConfigSchema = z.object({
   SEARCH_INDEX_REFRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Log entries since the last snapshot that make the snapshot worker take a new one (or 5 minutes). */
   SEARCH_SNAPSHOT_MIN_ENTRIES: z.coerce.number().int().min(1).default(200),
+  /** An open negotiation expires this long after its last move (contract: 72 h; shorter for tests). */
+  NEGOTIATION_TTL_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 60 * 60).default(72 * 60 * 60),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

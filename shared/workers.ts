@@ -70,6 +70,13 @@ export const workers: readonly WorkerDefinition[] = [
     timeoutSeconds: 900,
   },
   {
+    id: 'negotiationExpiry',
+    handler: 'functions/negotiations/expire.worker.ts',
+    description: 'Records open negotiation sessions past their expiry as expired, with negotiation.rejected (reason expired)',
+    trigger: { type: 'schedule', everyMinutes: 1 },
+    tableActions: ['dynamodb:Query', 'dynamodb:PutItem'],
+  },
+  {
     id: 'searchIndexChanges',
     handler: 'functions/search/index-changes.worker.ts',
     description: 'Appends product and offer changes from the table stream to the search index log',

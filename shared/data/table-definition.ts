@@ -12,6 +12,7 @@ export const TABLE_KEYS = {
 export const INDEXES = {
   gsi1: { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   gsi2: { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  gsi3: { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
 } as const;
 
 export type IndexName = keyof typeof INDEXES;

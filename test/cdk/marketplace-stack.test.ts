@@ -237,6 +237,14 @@ describe('resources', () => {
           ],
           Projection: { ProjectionType: 'ALL' },
         },
+        {
+          IndexName: 'gsi3',
+          KeySchema: [
+            { AttributeName: 'gsi3pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
       ],
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       BillingMode: 'PAY_PER_REQUEST',

@@ -1,0 +1,19 @@
+// POST /v1/negotiate/{sessionId} — counter the terms on the table (only the party whose turn it is, while open; at most maxRounds proposals). Handler: ./counter.ts
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { CounterRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
+
+export const route = defineRoute({
+  operationId: 'counterNegotiation',
+  method: 'POST',
+  path: '/v1/negotiate/{sessionId}',
+  handler: 'functions/negotiate/counter.ts',
+  summary: 'Counter the terms on the table (only the party whose turn it is, while open; at most maxRounds proposals)',
+  tag: 'Negotiation',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { params: SessionIdParams, body: CounterRequest },
+  response: { status: 200, description: 'The session after the move (and after any automatic answer of the seller’s policy)', schema: NegotiationSession },
+  handlerErrors: ['not-found', 'conflict'],
+  tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+});

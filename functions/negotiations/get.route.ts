@@ -1,0 +1,19 @@
+// GET /v1/negotiations/{sessionId} — one negotiation session of which the caller is a party. Handler: ./get.ts
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
+
+export const route = defineRoute({
+  operationId: 'getNegotiation',
+  method: 'GET',
+  path: '/v1/negotiations/{sessionId}',
+  handler: 'functions/negotiations/get.ts',
+  summary: 'One negotiation session of which the caller is a party',
+  tag: 'Negotiation',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { params: SessionIdParams },
+  response: { status: 200, description: 'The session', schema: NegotiationSession },
+  handlerErrors: ['not-found'],
+  tableActions: ['dynamodb:GetItem'],
+});

@@ -1,0 +1,19 @@
+// POST /v1/orders/{id}/complete — complete a delivered order (its buyer; extension). Handler: ./complete.ts
+import { defineRoute } from '../../shared/http/route-table.ts';
+import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
+
+export const route = defineRoute({
+  operationId: 'completeOrder',
+  method: 'POST',
+  path: '/v1/orders/{id}/complete',
+  handler: 'functions/orders/complete.ts',
+  summary: 'Complete a delivered order (its buyer; extension)',
+  tag: 'Orders',
+  auth: 'apiKey',
+  roles: ['buyer'],
+  rateLimited: true,
+  request: { params: OrderIdParams },
+  response: { status: 200, description: 'The order after the change', schema: Order },
+  handlerErrors: ['not-found', 'conflict', 'auth/forbidden'],
+  tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+});

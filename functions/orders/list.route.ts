@@ -1,0 +1,20 @@
+// GET /v1/orders — the caller’s orders, newest first (?status=, ?role=). Handler: ./list.ts
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { page } from '../../shared/schemas/common.ts';
+import { ListOrdersQuery, Order } from '../../shared/schemas/trade.ts';
+
+export const route = defineRoute({
+  operationId: 'listOrders',
+  method: 'GET',
+  path: '/v1/orders',
+  handler: 'functions/orders/list.ts',
+  summary: 'The caller’s orders, newest first (?status=, ?role=)',
+  tag: 'Orders',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { query: ListOrdersQuery },
+  response: { status: 200, description: 'A page of orders', schema: page(Order) },
+  handlerErrors: [],
+  tableActions: ['dynamodb:Query'],
+});

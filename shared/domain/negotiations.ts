@@ -1,0 +1,339 @@
+// Negotiating an offer (contract §3 "Negotiation session"): a buyer opens a session with a proposal,
+// the parties take turns (counter or accept the other side's terms; either may reject while open),
+// at most MAX_ROUNDS proposals. A session expires NEGOTIATION_TTL_SECONDS after its last move: it
+// reads as `expired` from that instant on, and the expiry sweep records it with its event.
+//
+// The seller's private policy on the offer answers buyer proposals at once, on the seller's behalf:
+// at or above `autoAcceptUnitPrice` it accepts; below `floorUnitPrice` it counters, never below the
+// floor (the concession rule is in automaticCounterPrice). Such moves are marked `automatic`.
+//
+// Every change is computed from the session as read and written on the condition that its version has
+// not moved (shared/data/negotiations.ts), together with its events: racing moves have one winner.
+import { config } from '../config.ts';
+import { recordEvent, type NewEvent } from '../data/events.ts';
+import { getNegotiation, listNegotiationsOf, NegotiationChanged, putNegotiationOperation, writeNegotiation, type NegotiationItem } from '../data/negotiations.ts';
+import { getOffer, getProductWithOffers, type OfferItem } from '../data/products.ts';
+import type { TransactOperation } from '../data/entity.ts';
+import { decodeCursor, encodeCursor } from '../data/cursor.ts';
+import { fail, type FieldProblem } from '../failures.ts';
+import { newId } from '../ids.ts';
+import type { Role } from '../schemas/agents.ts';
+import { MAX_ROUNDS, type NegotiationMove, type NegotiationSession, type NegotiationStatus, type Party } from '../schemas/trade.ts';
+
+export interface TradeCaller {
+  agentId: string;
+  role: Role;
+}
+
+/** The status a session has at `now`: an open session past its expiresAt is expired, whether or not the sweep has recorded it. */
+export function statusAt(item: NegotiationItem, now: Date): NegotiationStatus {
+  return item.status === 'open' && item.expiresAt !== null && Date.parse(item.expiresAt) <= now.getTime() ? 'expired' : item.status;
+}
+
+export function toSession(item: NegotiationItem, now: Date): NegotiationSession {
+  const { productSku: _sku, version: _version, ...session } = item;
+  const status = statusAt(item, now);
+  return status === item.status ? session : { ...session, status, turn: null };
+}
+
+function partyOf(item: NegotiationItem, agentId: string): Party | undefined {
+  if (item.buyerId === agentId) return 'buyer';
+  if (item.sellerId === agentId) return 'seller';
+  return undefined;
+}
+
+const other = (party: Party): Party => (party === 'buyer' ? 'seller' : 'buyer');
+
+/** The session, if the caller is one of its parties (anyone else: 404, revealing nothing). */
+async function sessionOf(caller: TradeCaller, sessionId: string): Promise<{ item: NegotiationItem; party: Party }> {
+  const item = await getNegotiation(sessionId);
+  const party = item ? partyOf(item, caller.agentId) : undefined;
+  if (!item || !party) throw fail.notFound(`Negotiation session ${sessionId} not found`);
+  return { item, party };
+}
+
+function stateDetails(item: NegotiationItem, now: Date): FieldProblem[] {
+  const status = statusAt(item, now);
+  const turn = status === 'open' ? item.turn : null;
+  return [
+    { path: 'status', message: `The session is ${status}` },
+    { path: 'turn', message: turn ? `It is the ${turn}'s turn` : 'Nobody is to move: the session is closed' },
+  ];
+}
+
+const conflict = (message: string, item: NegotiationItem, now: Date) => fail.conflict(message, stateDetails(item, now));
+
+/** The offer's unit price for a quantity: the highest price tier the quantity reaches, else its unit price. */
+export function offerPriceFor(offer: OfferItem, quantity: number): number {
+  let price = offer.unitPrice.amount;
+  let reached = 0;
+  for (const tier of offer.priceTiers) {
+    if (quantity >= tier.minQuantity && tier.minQuantity >= reached && tier.unitPrice.currency === offer.unitPrice.currency) {
+      price = tier.unitPrice.amount;
+      reached = tier.minQuantity;
+    }
+  }
+  return price;
+}
+
+/** Fractions of the gap to the buyer's proposal that an automatic counter tries, largest first. */
+const CONCESSIONS = [1 / 4, 1 / 8, 1 / 16];
+
+/**
+ * The seller's automatic counter to a buyer proposal below the floor: from the seller's last ask, a
+ * quarter of the way toward the proposal; if that would go below the floor, an eighth, then a
+ * sixteenth; if even that would, the seller holds its last ask. Prices round up (in the seller's
+ * favour). So a counter is never below the floor and never names it: one reply says only that the
+ * floor lies between the next larger step and the counter.
+ */
+export function automaticCounterPrice(lastAsk: number, proposal: number, floor: number): number {
+  const ask = Math.max(lastAsk, floor);
+  for (const fraction of CONCESSIONS) {
+    const price = Math.ceil(ask - (ask - proposal) * fraction);
+    if (price >= floor) return price;
+  }
+  return ask;
+}
+
+function lastSellerAsk(item: NegotiationItem, listPrice: number): number {
+  for (let i = item.history.length - 1; i >= 0; i--) {
+    const move = item.history[i] as NegotiationMove;
+    if (move.by === 'seller' && (move.action === 'counter' || move.action === 'propose')) return move.unitPrice;
+  }
+  return listPrice;
+}
+
+function expiresAfter(now: Date): string {
+  return new Date(now.getTime() + config().NEGOTIATION_TTL_SECONDS * 1000).toISOString();
+}
+
+/** What the event of a move says: ids of the session and its parties, the terms, and who moved. */
+function eventData(item: NegotiationItem, move: NegotiationMove | undefined, extra: Record<string, unknown> = {}) {
+  return {
+    sessionId: item.sessionId,
+    offerId: item.offerId,
+    productId: item.productId,
+    buyerId: item.buyerId,
+    sellerId: item.sellerId,
+    status: item.status,
+    currency: item.currency,
+    quantity: item.quantity,
+    unitPrice: item.unitPrice,
+    round: item.round,
+    turn: item.turn,
+    expiresAt: item.expiresAt,
+    ...(move ? { by: move.by, automatic: move.automatic } : {}),
+    ...extra,
+  };
+}
+
+const EVENT_OF: Record<NegotiationMove['action'], NewEvent['type']> = {
+  propose: 'negotiation.started',
+  counter: 'negotiation.counter',
+  accept: 'negotiation.accepted',
+  reject: 'negotiation.rejected',
+};
+
+/** A session with one more move applied (the move's effects on status, turn, terms and round). */
+function applyMove(item: NegotiationItem, move: NegotiationMove, now: Date): NegotiationItem {
+  const at = now.toISOString();
+  const base = { ...item, history: [...item.history, move], updatedAt: at, version: item.version + 1 };
+  switch (move.action) {
+    case 'propose':
+    case 'counter':
+      return { ...base, unitPrice: move.unitPrice, quantity: move.quantity, round: move.round, turn: other(move.by), expiresAt: expiresAfter(now) };
+    case 'accept':
+      return { ...base, status: 'accepted', turn: null, acceptedAt: at, expiresAt: null };
+    case 'reject':
+      return { ...base, status: 'rejected', turn: null, expiresAt: null };
+  }
+}
+
+/**
+ * After a buyer proposal, the seller's policy may answer it at once: accept at or above the
+ * auto-accept price, counter below the floor (while rounds remain). Otherwise the seller's agent decides.
+ */
+function policyAnswer(item: NegotiationItem, offer: OfferItem, listPrice: number, now: Date): NegotiationMove | undefined {
+  const proposal = item.unitPrice;
+  const at = now.toISOString();
+  const autoAccept = offer.autoAcceptUnitPrice?.currency === item.currency ? offer.autoAcceptUnitPrice.amount : undefined;
+  const floor = offer.floorUnitPrice?.currency === item.currency ? offer.floorUnitPrice.amount : undefined;
+  if (!offer.negotiable && proposal >= listPrice) {
+    return { round: item.round, by: 'seller', action: 'accept', unitPrice: proposal, quantity: item.quantity, message: null, automatic: true, at };
+  }
+  if (autoAccept !== undefined && proposal >= autoAccept) {
+    return { round: item.round, by: 'seller', action: 'accept', unitPrice: proposal, quantity: item.quantity, message: null, automatic: true, at };
+  }
+  if (floor !== undefined && proposal < floor && item.round < item.maxRounds) {
+    const price = automaticCounterPrice(lastSellerAsk(item, listPrice), proposal, floor);
+    return { round: item.round + 1, by: 'seller', action: 'counter', unitPrice: price, quantity: item.quantity, message: null, automatic: true, at };
+  }
+  return undefined;
+}
+
+interface Step {
+  move: NegotiationMove;
+  /** The session right after the move. */
+  state: NegotiationItem;
+}
+
+/** Writes the session's last state, on the condition that it is still at `previous`, with one event per move. */
+async function commit(previous: NegotiationItem | undefined, steps: readonly Step[], now: Date): Promise<void> {
+  const last = steps.at(-1) as Step;
+  const operations: TransactOperation[] = [
+    putNegotiationOperation(last.state, previous?.version ?? 0, previous ? { expression: 'expiresAt > :now', values: { ':now': now.toISOString() } } : undefined),
+  ];
+  steps.forEach(({ move, state }, index) => {
+    const extra = move.action === 'reject' ? { reason: 'rejected' } : {};
+    const { operation } = recordEvent({ type: EVENT_OF[move.action], data: eventData(state, move, extra), agentIds: [state.buyerId, state.sellerId] }, now);
+    operations.push({ ...operation, name: `event${index}` });
+  });
+  await writeNegotiation(operations);
+}
+
+async function liveOffer(offerId: string, now: Date): Promise<OfferItem> {
+  const offer = await getOffer(offerId);
+  // Withdrawn, expired and unknown offers are all simply not there for a buyer.
+  if (!offer || offer.status !== 'active' || (offer.validUntil !== null && Date.parse(offer.validUntil) <= now.getTime())) throw fail.notFound(`Offer ${offerId} not found`);
+  return offer;
+}
+
+export async function startNegotiation(
+  buyerId: string,
+  request: { offerId: string; quantity: number; unitPrice?: number | undefined; message?: string | undefined },
+  now: Date,
+): Promise<NegotiationSession> {
+  const offer = await liveOffer(request.offerId, now);
+  const found = await getProductWithOffers(offer.productId);
+  if (!found || found.product.status !== 'active') throw fail.notFound(`Offer ${request.offerId} not found`);
+  const { product } = found;
+  const minimum = Math.max(offer.minQuantity, product.minOrderQuantity);
+  const problems: FieldProblem[] = [];
+  if (request.quantity < minimum) problems.push({ path: 'quantity', message: `Must be at least ${minimum}, the offer's minimum order quantity (at most ${product.availableQuantity} are available)` });
+  else if (request.quantity > product.availableQuantity) problems.push({ path: 'quantity', message: `Must be at most ${product.availableQuantity}, the quantity available (the minimum is ${minimum})` });
+  const listPrice = offerPriceFor(offer, request.quantity);
+  const proposal = request.unitPrice ?? listPrice;
+  if (!offer.negotiable && proposal !== listPrice) problems.push({ path: 'unitPrice', message: `This offer is not negotiable: omit unitPrice or propose its price for this quantity, ${listPrice}` });
+  if (problems.length > 0) throw fail.invalid(`Request validation failed — ${problems[0]?.path}: ${problems[0]?.message}`, problems);
+
+  const at = now.toISOString();
+  const opening: NegotiationMove = { round: 1, by: 'buyer', action: 'propose', unitPrice: proposal, quantity: request.quantity, message: request.message ?? null, automatic: false, at };
+  let item: NegotiationItem = {
+    sessionId: newId('negotiation'),
+    offerId: offer.offerId,
+    productId: offer.productId,
+    buyerId,
+    sellerId: offer.sellerId,
+    status: 'open',
+    currency: offer.unitPrice.currency,
+    quantity: request.quantity,
+    unitPrice: proposal,
+    turn: 'seller',
+    round: 1,
+    maxRounds: MAX_ROUNDS,
+    history: [opening],
+    expiresAt: expiresAfter(now),
+    acceptedAt: null,
+    orderId: null,
+    createdAt: at,
+    updatedAt: at,
+    productSku: product.sku,
+    version: 1,
+  };
+  const steps: Step[] = [{ move: opening, state: item }];
+  const answer = policyAnswer(item, offer, listPrice, now);
+  if (answer) {
+    item = applyMove(item, answer, now);
+    steps.push({ move: answer, state: item });
+  }
+  await commit(undefined, steps, now);
+  return toSession(item, now);
+}
+
+type MoveRequest =
+  | { action: 'counter'; unitPrice: number; quantity?: number | undefined; message?: string | undefined }
+  | { action: 'accept' | 'reject'; message?: string | undefined };
+
+/** A party's move on an open session: counter, accept or reject. */
+export async function moveNegotiation(caller: TradeCaller, sessionId: string, request: MoveRequest, now: Date): Promise<NegotiationSession> {
+  const { item, party } = await sessionOf(caller, sessionId);
+  const status = statusAt(item, now);
+  if (status !== 'open') throw conflict(`The session is ${status}: it takes no more moves`, item, now);
+  if (request.action !== 'reject' && item.turn !== party) {
+    throw conflict(`It is the ${item.turn ?? 'other party'}'s turn: ${request.action === 'accept' ? 'a party accepts the other side’s proposal, never its own' : 'wait for the other party’s answer'}`, item, now);
+  }
+  const at = now.toISOString();
+  let move: NegotiationMove;
+  let offer: OfferItem | undefined;
+  if (request.action === 'counter') {
+    if (item.round >= item.maxRounds) throw conflict(`The session has reached its limit of ${item.maxRounds} rounds: accept or reject the terms on the table`, item, now);
+    const quantity = request.quantity ?? item.quantity;
+    if (party === 'buyer' || request.quantity !== undefined) {
+      offer = await getOffer(item.offerId);
+      if (offer && quantity < offer.minQuantity) throw fail.invalid(`Request validation failed — quantity: Must be at least ${offer.minQuantity}, the offer's minimum order quantity`, [{ path: 'quantity', message: `Must be at least ${offer.minQuantity}, the offer's minimum order quantity` }]);
+    }
+    move = { round: item.round + 1, by: party, action: 'counter', unitPrice: request.unitPrice, quantity, message: request.message ?? null, automatic: false, at };
+  } else {
+    move = { round: item.round, by: party, action: request.action, unitPrice: item.unitPrice, quantity: item.quantity, message: request.message ?? null, automatic: false, at };
+  }
+  let next = applyMove(item, move, now);
+  const steps: Step[] = [{ move, state: next }];
+  if (move.action === 'counter' && party === 'buyer' && offer && offer.status === 'active') {
+    const answer = policyAnswer(next, offer, offerPriceFor(offer, next.quantity), now);
+    if (answer) {
+      next = applyMove(next, answer, now);
+      steps.push({ move: answer, state: next });
+    }
+  }
+  try {
+    await commit(item, steps, now);
+  } catch (error) {
+    if (error instanceof NegotiationChanged) {
+      const current = error.current ?? item;
+      throw conflict('The session changed while this move was made (another move landed first): read it and decide again', current, now);
+    }
+    throw error;
+  }
+  return toSession(next, now);
+}
+
+export async function getNegotiationForCaller(caller: TradeCaller, sessionId: string, now: Date): Promise<NegotiationSession> {
+  const { item } = await sessionOf(caller, sessionId);
+  return toSession(item, now);
+}
+
+/** The filter that selects sessions whose status at `now` is `status`. */
+function statusFilter(status: NegotiationStatus, now: Date) {
+  const names = { '#status': 'status' };
+  const at = now.toISOString();
+  if (status === 'open') return { expression: '#status = :open AND expiresAt > :now', names, values: { ':open': 'open', ':now': at } };
+  if (status === 'expired') return { expression: '#status = :expired OR (#status = :open AND expiresAt <= :now)', names, values: { ':expired': 'expired', ':open': 'open', ':now': at } };
+  return { expression: '#status = :status', names, values: { ':status': status } };
+}
+
+export async function listNegotiationsForCaller(caller: TradeCaller, query: { limit: number; cursor?: string | undefined; status?: NegotiationStatus | undefined }, now: Date) {
+  const status = query.status ?? 'open';
+  const scope = `negotiations:${caller.agentId}:${status}`;
+  const page = await listNegotiationsOf(caller.role, caller.agentId, { limit: query.limit, startKey: decodeCursor(scope, query.cursor), filter: statusFilter(status, now) });
+  return { items: page.items.map((item) => toSession(item, now)), nextCursor: encodeCursor(scope, page.lastKey) };
+}
+
+/** Records one open session past its expiry as expired, with its negotiation.rejected event (reason `expired`); false if it moved meanwhile. */
+export async function expireNegotiation(item: NegotiationItem, now: Date): Promise<boolean> {
+  if (statusAt(item, now) !== 'expired' || item.status !== 'open') return false;
+  const next: NegotiationItem = { ...item, status: 'expired', turn: null, updatedAt: now.toISOString(), version: item.version + 1 };
+  const { operation } = recordEvent(
+    { type: 'negotiation.rejected', data: eventData(next, undefined, { reason: 'expired', by: null, automatic: true }), agentIds: [item.buyerId, item.sellerId] },
+    now,
+  );
+  try {
+    await writeNegotiation([
+      putNegotiationOperation(next, item.version, { expression: '#status = :open AND expiresAt <= :now', names: { '#status': 'status' }, values: { ':open': 'open', ':now': now.toISOString() } }),
+      operation,
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof NegotiationChanged) return false;
+    throw error;
+  }
+}

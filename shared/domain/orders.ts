@@ -1,0 +1,211 @@
+// Orders (contract §3 "Order", "Audit entry"): placed by the buyer from an accepted session, then
+// moved through pending → confirmed → shipped → delivered (seller) → completed (buyer); either party
+// cancels from pending or confirmed. Every change is one transaction: the order (conditional on the
+// status and audit count it was computed from), its audit entry, its event, and, when units move, the
+// product's availableQuantity (taken on creation under a condition, given back on cancellation).
+import { decodeCursor, encodeCursor } from '../data/cursor.ts';
+import { recordEvent } from '../data/events.ts';
+import { getNegotiation, putNegotiationOperation, type NegotiationItem } from '../data/negotiations.ts';
+import { changeStockOperation, getOrder, listAuditEntries, listOrdersOf, putAuditEntryOperation, putOrderOperation, TradeRefused, writeTrade, type OrderItem } from '../data/orders.ts';
+import { fail, type FieldProblem } from '../failures.ts';
+import { newId } from '../ids.ts';
+import type { AuditEntry, Order, OrderStatus, Party } from '../schemas/trade.ts';
+import { statusAt, type TradeCaller } from './negotiations.ts';
+
+export function toOrder(item: OrderItem): Order {
+  const { productSku: _sku, auditCount: _count, ...order } = item;
+  return order;
+}
+
+function partyOf(order: OrderItem, agentId: string): Party | undefined {
+  if (order.buyerId === agentId) return 'buyer';
+  if (order.sellerId === agentId) return 'seller';
+  return undefined;
+}
+
+async function orderOf(caller: TradeCaller, orderId: string): Promise<{ order: OrderItem; party: Party }> {
+  const order = await getOrder(orderId);
+  const party = order ? partyOf(order, caller.agentId) : undefined;
+  if (!order || !party) throw fail.notFound(`Order ${orderId} not found`);
+  return { order, party };
+}
+
+const statusDetails = (status: string): FieldProblem[] => [{ path: 'status', message: `The order is ${status}` }];
+
+/** What an order event says beyond order.created's exact fields: the ids, the status and what changed. */
+function orderEventData(order: OrderItem) {
+  return {
+    orderId: order.orderId,
+    sessionId: order.sessionId,
+    buyerId: order.buyerId,
+    sellerId: order.sellerId,
+    status: order.status,
+    totalAmount: order.totalAmount,
+    items: order.items,
+    ...(order.shipping ? { shipping: order.shipping } : {}),
+    ...(order.cancellation ? { cancellation: order.cancellation } : {}),
+  };
+}
+
+export async function createOrder(
+  caller: TradeCaller,
+  request: { sessionId: string; buyerReference?: string | undefined; shippingAddress?: Order['shippingAddress'] | undefined },
+  now: Date,
+): Promise<Order> {
+  const session = await getNegotiation(request.sessionId);
+  if (!session || session.buyerId !== caller.agentId) throw fail.notFound(`Negotiation session ${request.sessionId} not found`);
+  refuseUnlessAccepted(session, now);
+
+  const at = now.toISOString();
+  const orderId = newId('order');
+  const items = [{ productId: session.productId, quantity: session.quantity, unitPrice: session.unitPrice }];
+  const totalAmount = { amount: session.quantity * session.unitPrice, currency: session.currency };
+  const order: OrderItem = {
+    orderId,
+    sessionId: session.sessionId,
+    offerId: session.offerId,
+    buyerId: session.buyerId,
+    sellerId: session.sellerId,
+    items,
+    totalAmount,
+    status: 'pending',
+    shipping: null,
+    cancellation: null,
+    buyerReference: request.buyerReference ?? null,
+    shippingAddress: request.shippingAddress ?? null,
+    createdAt: at,
+    updatedAt: at,
+    productSku: session.productSku,
+    auditCount: 1,
+  };
+  const ordered: NegotiationItem = { ...session, status: 'ordered', orderId, updatedAt: at, version: session.version + 1 };
+  const audit: AuditEntry = {
+    entryId: newId('audit'),
+    orderId,
+    sequence: 1,
+    at,
+    actor: { agentId: caller.agentId, role: 'buyer' },
+    action: 'create',
+    fromStatus: null,
+    toStatus: 'pending',
+    details: { sessionId: session.sessionId, quantity: session.quantity, unitPrice: session.unitPrice, totalAmount },
+  };
+  // order.created carries exactly the spec's fields.
+  const { operation: event } = recordEvent({ type: 'order.created', data: { orderId, buyerId: order.buyerId, sellerId: order.sellerId, totalAmount, items }, agentIds: [order.buyerId, order.sellerId] }, now);
+  try {
+    await writeTrade([
+      putOrderOperation(order),
+      putNegotiationOperation(ordered, session.version, { expression: '#status = :accepted', names: { '#status': 'status' }, values: { ':accepted': 'accepted' } }),
+      changeStockOperation(session.sellerId, session.productSku, session.quantity, now),
+      putAuditEntryOperation(audit),
+      event,
+    ]);
+  } catch (error) {
+    if (!(error instanceof TradeRefused)) throw error;
+    if (error.refusal.has('session')) {
+      const current = error.refusal.current<NegotiationItem>('session');
+      if (current) refuseUnlessAccepted(current, now);
+      throw fail.collision('The session changed while the order was placed: read it and try again');
+    }
+    if (error.refusal.has('stock')) {
+      const left = error.product?.availableQuantity ?? 0;
+      throw fail.conflict(`Not enough stock: ${left} units are left and the session's quantity is ${session.quantity}; nothing was ordered`, [
+        { path: 'quantity', message: `${left} units are available; the session is for ${session.quantity}` },
+      ]);
+    }
+    throw error;
+  }
+  return toOrder(order);
+}
+
+function refuseUnlessAccepted(session: NegotiationItem, now: Date): void {
+  const status = statusAt(session, now);
+  if (status === 'accepted') return;
+  const details: FieldProblem[] = [{ path: 'status', message: `The session is ${status}` }];
+  if (status === 'ordered' && session.orderId) {
+    details.push({ path: 'orderId', message: `Already ordered as ${session.orderId}` });
+    throw fail.conflict(`The session has already been ordered (${session.orderId}); a session gives one order`, details);
+  }
+  throw fail.conflict(`Only an accepted session can be ordered; this one is ${status}`, details);
+}
+
+export type OrderAction = 'confirm' | 'ship' | 'deliver' | 'complete' | 'cancel';
+
+/** The contract's transitions: who may make each, from which statuses, to which. */
+const TRANSITIONS: Record<OrderAction, { by: Party | 'either'; from: readonly OrderStatus[]; to: OrderStatus; event: 'order.confirmed' | 'order.shipped' | 'order.delivered' | 'order.completed' | 'order.cancelled' }> = {
+  confirm: { by: 'seller', from: ['pending'], to: 'confirmed', event: 'order.confirmed' },
+  ship: { by: 'seller', from: ['confirmed'], to: 'shipped', event: 'order.shipped' },
+  deliver: { by: 'seller', from: ['shipped'], to: 'delivered', event: 'order.delivered' },
+  complete: { by: 'buyer', from: ['delivered'], to: 'completed', event: 'order.completed' },
+  cancel: { by: 'either', from: ['pending', 'confirmed'], to: 'cancelled', event: 'order.cancelled' },
+};
+
+export type TransitionInput =
+  | { action: 'confirm' | 'deliver' | 'complete' }
+  | { action: 'ship'; carrier: string; trackingNumber: string; trackingUrl?: string | undefined }
+  | { action: 'cancel'; reason?: string | undefined };
+
+export async function transitionOrder(caller: TradeCaller, orderId: string, input: TransitionInput, now: Date): Promise<Order> {
+  const { order, party } = await orderOf(caller, orderId);
+  const rule = TRANSITIONS[input.action];
+  if (rule.by !== 'either' && rule.by !== party) throw fail.forbidden(`Only the order's ${rule.by} can ${input.action} it`);
+  if (!rule.from.includes(order.status)) {
+    throw fail.conflict(`An order that is ${order.status} cannot be ${rule.to === 'cancelled' ? 'cancelled' : `moved to ${rule.to}`} (only from ${rule.from.join(' or ')})`, statusDetails(order.status));
+  }
+  const at = now.toISOString();
+  const next: OrderItem = { ...order, status: rule.to, updatedAt: at, auditCount: order.auditCount + 1 };
+  let details: Record<string, unknown> = {};
+  if (input.action === 'ship') {
+    next.shipping = { carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl ?? null, shippedAt: at };
+    details = { carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl ?? null };
+  }
+  const line = order.items[0];
+  if (input.action === 'cancel') {
+    next.cancellation = { by: party, reason: input.reason ?? null, at };
+    details = { reason: input.reason ?? null, restoredQuantity: line?.quantity ?? 0 };
+  }
+  const audit: AuditEntry = {
+    entryId: newId('audit'),
+    orderId,
+    sequence: next.auditCount,
+    at,
+    actor: { agentId: caller.agentId, role: party },
+    action: input.action,
+    fromStatus: order.status,
+    toStatus: rule.to,
+    details,
+  };
+  const { operation: event } = recordEvent({ type: rule.event, data: orderEventData(next), agentIds: [order.buyerId, order.sellerId] }, now);
+  const operations = [putOrderOperation(next, order), putAuditEntryOperation(audit), event];
+  if (input.action === 'cancel' && line) operations.push(changeStockOperation(order.sellerId, order.productSku, -line.quantity, now));
+  try {
+    await writeTrade(operations);
+  } catch (error) {
+    if (error instanceof TradeRefused && (error.refusal.has('order') || error.refusal.has('audit'))) {
+      const current = (await getOrder(orderId)) ?? order;
+      throw fail.conflict(`The order changed meanwhile and is now ${current.status}: read it and decide again`, statusDetails(current.status));
+    }
+    throw error;
+  }
+  return toOrder(next);
+}
+
+export async function getOrderForCaller(caller: TradeCaller, orderId: string): Promise<Order> {
+  return toOrder((await orderOf(caller, orderId)).order);
+}
+
+export async function listOrdersForCaller(caller: TradeCaller, query: { limit: number; cursor?: string | undefined; status?: OrderStatus | undefined; role?: Party | undefined }) {
+  const scope = `orders:${caller.agentId}:${query.role ?? ''}:${query.status ?? ''}`;
+  const startKey = decodeCursor(scope, query.cursor);
+  // An agent has one role: asking for its orders in the other role finds none.
+  if (query.role !== undefined && query.role !== caller.role) return { items: [], nextCursor: null };
+  const page = await listOrdersOf(caller.role, caller.agentId, { limit: query.limit, startKey, ...(query.status ? { status: query.status } : {}) });
+  return { items: page.items.map(toOrder), nextCursor: encodeCursor(scope, page.lastKey) };
+}
+
+export async function listAuditForCaller(caller: TradeCaller, orderId: string, query: { limit: number; cursor?: string | undefined }) {
+  await orderOf(caller, orderId);
+  const scope = `audit:${caller.agentId}:${orderId}`;
+  const page = await listAuditEntries(orderId, { limit: query.limit, startKey: decodeCursor(scope, query.cursor) });
+  return { items: page.items, nextCursor: encodeCursor(scope, page.lastKey) };
+}
