@@ -12,6 +12,7 @@ import type { MiddlewareResult } from './middleware.ts';
 import { measureSearch } from './search.ts';
 import { round } from './stats.ts';
 import { measureThroughput, type CpuPerRequest, type ThroughputResult } from './throughput.ts';
+import { measureTrade } from './trade.ts';
 
 type Comparator = '<=' | '>=';
 
@@ -45,6 +46,10 @@ const TARGETS: Record<string, { target: number | null; comparator: Comparator; u
   searchIndexMb: { target: 400, comparator: '<=', unit: 'MiB' },
   intentFieldAccuracy: { target: 0.95, comparator: '>=', unit: '' },
   intentTop3: { target: 0.9, comparator: '>=', unit: '' },
+  createOrderP95Ms: { target: null, comparator: '<=', unit: 'ms' },
+  orderVsTransactRatio: { target: 0.4, comparator: '>=', unit: '×' },
+  negotiationMoveP95Ms: { target: null, comparator: '<=', unit: 'ms' },
+  dynamoCallsPerCreateOrder: { target: 4, comparator: '<=', unit: 'calls' },
 };
 
 /** BENCH_SEARCH_PRODUCTS scales the search benchmark down for a quick run (default 100,000 products). */
@@ -136,7 +141,11 @@ async function main(): Promise<number> {
   log(`feeds: ${FEED_ROWS} rows and ${Math.max(1_000, Math.round(FEED_ROWS / 10))} rows through fresh local runtimes (minutes)…`);
   const feeds = await measureFeeds({ rows: FEED_ROWS, log });
 
-  // 7. Search at 100,000 products: a cold instance's snapshot load, then the two handlers warm.
+  // 7. Trade: create-order and negotiation counters at 16 concurrent buyers, against raw transactions.
+  log('trade: orders from 16 buyers against raw TransactWriteItems of the same five items; counters on 16 sessions…');
+  const trade = await measureTrade();
+
+  // 8. Search at 100,000 products: a cold instance's snapshot load, then the two handlers warm.
   const search = await measureSearch({ products: SEARCH_PRODUCTS, log });
 
   machine.loadAverage1mAtEnd = round(os.loadavg()[0] ?? 0, 2);
@@ -159,6 +168,10 @@ async function main(): Promise<number> {
     searchIndexMb: search.memoryAfterQueries.rssGrowthMb,
     intentFieldAccuracy: search.intentSet.intentFieldAccuracy,
     intentTop3: search.intentSet.intentTop3,
+    createOrderP95Ms: trade.createOrder.p95Ms,
+    orderVsTransactRatio: trade.orderVsTransactRatio,
+    negotiationMoveP95Ms: trade.negotiationMove.p95Ms,
+    dynamoCallsPerCreateOrder: trade.dynamoCalls.warmPerOrder,
   };
   const checks = Object.entries(figures).map(([figure, value]) => check(figure, value));
   const perHandlerKb = (list: BundleInfo[]) => Object.fromEntries(list.map((bundle) => [bundle.handler, bundle.kb]));
@@ -205,6 +218,10 @@ async function main(): Promise<number> {
         note: 'presigned CSV upload through `npm start` (a fresh child per file), PUT start to completedAt; the baseline rewrites the same product and offer items under new keys with BatchWriteItem at the pipeline parallelism, in the large run\'s DynamoDB Local; peak RSS is VmHWM of the npm start process',
         ...feeds,
       },
+      trade: {
+        note: 'bench/trade.ts: 16 buyers, each on its own product, through their accepted sessions (POST /v1/create-order) against the same five items (order, session under a version condition, stock decrement under a condition, audit entry, event) written by raw TransactWriteItems from 16 workers; then 16 sessions countered by seller and buyer in turn (18 moves each); DynamoDB calls are create-order\'s own (pro plan: the rate-limit counter included), cold (first request, key not cached) and warm',
+        ...trade,
+      },
       search: {
         note: `bench/search.ts: ${SEARCH_PRODUCTS} generated products; snapshot built in one child, loaded by a fresh one with DynamoDB and S3 stubbed (aws-sdk-client-mock); 200 structured searches and 200 intents through the handlers, each timed 5 times interleaved with the same engine calls alone; searchIndexMb is RSS growth after load and every query (the engine's memory is native, outside the JS heap); the intent set is scored over 3,000 products`,
         ...search,
@@ -244,6 +261,8 @@ async function main(): Promise<number> {
       ['feed, large', `${feeds.large.rows} rows, ${feeds.large.fileMb} MiB in ${feeds.large.seconds} s; peak RSS ${feeds.large.peakRssMb} MiB (${feeds.large.rssBeforeUploadMb} before the upload)`],
       ['feed, small', `${feeds.small.rows} rows in ${feeds.small.seconds} s; peak RSS ${feeds.small.peakRssMb} MiB (${feeds.small.rssBeforeUploadMb} before the upload)`],
       ['BatchWriteItem baseline', `${feeds.batchWrite.items} items in ${feeds.batchWrite.seconds} s = ${feeds.batchWrite.rowsPerSecond} rows/s (parallelism ${feeds.batchWrite.parallelism})`],
+      ['create-order at 16 buyers', `${trade.createOrder.requestsPerSecond} req/s, p50 ${trade.createOrder.p50Ms} / p95 ${trade.createOrder.p95Ms} ms; raw TransactWriteItems ${trade.rawTransact.requestsPerSecond}/s`],
+      ['DynamoDB calls per create-order, cold / warm', `${trade.dynamoCalls.coldFirstOrder.total} / ${trade.dynamoCalls.warmPerOrder} ${JSON.stringify(trade.dynamoCalls.warmByCommand)}`],
       ['search handler p50 / p95 / p99', `${search.search.handler.p50Ms} / ${search.search.handler.p95Ms} / ${search.search.handler.p99Ms} ms (engine alone p95 ${search.search.engine.p95Ms} ms)`],
       ['search-intent handler p50 / p95 / p99', `${search.intent.handler.p50Ms} / ${search.intent.handler.p95Ms} / ${search.intent.handler.p99Ms} ms (engine alone p95 ${search.intent.engine.p95Ms} ms)`],
       ['search index at cold start', `${search.snapshotMb} MiB snapshot loaded in ${search.coldLoad.loadMs} ms; first search ${search.coldLoad.firstSearchMs} ms; heap +${search.coldLoad.heapGrowthMb} MiB, RSS +${search.coldLoad.rssGrowthMb} MiB`],

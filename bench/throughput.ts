@@ -417,7 +417,7 @@ function processCpuMs(pid: number): number {
 /** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-async function cleanUp(dataDir: string, serverExitCode: number | null): Promise<ThroughputResult['cleanup']> {
+export async function cleanUp(dataDir: string, serverExitCode: number | null): Promise<ThroughputResult['cleanup']> {
   let javaLeft = await dynamoDbLocalPids(dataDir);
   for (let i = 0; javaLeft.length > 0 && i < 20; i++) {
     await sleep(250);

@@ -22,6 +22,11 @@ export function runWithGrants<T>(grants: FunctionGrants, work: () => Promise<T>)
   return invocation.run(grants, work);
 }
 
+/** The route or worker whose invocation is running here (undefined outside one): benchmarks count per function. */
+export function currentFunctionName(): string | undefined {
+  return invocation.getStore()?.functionName;
+}
+
 /** The IAM actions a command needs, by the SDK's command name (document-client names included). */
 const DYNAMODB_ACTIONS: Record<string, string> = {
   GetItem: 'GetItem',
