@@ -15,6 +15,10 @@ import { route as listWebhooks } from './webhooks/list.route.ts';
 import { route as getWebhook } from './webhooks/get.route.ts';
 import { route as updateWebhook } from './webhooks/update.route.ts';
 import { route as deleteWebhook } from './webhooks/delete.route.ts';
+import { route as listWebhookDeliveries } from './webhooks/list-deliveries.route.ts';
+import { route as getWebhookDelivery } from './webhooks/get-delivery.route.ts';
+import { route as retryWebhookDelivery } from './webhooks/retry-delivery.route.ts';
+import { route as testWebhook } from './webhooks/test.route.ts';
 import { route as uploadFeed } from './seller-feeds/create.route.ts';
 import { route as listFeeds } from './seller-feeds/list.route.ts';
 import { route as getFeed } from './seller-feeds/get.route.ts';
@@ -56,6 +60,10 @@ export const routeList: readonly RouteDefinition[] = [
   getWebhook,
   updateWebhook,
   deleteWebhook,
+  listWebhookDeliveries,
+  getWebhookDelivery,
+  retryWebhookDelivery,
+  testWebhook,
   uploadFeed,
   listFeeds,
   getFeed,

@@ -45,6 +45,8 @@ export class EventWorkers extends Construct {
       fn.grantTable(props.table, worker.tableActions);
       grantFeedFiles(fn, props.feedsBucket, worker.feedFileActions);
       grantSearchIndexFiles(fn, props.feedsBucket, worker.searchIndexActions);
+      if (worker.sendsDeliveries) props.webhookDelivery.grantSendToQueue(fn);
+      if (worker.schedulesDeliveryRetries) props.webhookDelivery.grantScheduleCreation(fn);
       this.functions.set(worker.id, fn);
 
       if (worker.trigger.type === 's3') this.subscribeToFeedUploads(fn, worker.trigger.prefix, props.feedsBucket);

@@ -19,6 +19,7 @@ import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
 import { FunctionRoles } from './function-roles.ts';
 import { grantFeedFiles, grantSearchIndexFiles } from './feed-file-grants.ts';
+import type { WebhookDelivery } from './webhook-delivery.ts';
 import type { StageSettings } from './stage-settings.ts';
 
 export interface MarketplaceApiProps {
@@ -28,6 +29,8 @@ export interface MarketplaceApiProps {
   table: ITable;
   /** Where feed files are stored: routes whose rows declare feedFileActions get exactly those. */
   feedsBucket: IBucket;
+  /** The delivery queue: routes whose rows say they send deliveries may send to it. */
+  webhookDelivery: WebhookDelivery;
   /** Variables every function of the stack shares. */
   environment: Record<string, string>;
 }
@@ -153,11 +156,17 @@ export class MarketplaceApi extends Construct {
       settings: props.settings,
       environment: props.environment,
       ...(route.bundledFiles ? { bundledFiles: this.filesFor(route) } : {}),
-      role: this.roles.roleFor({ table: tableActionsFor(route), feedFiles: route.feedFileActions ?? [], searchIndex: route.searchIndexActions ?? [] }),
+      role: this.roles.roleFor({
+        table: tableActionsFor(route),
+        feedFiles: route.feedFileActions ?? [],
+        searchIndex: route.searchIndexActions ?? [],
+        deliveryQueue: route.sendsDeliveries ? ['sqs:SendMessage'] : [],
+      }),
     });
     fn.grantTable(props.table, tableActionsFor(route));
     grantFeedFiles(fn, props.feedsBucket, route.feedFileActions);
     grantSearchIndexFiles(fn, props.feedsBucket, route.searchIndexActions);
+    if (route.sendsDeliveries) props.webhookDelivery.grantSendToQueue(fn);
     this.functions.set(route.operationId, fn);
     return fn;
   }

@@ -91,7 +91,15 @@ export class MarketplaceStack extends Stack {
       stage: props.stage,
       consumer: deliveryQueueConsumer(workers),
     });
-    this.api = new MarketplaceApi(this, 'Api', { settings, routes: props.routes ?? routeList, fallbackRoute, table: this.table, feedsBucket: this.feeds.feedsBucket, environment });
+    this.api = new MarketplaceApi(this, 'Api', {
+      settings,
+      routes: props.routes ?? routeList,
+      fallbackRoute,
+      table: this.table,
+      feedsBucket: this.feeds.feedsBucket,
+      webhookDelivery: this.webhookDelivery,
+      environment,
+    });
     this.workers = new EventWorkers(this, 'Workers', {
       settings,
       workers,

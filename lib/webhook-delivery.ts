@@ -1,7 +1,7 @@
 // Webhook delivery's plumbing: the delivery queue and its dead-letter queue, and the EventBridge
 // Scheduler group whose one-off schedules put retries (1 min, 5 min, 30 min, 2 h) back on the queue.
-// The functions that use them come with later issues; the grant-and-env helpers here are how they
-// will get access.
+// Worker and route rows that say they queue deliveries or schedule retries get access through the
+// grant-and-env helpers here.
 import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';

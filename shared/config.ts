@@ -28,6 +28,18 @@ const ConfigSchema = z.object({
   SEARCH_INDEX_REFRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Log entries since the last snapshot that make the snapshot worker take a new one (or 5 minutes). */
   SEARCH_SNAPSHOT_MIN_ENTRIES: z.coerce.number().int().min(1).default(200),
+  /** Seconds before each automatic retry of a failed webhook delivery (contract: 1 min, 5 min, 30 min, 2 h). */
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .default('60,300,1800,7200')
+    .transform((text) => text.split(',').map((part) => Number(part.trim())))
+    .refine((delays) => delays.length >= 1 && delays.length <= 10 && delays.every((delay) => Number.isInteger(delay) && delay >= 1 && delay <= 86_400), 'Must be 1 to 10 comma-separated whole seconds, each 1 to 86400'),
+  /** The webhook delivery queue; set on the functions that enqueue deliveries. */
+  DELIVERY_QUEUE_URL: z.string().min(1).optional(),
+  /** The queue's ARN and the scheduler's group and role: set on the functions that schedule retries. */
+  DELIVERY_QUEUE_ARN: z.string().min(1).optional(),
+  SCHEDULER_GROUP_NAME: z.string().min(1).optional(),
+  SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
   /** An open negotiation expires this long after its last move (contract: 72 h; shorter for tests). */
   NEGOTIATION_TTL_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 60 * 60).default(72 * 60 * 60),
 });
@@ -61,7 +73,7 @@ export function apiKeyPrefixFor(stage: Config['STAGE']): 'mk_test_' | 'mk_live_'
 }
 
 /** A setting that only some functions need, checked when they first use it. */
-export function requiredSetting<K extends 'FEEDS_BUCKET_NAME'>(name: K): NonNullable<Config[K]> {
+export function requiredSetting<K extends 'FEEDS_BUCKET_NAME' | 'DELIVERY_QUEUE_URL' | 'DELIVERY_QUEUE_ARN' | 'SCHEDULER_GROUP_NAME' | 'SCHEDULER_ROLE_ARN'>(name: K): NonNullable<Config[K]> {
   const value = config()[name];
   if (value === undefined) throw new Error(`Invalid configuration: ${name} is not set for this function`);
   return value;

@@ -31,6 +31,10 @@ export interface WorkerDefinition {
   tableActions: readonly TableAction[];
   feedFileActions?: readonly FeedFileAction[];
   searchIndexActions?: readonly SearchIndexAction[];
+  /** Puts webhook delivery messages on the delivery queue. */
+  sendsDeliveries?: boolean;
+  /** Creates one-off EventBridge Scheduler schedules that put delivery retries on the queue. */
+  schedulesDeliveryRetries?: boolean;
   /** Lambda timeout; defaults by trigger (S3 workers 15 min, SQS a sixth of the visibility timeout). */
   timeoutSeconds?: number;
 }
@@ -75,6 +79,31 @@ export const workers: readonly WorkerDefinition[] = [
     description: 'Records open negotiation sessions past their expiry as expired, with negotiation.rejected (reason expired)',
     trigger: { type: 'schedule', everyMinutes: 1 },
     tableActions: ['dynamodb:Query', 'dynamodb:PutItem'],
+  },
+  {
+    id: 'webhookFanOut',
+    handler: 'functions/webhooks/fan-out.worker.ts',
+    description: 'Turns new events from the table stream into one queued delivery per matching active subscription',
+    trigger: { type: 'stream', entities: ['event'], batchSize: 100 },
+    tableActions: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    sendsDeliveries: true,
+  },
+  {
+    id: 'webhookDelivery',
+    handler: 'functions/webhooks/deliver.worker.ts',
+    description: 'Sends one signed webhook POST per queued delivery, records the attempt, schedules the retry',
+    // 10 s per POST; a batch's messages are sent at once. Visibility covers a batch and its records.
+    trigger: { type: 'sqs', queue: 'delivery', batchSize: 10, maxReceiveCount: 10, visibilityTimeoutSeconds: 120 },
+    tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+    schedulesDeliveryRetries: true,
+  },
+  {
+    id: 'webhookSweep',
+    handler: 'functions/webhooks/sweep.worker.ts',
+    description: 'Fans out events the stream missed and queues again deliveries whose attempt is overdue',
+    trigger: { type: 'schedule', everyMinutes: 1 },
+    tableActions: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    sendsDeliveries: true,
   },
   {
     id: 'searchIndexChanges',

@@ -50,6 +50,8 @@ export interface RouteDefinition<
   tableActions: readonly TableAction[];
   /** What the handler does with feed files in the feeds bucket (the stack grants exactly these and names the bucket). */
   feedFileActions?: readonly FeedFileAction[];
+  /** The handler puts webhook delivery messages on the delivery queue. */
+  sendsDeliveries?: boolean;
   /** What the handler does with search index snapshots (`search-index/` in the feeds bucket). */
   searchIndexActions?: readonly SearchIndexAction[];
   /** Largest accepted body; defaults to 1 MB. For a multipart upload, the largest file. */

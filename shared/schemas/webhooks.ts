@@ -90,3 +90,47 @@ export const WebhookIdParams = z.strictObject({ id: idParam(idPattern('webhook')
 export const ListWebhooksQuery = PaginationQuery;
 
 export const DeletedWebhook = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'DeletedWebhook' });
+
+// Deliveries (contract: "Delivery" record, an extension)
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export const DeliveryStatus = z.enum(DELIVERY_STATUSES).meta({ id: 'DeliveryStatus' });
+export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
+
+export const DELIVERY_ERRORS = ['timeout', 'connection-refused', 'dns', 'tls', 'redirect', 'non-2xx', 'connection-error', 'forbidden-address', 'subscription-inactive'] as const;
+
+export const DeliveryAttempt = z
+  .object({
+    at: Timestamp,
+    statusCode: z.int().nullable().meta({ description: 'The response status; null when no response came' }),
+    error: z.enum(DELIVERY_ERRORS).nullable().meta({ description: 'Why the attempt failed; null when it succeeded' }),
+    durationMs: z.int(),
+    responseBody: z.string().nullable().meta({ description: 'The first 1 KB of the response body' }),
+    manual: z.boolean().meta({ description: 'Sent by POST …/retry rather than the schedule' }),
+  })
+  .meta({ id: 'DeliveryAttempt' });
+export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
+
+export const Delivery = z
+  .object({
+    deliveryId: z.string().meta({ example: 'dlv_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
+    subscriptionId: z.string(),
+    eventId: z.string(),
+    eventType: z.string().meta({ description: 'The name the event was delivered under (the subscription’s, for aliases)' }),
+    status: DeliveryStatus,
+    attempts: z.array(DeliveryAttempt),
+    nextAttemptAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Delivery' });
+export type Delivery = z.infer<typeof Delivery>;
+
+export const DeliveryWithPayload = Delivery.extend({ payload: z.string().meta({ description: 'The exact body that was (or will be) sent and signed' }) }).meta({ id: 'DeliveryWithPayload' });
+
+export const DeliveryParams = z.strictObject({
+  id: idParam(idPattern('webhook'), 'a webhook subscription id (whk_…)'),
+  deliveryId: idParam(idPattern('delivery'), 'a delivery id (dlv_…)'),
+});
+
+export const ListDeliveriesQuery = PaginationQuery.extend({ status: DeliveryStatus.optional() });

@@ -131,12 +131,17 @@ describe('least privilege', () => {
       expectedFileStatements.map((statement) => ({ ...statement, Action: [...statement.Action].sort() })),
     );
 
-    // Nothing else: its log group, and the X-Ray actions (which exist only on `*`).
+    // Nothing else: its log group, the X-Ray actions (which exist only on `*`), and, for a route that
+    // queues deliveries, sending to the delivery queue.
     const others = statements.filter((statement) => !tableStatements.includes(statement) && !fileStatements.includes(statement));
     expect(others.map((statement) => [...statement.Action].sort()).sort((a, b) => a[0]!.localeCompare(b[0]!))).toEqual([
       ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      ...(route.sendsDeliveries ? [['sqs:SendMessage']] : []),
       ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
     ]);
+    if (route.sendsDeliveries) {
+      expect(others.find((statement) => statement.Action.includes('sqs:SendMessage'))?.Resource).toEqual([{ 'Fn::GetAtt': [s.logicalId(s.stack.webhookDelivery.queue), 'Arn'] }]);
+    }
     for (const statement of statements) expect(statement.Action.every((action) => !action.includes('*'))).toBe(true);
     // Its own log group among those its (possibly shared) role may write to.
     const logStatement = others.find((statement) => statement.Action.includes('logs:PutLogEvents'))!;
@@ -187,11 +192,11 @@ describe('least privilege', () => {
     ]);
   });
 
-  it('no route may use the scheduler or the queues yet, nor the feeds bucket beyond its row', () => {
+  it('no route may use the scheduler, only delivery-queuing routes the queue, none the feeds bucket beyond its row', () => {
     const s = synthesized('test');
     for (const route of everyRoute) {
       const actions = statementsOf(s, routeFunction(s, route).roleId).flatMap((statement) => statement.Action);
-      expect(actions.filter((action) => /^(scheduler|sqs|iam):/.test(action)), route.operationId).toEqual([]);
+      expect(actions.filter((action) => /^(scheduler|sqs|iam):/.test(action)), route.operationId).toEqual(route.sendsDeliveries ? ['sqs:SendMessage'] : []);
       expect(actions.filter((action) => action.startsWith('s3:')).sort(), route.operationId).toEqual([...(route.feedFileActions ?? []), ...(route.searchIndexActions ?? [])].sort());
     }
   });
@@ -282,7 +287,7 @@ describe('resources', () => {
     expect(queueProperties.QueueName).toBe(resourceNames('test').deliveryQueueName);
     expect(queueProperties.RedrivePolicy).toEqual({
       deadLetterTargetArn: { 'Fn::GetAtt': [s.logicalId(deadLetterQueue), 'Arn'] },
-      maxReceiveCount: 5,
+      maxReceiveCount: (workerTable.find((worker) => worker.trigger.type === 'sqs')?.trigger as { maxReceiveCount: number }).maxReceiveCount,
     });
     expect(dlqProperties.QueueName).toBe(resourceNames('test').deliveryDlqName);
     expect(dlqProperties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
@@ -411,6 +416,9 @@ describe('cdk-nag AwsSolutions', () => {
           .map((worker) => `AwsSolutions-IAM5[Resource::<FeedsFeedsBucketA454E1F1.Arn>/search-index/*] @ Workers/${worker.id}/Role`),
         // Stream event sources: ListStreams exists only on `*`.
         ...workerTable.filter((worker) => worker.trigger.type === 'stream').map((worker) => `AwsSolutions-IAM5[Resource::*] @ Workers/${worker.id}/Role`),
+        ...workerTable
+          .filter((worker) => worker.schedulesDeliveryRetries)
+          .map((worker) => `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${resourceNames(stage).schedulerGroupName}/*] @ Workers/${worker.id}/Role`),
         ...(workerTable.some((worker) => worker.trigger.type === 's3')
           ? ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole] @ BucketNotificationsHandler050a0587b7544547bf325f094a3db834']
           : []),

@@ -3,6 +3,7 @@
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { workers } from '../../shared/workers.ts';
 import { afterAll, expect, inject, it } from 'vitest';
 import { localQueueArn } from '../../lib/local/aws.ts';
 import { ensureTable, provisionLocalResources } from '../../lib/local/provision.ts';
@@ -29,6 +30,7 @@ it('creates the table with its keys, index, stream and TTL', async () => {
   expect(table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.KeySchema?.map((key) => key.AttributeName)])).toEqual([
     ['gsi1', ['gsi1pk', 'gsi1sk']],
     ['gsi2', ['gsi2pk', 'gsi2sk']],
+    ['gsi3', ['gsi3pk', 'gsi3sk']],
   ]);
   expect(table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
   const ttl = await dynamodb.send(new DescribeTimeToLiveCommand({ TableName: env.TABLE_NAME }));
@@ -41,7 +43,10 @@ it('creates the feeds bucket, reachable with a default S3 client (path-style thr
 
 it('gives the delivery queue a dead-letter queue', async () => {
   const { Attributes: attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: env.DELIVERY_QUEUE_URL, AttributeNames: ['All'] }));
-  expect(JSON.parse(attributes?.RedrivePolicy ?? '{}')).toEqual({ deadLetterTargetArn: localQueueArn(LOCAL.deliveryDlqName), maxReceiveCount: 5 });
+  // The consuming worker row's redrive count.
+  const consumer = workers.find((worker) => worker.trigger.type === 'sqs')?.trigger as { maxReceiveCount: number; visibilityTimeoutSeconds: number };
+  expect(JSON.parse(attributes?.RedrivePolicy ?? '{}')).toEqual({ deadLetterTargetArn: localQueueArn(LOCAL.deliveryDlqName), maxReceiveCount: consumer.maxReceiveCount });
+  expect(attributes?.VisibilityTimeout).toBe(String(consumer.visibilityTimeoutSeconds));
   expect(attributes?.QueueArn).toBe(env.DELIVERY_QUEUE_ARN);
 });
 
@@ -65,7 +70,7 @@ it('adds the indexes a table made by an older version lacks', async () => {
   try {
     await ensureTable(dynamodb, TableName);
     const { Table: table } = await dynamodb.send(new DescribeTableCommand({ TableName }));
-    expect(table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(['gsi1', 'gsi2']);
+    expect(table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(['gsi1', 'gsi2', 'gsi3']);
   } finally {
     await dynamodb.send(new DeleteTableCommand({ TableName }));
   }

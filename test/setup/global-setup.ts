@@ -21,6 +21,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-marketplace-test-'));
+  // Webhook retries after 1, 2, 2 and 3 s instead of minutes and hours (the handlers read it at start).
+  process.env.WEBHOOK_RETRY_DELAYS ??= '1,2,2,3';
   const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
   project.provide('baseUrl', runtime.baseUrl);
   project.provide('env', runtime.env);

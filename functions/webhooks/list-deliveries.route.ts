@@ -1,0 +1,20 @@
+// GET /v1/webhooks/{id}/deliveries — a subscription’s deliveries, newest first, each with its attempts (?status=pending|delivered|failed). Handler: ./list-deliveries.ts
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { page } from '../../shared/schemas/common.ts';
+import { Delivery, ListDeliveriesQuery, WebhookIdParams } from '../../shared/schemas/webhooks.ts';
+
+export const route = defineRoute({
+  operationId: 'listWebhookDeliveries',
+  method: 'GET',
+  path: '/v1/webhooks/{id}/deliveries',
+  handler: 'functions/webhooks/list-deliveries.ts',
+  summary: 'A subscription’s deliveries, newest first, each with its attempts (?status=pending|delivered|failed)',
+  tag: 'Webhooks',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { params: WebhookIdParams, query: ListDeliveriesQuery },
+  response: { status: 200, description: 'A page of deliveries', schema: page(Delivery) },
+  handlerErrors: ['not-found'],
+  tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
+});
