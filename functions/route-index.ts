@@ -19,6 +19,7 @@ import { route as listWebhookDeliveries } from './webhooks/list-deliveries.route
 import { route as getWebhookDelivery } from './webhooks/get-delivery.route.ts';
 import { route as retryWebhookDelivery } from './webhooks/retry-delivery.route.ts';
 import { route as testWebhook } from './webhooks/test.route.ts';
+import { route as getDashboard } from './dashboard/get.route.ts';
 import { route as uploadFeed } from './seller-feeds/create.route.ts';
 import { route as listFeeds } from './seller-feeds/list.route.ts';
 import { route as getFeed } from './seller-feeds/get.route.ts';
@@ -64,6 +65,7 @@ export const routeList: readonly RouteDefinition[] = [
   getWebhookDelivery,
   retryWebhookDelivery,
   testWebhook,
+  getDashboard,
   uploadFeed,
   listFeeds,
   getFeed,

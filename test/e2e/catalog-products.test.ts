@@ -1,7 +1,7 @@
 // Products and offers as buyers and sellers read them: offers embedded, private negotiation prices
 // only for the offer's own seller, inactive products only for their seller, upserts by sku.
 import { describe, expect, it } from 'vitest';
-import { listPendingEvents } from '../../shared/data/events.ts';
+import { recordedEventsOf } from '../support/events.ts';
 import { expectError } from '../support/assertions.ts';
 import { registerUnlimited, uploadCsv, waitForFeed } from '../support/catalog.ts';
 import { newClient } from '../support/runtime.ts';
@@ -103,7 +103,7 @@ describe('products and offers', () => {
     const seller = await registerUnlimited(client, 'seller');
     const completed = await loadCatalog(seller.apiKey, ['EV-1,Event product,2.00,USD,1,1,1.00,1.50,active']);
     const failed = await waitForFeed(client, seller.apiKey, (await uploadCsv(client, seller.apiKey, `${HEADER}\n`)).json.data.feedId);
-    const events = (await listPendingEvents(1000)).filter((event) => event.agentIds.includes(seller.agentId));
+    const events = await recordedEventsOf(seller.agentId);
     const byFeed = (feedId: string) => events.find((event) => event.data.feedId === feedId);
     expect(byFeed(completed.feedId)).toMatchObject({ type: 'feed.completed', agentIds: [seller.agentId], data: { feedId: completed.feedId, sellerId: seller.agentId, status: 'completed', rowsTotal: 1, rowsSucceeded: 1, rowsFailed: 0 } });
     expect(byFeed(failed.feedId)).toMatchObject({ type: 'feed.failed', agentIds: [seller.agentId], data: { feedId: failed.feedId, status: 'failed', failureReason: expect.any(String) } });

@@ -21,9 +21,9 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** `npm start` on the test's data folder, with a short lease and a fast recovery sweep. */
+/** `npm start` on the test's data folder, with a short lease (long enough for a first checkpoint on a loaded machine) and a fast recovery sweep. */
 function startLocal(): { child: ChildProcess; baseUrl: Promise<string> } {
-  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', FEED_LEASE_SECONDS: '10', LOCAL_SCHEDULE_SECONDS: '1', LOG_LEVEL: 'SILENT' });
+  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', FEED_LEASE_SECONDS: '30', LOCAL_SCHEDULE_SECONDS: '1', LOG_LEVEL: 'SILENT' });
   children.push(child);
   const baseUrl = listeningUrl(child);
   baseUrl.catch(() => undefined); // a kill after start is expected; the awaiting test reports others

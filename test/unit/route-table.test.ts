@@ -34,9 +34,10 @@ describe('route table', () => {
     }
   });
 
-  it('keeps every route under /v1 except the readiness probe', () => {
+  it('keeps every route under /v1 except the readiness probe and the dashboard page', () => {
     for (const route of routeList) {
       if (route.operationId === 'health') expect(route.path).toBe('/health');
+      else if (route.operationId === 'getDashboard') expect(route.path).toBe('/dashboard');
       else expect(route.path.startsWith('/v1/')).toBe(true);
     }
   });
