@@ -1,7 +1,7 @@
-// GET /dashboard — the page and its Content-Security-Policy (./page.ts); its script calls the public API.
+// GET /dashboard — the page and its Content-Security-Policy (shared/http/dashboard-page.ts); its script calls the public API.
 import { apiHandler } from '../../shared/http/handler.ts';
 import { route } from './get.route.ts';
-import { DASHBOARD_CSP, DASHBOARD_HTML } from './page.ts';
+import { DASHBOARD_CSP, DASHBOARD_HTML } from '../../shared/http/dashboard-page.ts';
 
 export const handler = apiHandler(route, () =>
   Promise.resolve({

@@ -11,8 +11,8 @@ config(); // fail fast at cold start
 
 /** The stream normally delivers an event within a second or two: the sweep leaves it that long. */
 const OUTBOX_GRACE_MS = 10_000;
-/** A queued attempt is normally made within seconds of its time. */
-const DELIVERY_GRACE_MS = 60_000;
+/** A queued attempt is normally made within seconds of its time; past this, its message or schedule was lost. */
+const DELIVERY_GRACE_MS = 15_000;
 
 export async function handler(): Promise<void> {
   const now = new Date();

@@ -28,8 +28,8 @@ export function deliveryName(eventType: string, subscribed: readonly string[]): 
   return named[0];
 }
 
-/** How long one attempt may hold a delivery before another may take it over (a crashed sender). */
-const SENDING_LEASE_MS = 30_000;
+/** How long one attempt may hold a delivery before another may take it over (a crashed sender): the 10 s send limit and a margin. */
+const SENDING_LEASE_MS = 15_000;
 
 export function toDelivery(item: DeliveryItem): Delivery {
   const { agentId: _agent, payload: _payload, attemptCount: _count, sendingUntil: _sending, ...delivery } = item;

@@ -10,7 +10,7 @@ export interface Received {
   at: number;
 }
 
-export type Behaviour = { status: number } | { script: number[]; then: number } | { redirect: string } | { hangMs: number };
+export type Behaviour = { status: number } | { script: number[]; then: number } | { redirect: string } | { hangMs: number } | { delayMs: number; status: number };
 
 export class Receiver {
   readonly received: Received[] = [];
@@ -31,6 +31,10 @@ export class Receiver {
         this.served.set(path, count);
         if ('hangMs' in behaviour) {
           setTimeout(() => response.destroyed || response.end('late'), behaviour.hangMs).unref();
+          return;
+        }
+        if ('delayMs' in behaviour) {
+          setTimeout(() => response.destroyed || response.writeHead(behaviour.status).end('slow answer'), behaviour.delayMs).unref();
           return;
         }
         if ('redirect' in behaviour) {
