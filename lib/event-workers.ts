@@ -100,7 +100,7 @@ export class EventWorkers extends Construct {
   private consumeDeliveryQueue(fn: ApiFunction, trigger: Extract<WorkerTrigger, { type: 'sqs' }>, delivery: WebhookDelivery): void {
     // Reporting batch item failures retries only the failed messages of a batch, not the whole batch.
     fn.function.addEventSource(
-      new SqsEventSource(delivery.queue, { batchSize: trigger.batchSize, reportBatchItemFailures: true }),
+      new SqsEventSource(delivery.queue, { batchSize: trigger.batchSize, reportBatchItemFailures: true, maxConcurrency: trigger.maxConcurrency }),
     );
     fn.addEnvironment(ENV.deliveryQueueUrl, delivery.queue.queueUrl);
   }

@@ -20,6 +20,8 @@ export type WorkerTrigger =
       /** Receives before a message moves to the queue's dead-letter queue. */
       maxReceiveCount: number;
       visibilityTimeoutSeconds: number;
+      /** Batches handled at once (the event source mapping's maximum concurrency; locally, parallel pollers). */
+      maxConcurrency: number;
     };
 
 export interface WorkerDefinition {
@@ -93,8 +95,9 @@ export const workers: readonly WorkerDefinition[] = [
     handler: 'functions/webhooks/deliver.worker.ts',
     description: 'Sends one signed webhook POST per queued delivery, records the attempt, schedules the retry',
     // 10 s per POST; a batch's messages are sent at once. Visibility covers a batch and its records.
-    trigger: { type: 'sqs', queue: 'delivery', batchSize: 10, maxReceiveCount: 10, visibilityTimeoutSeconds: 120 },
-    tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+    trigger: { type: 'sqs', queue: 'delivery', batchSize: 10, maxReceiveCount: 10, visibilityTimeoutSeconds: 120, maxConcurrency: 5 },
+    tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    sendsDeliveries: true,
     schedulesDeliveryRetries: true,
   },
   {

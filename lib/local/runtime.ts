@@ -171,6 +171,7 @@ async function startWorkers(fauxqs: LocalFauxqs, dynamo: { endpoint: string; dat
         queueUrl: resources.deliveryQueueUrl,
         queueArn: resources.deliveryQueueArn,
         batchSize: trigger.batchSize,
+        concurrency: trigger.maxConcurrency,
         functionName: worker.id,
         handler,
       });

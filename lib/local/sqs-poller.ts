@@ -24,6 +24,8 @@ export interface SqsPollerOptions {
   queueArn: string;
   /** 1–10 (one ReceiveMessage call per batch). */
   batchSize: number;
+  /** Batches handled at once (the event source mapping's maximum concurrency); default 1. */
+  concurrency?: number;
   /** Long-poll wait, 0–20 s. */
   waitTimeSeconds?: number;
   functionName: string;
@@ -143,7 +145,7 @@ export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
       }
     }
   }
-  const looping = loop();
+  const looping = Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => loop()));
 
   return {
     async stop() {

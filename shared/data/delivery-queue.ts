@@ -18,12 +18,12 @@ export interface DeliveryMessage {
 const sqs = new SQSClient({});
 const scheduler = new SchedulerClient({});
 
-/** Sends the messages, ten per call; throws if any is refused. */
-export async function enqueueDeliveries(messages: readonly DeliveryMessage[]): Promise<void> {
+/** Sends the messages, ten per call, optionally delayed; throws if any is refused. */
+export async function enqueueDeliveries(messages: readonly DeliveryMessage[], options: { delaySeconds?: number } = {}): Promise<void> {
   const queueUrl = requiredSetting('DELIVERY_QUEUE_URL');
   for (let i = 0; i < messages.length; i += 10) {
     const chunk = messages.slice(i, i + 10);
-    const result = await sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: chunk.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message) })) }));
+    const result = await sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: chunk.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message), ...(options.delaySeconds ? { DelaySeconds: options.delaySeconds } : {}) })) }));
     if (result.Failed && result.Failed.length > 0) throw new Error(`SQS refused ${result.Failed.length} delivery messages: ${result.Failed[0]?.Message ?? ''}`);
   }
 }

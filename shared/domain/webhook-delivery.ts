@@ -6,6 +6,7 @@ import { config } from '../config.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { createDelivery, deliveryIdFor, getDelivery, listDeliveries, replaceDelivery, type DeliveryItem } from '../data/deliveries.ts';
 import { enqueueDeliveries, scheduleDelivery, type DeliveryMessage } from '../data/delivery-queue.ts';
+import { releaseSendingSlot, takeSendingSlot } from '../data/sending-slots.ts';
 import { markDispatched, type DomainEvent } from '../data/events.ts';
 import { getSubscription, listSubscriptions, type WebhookSubscriptionItem } from '../data/webhook-subscriptions.ts';
 import { fail } from '../failures.ts';
@@ -95,11 +96,28 @@ export async function fanOut(events: readonly DomainEvent[], now = new Date()): 
 const retryDelaysMs = () => config().WEBHOOK_RETRY_DELAYS.map((seconds) => seconds * 1000);
 
 /** Makes one attempt of a queued delivery, records it, and schedules the next attempt when one is due. */
-export async function deliver(message: DeliveryMessage, now = new Date()): Promise<'sent' | 'stale'> {
+export async function deliver(message: DeliveryMessage, now = new Date()): Promise<'sent' | 'stale' | 'deferred'> {
   const delivery = await getDelivery(message.subscriptionId, message.deliveryId);
   // A duplicate or outdated message: the attempt it names was made, or is being made, already.
   if (!delivery || delivery.status !== 'pending' || message.attempt !== delivery.attemptCount + 1) return 'stale';
   if (delivery.sendingUntil && Date.parse(delivery.sendingUntil) > now.getTime()) return 'stale';
+  // One receiver gets at most SENDING_SLOTS attempts at once; the rest wait on the queue a moment.
+  const slot = await takeSendingSlot(delivery.subscriptionId, delivery.deliveryId, now.getTime() + SENDING_LEASE_MS, now.getTime());
+  if (slot === undefined) {
+    await enqueueDeliveries([message], { delaySeconds: DEFER_SECONDS });
+    return 'deferred';
+  }
+  try {
+    return await attempt(delivery, message, now);
+  } finally {
+    await releaseSendingSlot(delivery.subscriptionId, slot, delivery.deliveryId);
+  }
+}
+
+/** A message that finds every sending slot of its subscription held comes back this much later. */
+const DEFER_SECONDS = 2;
+
+async function attempt(delivery: DeliveryItem, message: DeliveryMessage, now: Date): Promise<'sent' | 'stale'> {
   const claimed: DeliveryItem = { ...delivery, sendingUntil: new Date(now.getTime() + SENDING_LEASE_MS).toISOString() };
   const claim = { expression: '#status = :pending AND (attribute_type(sendingUntil, :null) OR sendingUntil < :now)', names: { '#status': 'status' }, values: { ':pending': 'pending', ':null': 'NULL', ':now': now.toISOString() } };
   if (!(await replaceDelivery(claimed, delivery.attemptCount, claim))) return 'stale';
@@ -109,18 +127,18 @@ export async function deliver(message: DeliveryMessage, now = new Date()): Promi
   const outcome = subscription?.active
     ? await postSigned(subscription.url, delivery.payload, { secret: subscription.secret, eventId: delivery.eventId, allowPrivateAddresses: config().ALLOW_PRIVATE_WEBHOOK_URLS, now: started })
     : { statusCode: null, error: 'subscription-inactive' as const, durationMs: 0, responseBody: null };
-  const attempt: DeliveryAttempt = { at: started.toISOString(), ...outcome, manual: message.manual ?? false };
+  const made: DeliveryAttempt = { at: started.toISOString(), ...outcome, manual: message.manual ?? false };
   const count = delivery.attemptCount + 1;
   const delays = retryDelaysMs();
   const finished = new Date();
   // Automatic retries follow failures of scheduled attempts only; a manual attempt is one attempt.
-  const retryIn = attempt.error === null || attempt.manual || !subscription?.active ? undefined : delays[count - 1];
-  const status: DeliveryStatus = attempt.error === null ? 'delivered' : retryIn !== undefined ? 'pending' : 'failed';
+  const retryIn = made.error === null || made.manual || !subscription?.active ? undefined : delays[count - 1];
+  const status: DeliveryStatus = made.error === null ? 'delivered' : retryIn !== undefined ? 'pending' : 'failed';
   const nextAttemptAt = retryIn !== undefined ? new Date(finished.getTime() + retryIn) : undefined;
   const next: DeliveryItem = {
     ...delivery,
     status,
-    attempts: [...delivery.attempts, attempt],
+    attempts: [...delivery.attempts, made],
     attemptCount: count,
     nextAttemptAt: nextAttemptAt?.toISOString() ?? null,
     sendingUntil: null,

@@ -17,7 +17,7 @@ const deliveryWorker: WorkerDefinition = {
   id: 'deliverWebhooks',
   handler: 'functions/health/get.ts',
   description: 'Test row: delivers webhook events',
-  trigger: { type: 'sqs', queue: 'delivery', batchSize: 7, maxReceiveCount: 4, visibilityTimeoutSeconds: 180 },
+  trigger: { type: 'sqs', queue: 'delivery', batchSize: 7, maxReceiveCount: 4, visibilityTimeoutSeconds: 180, maxConcurrency: 3 },
   tableActions: ['dynamodb:Query', 'dynamodb:UpdateItem'],
 };
 
@@ -95,6 +95,7 @@ describe('worker rows', () => {
       EventSourceArn: { 'Fn::GetAtt': [s.logicalId(queue), 'Arn'] },
       BatchSize: 7,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 3 },
     });
     const queueProperties = s.resources[s.logicalId(queue)]?.Properties;
     expect(queueProperties.VisibilityTimeout).toBe(180);
