@@ -13,6 +13,7 @@ import { measureSearch } from './search.ts';
 import { round } from './stats.ts';
 import { measureThroughput, type CpuPerRequest, type ThroughputResult } from './throughput.ts';
 import { measureTrade } from './trade.ts';
+import { measureWebhooks } from './webhooks.ts';
 
 type Comparator = '<=' | '>=';
 
@@ -50,6 +51,9 @@ const TARGETS: Record<string, { target: number | null; comparator: Comparator; u
   orderVsTransactRatio: { target: 0.4, comparator: '>=', unit: '×' },
   negotiationMoveP95Ms: { target: null, comparator: '<=', unit: 'ms' },
   dynamoCallsPerCreateOrder: { target: 4, comparator: '<=', unit: 'calls' },
+  deliveriesPerSecond: { target: null, comparator: '>=', unit: '/s' },
+  deliveryVsRawPostRatio: { target: 0.25, comparator: '>=', unit: '×' },
+  eventToDeliveryP95Ms: { target: 1000, comparator: '<=', unit: 'ms' },
 };
 
 /** BENCH_SEARCH_PRODUCTS scales the search benchmark down for a quick run (default 100,000 products). */
@@ -145,7 +149,11 @@ async function main(): Promise<number> {
   log('trade: orders from 16 buyers against raw TransactWriteItems of the same five items; counters on 16 sessions…');
   const trade = await measureTrade();
 
-  // 8. Search at 100,000 products: a cold instance's snapshot load, then the two handlers warm.
+  // 8. Webhooks: events through the outbox to signed POSTs at a local sink, against a plain POST loop.
+  log('webhooks: 5,000 deliveries through the outbox and the queue to a local sink, then the same POSTs from a loop…');
+  const webhooks = await measureWebhooks();
+
+  // 9. Search at 100,000 products: a cold instance's snapshot load, then the two handlers warm.
   const search = await measureSearch({ products: SEARCH_PRODUCTS, log });
 
   machine.loadAverage1mAtEnd = round(os.loadavg()[0] ?? 0, 2);
@@ -172,6 +180,9 @@ async function main(): Promise<number> {
     orderVsTransactRatio: trade.orderVsTransactRatio,
     negotiationMoveP95Ms: trade.negotiationMove.p95Ms,
     dynamoCallsPerCreateOrder: trade.dynamoCalls.warmPerOrder,
+    deliveriesPerSecond: webhooks.deliveriesPerSecond,
+    deliveryVsRawPostRatio: webhooks.deliveryVsRawPostRatio,
+    eventToDeliveryP95Ms: webhooks.eventToDelivery.p95Ms,
   };
   const checks = Object.entries(figures).map(([figure, value]) => check(figure, value));
   const perHandlerKb = (list: BundleInfo[]) => Object.fromEntries(list.map((bundle) => [bundle.handler, bundle.kb]));
@@ -222,6 +233,10 @@ async function main(): Promise<number> {
         note: 'bench/trade.ts: 16 buyers, each on its own product, through their accepted sessions (POST /v1/create-order) against the same five items (order, session under a version condition, stock decrement under a condition, audit entry, event) written by raw TransactWriteItems from 16 workers; then 16 sessions countered by seller and buyer in turn (18 moves each); DynamoDB calls are create-order\'s own (pro plan: the rate-limit counter included), cold (first request, key not cached) and warm',
         ...trade,
       },
+      webhooks: {
+        note: 'bench/webhooks.ts: 250 events (each a transactional Put, as changes record them) to an agent with 20 subscriptions to a sink in the bench process = 5,000 deliveries, first commit to last receipt; the raw loop sends as many HMAC-signed POSTs to the same sink at the pipeline\'s concurrency (5 batches × 10); latency: 40 events 200 ms apart to one subscription, commit to receipt',
+        ...webhooks,
+      },
       search: {
         note: `bench/search.ts: ${SEARCH_PRODUCTS} generated products; snapshot built in one child, loaded by a fresh one with DynamoDB and S3 stubbed (aws-sdk-client-mock); 200 structured searches and 200 intents through the handlers, each timed 5 times interleaved with the same engine calls alone; searchIndexMb is RSS growth after load and every query (the engine's memory is native, outside the JS heap); the intent set is scored over 3,000 products`,
         ...search,
@@ -263,6 +278,7 @@ async function main(): Promise<number> {
       ['BatchWriteItem baseline', `${feeds.batchWrite.items} items in ${feeds.batchWrite.seconds} s = ${feeds.batchWrite.rowsPerSecond} rows/s (parallelism ${feeds.batchWrite.parallelism})`],
       ['create-order at 16 buyers', `${trade.createOrder.requestsPerSecond} req/s, p50 ${trade.createOrder.p50Ms} / p95 ${trade.createOrder.p95Ms} ms; raw TransactWriteItems ${trade.rawTransact.requestsPerSecond}/s`],
       ['DynamoDB calls per create-order, cold / warm', `${trade.dynamoCalls.coldFirstOrder.total} / ${trade.dynamoCalls.warmPerOrder} ${JSON.stringify(trade.dynamoCalls.warmByCommand)}`],
+      ['webhook deliveries', `${webhooks.deliveries} in ${webhooks.seconds} s = ${webhooks.deliveriesPerSecond}/s; raw signed POSTs ${webhooks.rawPostsPerSecond}/s; event → receipt p95 ${webhooks.eventToDelivery.p95Ms} ms`],
       ['search handler p50 / p95 / p99', `${search.search.handler.p50Ms} / ${search.search.handler.p95Ms} / ${search.search.handler.p99Ms} ms (engine alone p95 ${search.search.engine.p95Ms} ms)`],
       ['search-intent handler p50 / p95 / p99', `${search.intent.handler.p50Ms} / ${search.intent.handler.p95Ms} / ${search.intent.handler.p99Ms} ms (engine alone p95 ${search.intent.engine.p95Ms} ms)`],
       ['search index at cold start', `${search.snapshotMb} MiB snapshot loaded in ${search.coldLoad.loadMs} ms; first search ${search.coldLoad.firstSearchMs} ms; heap +${search.coldLoad.heapGrowthMb} MiB, RSS +${search.coldLoad.rssGrowthMb} MiB`],

@@ -1,0 +1,241 @@
+// Webhook delivery through the local runtime: events recorded in the outbox (as every change records
+// them, in a transaction) to signed POSTs received by a sink in this process, against signed POSTs to
+// the same sink from a plain loop at the same concurrency; and, at a gentle rate, the time from an
+// event's commit to its receipt.
+//
+// Two processes, as bench/throughput.ts: the server (`node bench/webhooks.ts serve <dataDir> <sinkUrl>`)
+// starts the local runtime, registers an agent with 20 subscriptions to the sink (and one more agent
+// with one), and records events when asked; this process runs the sink and the raw loop.
+import { fork } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { Agent as HttpAgent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { percentile, round } from './stats.ts';
+import { cleanUp } from './throughput.ts';
+
+const SUBSCRIPTIONS = 20;
+const EVENTS = 250; // × 20 subscriptions = 5,000 deliveries
+const LATENCY_EVENTS = 40;
+const LATENCY_INTERVAL_MS = 200;
+
+type ServerMessage =
+  | { type: 'ready'; sendingConcurrency: number }
+  | { type: 'recorded'; committedAt: Record<string, number> }
+  | { type: 'error'; message: string };
+
+export interface WebhooksResult {
+  deliveries: number;
+  seconds: number;
+  deliveriesPerSecond: number;
+  rawPosts: number;
+  rawSeconds: number;
+  rawPostsPerSecond: number;
+  concurrency: number;
+  deliveryVsRawPostRatio: number;
+  eventToDelivery: { events: number; intervalMs: number; p50Ms: number; p95Ms: number; maxMs: number };
+  cleanup: Awaited<ReturnType<typeof cleanUp>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server side
+// ---------------------------------------------------------------------------------------------
+
+async function serve(dataDir: string, sinkUrl: string): Promise<void> {
+  const send = (message: ServerMessage) => new Promise<void>((resolve) => (process.send ? process.send(message, undefined, undefined, () => resolve()) : resolve()));
+  const { startLocalRuntime } = await import('../lib/local/runtime.ts');
+  const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
+  const stop = async (code: number) => {
+    await runtime.stop();
+    process.exit(code);
+  };
+  process.once('disconnect', () => void stop(1));
+  try {
+    const { setAgentPlan } = await import('../shared/data/agents.ts');
+    const { recordEvent } = await import('../shared/data/events.ts');
+    const { transactWrite } = await import('../shared/data/entity.ts');
+    const { workers } = await import('../shared/workers.ts');
+    const call = async (method: string, route: string, apiKey: string | undefined, body?: unknown) => {
+      const response = await fetch(`${runtime.baseUrl}${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, data: ((await response.json()) as { data: Record<string, unknown> }).data };
+    };
+    const agent = async (subscriptions: number) => {
+      const registered = await call('POST', '/v1/agents/register', undefined, { name: 'Bench subscriber', role: 'buyer', organization: { legalName: 'Bench GmbH', country: 'DE' }, contactEmail: 'bench@bench.example' });
+      const agentId = registered.data.agentId as string;
+      const apiKey = registered.data.apiKey as string;
+      await setAgentPlan(agentId, 'enterprise', new Date().toISOString());
+      for (let i = 0; i < subscriptions; i++) {
+        const created = await call('POST', '/v1/webhooks', apiKey, { url: `${sinkUrl}/${agentId}/${i}`, events: ['*'], secret: `bench-secret-${i}-0123456789` });
+        if (created.status !== 201) throw new Error(`subscribe: ${JSON.stringify(created.data)}`);
+      }
+      return agentId;
+    };
+    const many = await agent(SUBSCRIPTIONS);
+    const one = await agent(1);
+    const consumer = workers.find((worker) => worker.trigger.type === 'sqs')?.trigger as { batchSize: number; maxConcurrency: number };
+    await send({ type: 'ready', sendingConcurrency: consumer.batchSize * consumer.maxConcurrency });
+
+    // Each event as a change records it: a Put in a transaction (here the transaction holds only it).
+    const record = async (agentId: string) => {
+      const { event, operation } = recordEvent({ type: 'order.created', data: { orderId: 'ord_bench', buyerId: agentId, sellerId: agentId, totalAmount: { amount: 1000, currency: 'USD' }, items: [] }, agentIds: [agentId] }, new Date());
+      await transactWrite([operation]);
+      return { eventId: event.eventId, committedAt: Date.now() };
+    };
+    process.on('message', (message: { type: string }) => {
+      void (async () => {
+        const committedAt: Record<string, number> = {};
+        if (message.type === 'latency') {
+          for (let i = 0; i < LATENCY_EVENTS; i++) {
+            const recorded = await record(one);
+            committedAt[recorded.eventId] = recorded.committedAt;
+            await sleep(LATENCY_INTERVAL_MS);
+          }
+        } else if (message.type === 'burst') {
+          for (let i = 0; i < EVENTS; i += 10) {
+            for (const recorded of await Promise.all(Array.from({ length: Math.min(10, EVENTS - i) }, () => record(many)))) committedAt[recorded.eventId] = recorded.committedAt;
+          }
+        } else if (message.type === 'stop') {
+          await stop(0);
+          return;
+        }
+        await send({ type: 'recorded', committedAt });
+      })().catch(async (error: unknown) => {
+        await send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        await stop(1);
+      });
+    });
+  } catch (error) {
+    await send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    await stop(1);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load-generator side
+// ---------------------------------------------------------------------------------------------
+
+export async function measureWebhooks(): Promise<WebhooksResult> {
+  // The sink: answers 200 at once and notes when each event arrived at each path.
+  const receipts = new Map<string, number>();
+  const sink = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const eventId = req.headers['x-marketplace-event-id'] as string;
+      const key = `${eventId} ${req.url}`;
+      if (!receipts.has(key)) receipts.set(key, Date.now());
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-marketplace-bench-webhooks-'));
+  const server = fork(import.meta.filename, ['serve', dataDir, sinkUrl], { env: { ...process.env, LOG_LEVEL: 'SILENT' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  const inbox: ServerMessage[] = [];
+  server.on('message', (message: ServerMessage) => inbox.push(message));
+  const next = async <T extends ServerMessage['type']>(type: T, timeoutMs: number): Promise<Extract<ServerMessage, { type: T }>> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const index = inbox.findIndex((message) => message.type === type || message.type === 'error');
+      if (index >= 0) {
+        const [message] = inbox.splice(index, 1) as [ServerMessage];
+        if (message.type === 'error') throw new Error(`Bench server failed: ${message.message}`);
+        return message as Extract<ServerMessage, { type: T }>;
+      }
+      if (server.exitCode !== null) throw new Error(`Bench server exited (${server.exitCode})`);
+      if (Date.now() > deadline) throw new Error(`Bench server sent no '${type}' within ${timeoutMs / 1000} s`);
+      await sleep(50);
+    }
+  };
+  const waitForReceipts = async (count: number, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (receipts.size < count) {
+      if (Date.now() > deadline) throw new Error(`The sink received ${receipts.size} of ${count} deliveries in ${timeoutMs / 1000} s`);
+      await sleep(20);
+    }
+  };
+
+  try {
+    const { sendingConcurrency } = await next('ready', 120_000);
+
+    // 1. Latency at a gentle rate: one subscription, an event every 200 ms.
+    server.send({ type: 'latency' });
+    const gentle = await next('recorded', 120_000);
+    await waitForReceipts(LATENCY_EVENTS, 60_000);
+    const latencies = Object.entries(gentle.committedAt).map(([eventId, committed]) => {
+      const receipt = [...receipts.entries()].find(([key]) => key.startsWith(`${eventId} `))?.[1];
+      return (receipt ?? Number.NaN) - committed;
+    });
+
+    // 2. 5,000 deliveries: 250 events to an agent with 20 subscriptions.
+    receipts.clear();
+    const started = Date.now();
+    server.send({ type: 'burst' });
+    await next('recorded', 300_000);
+    await waitForReceipts(EVENTS * SUBSCRIPTIONS, 600_000);
+    const seconds = (Math.max(...receipts.values()) - started) / 1000;
+
+    // 3. The same number of signed POSTs to the same sink from a plain loop, at the pipeline's concurrency.
+    const agent = new HttpAgent({ keepAlive: true, maxSockets: sendingConcurrency });
+    const body = JSON.stringify({ id: 'evt_raw', type: 'order.created', timestamp: new Date().toISOString(), data: { orderId: 'ord_bench' } });
+    const post = () =>
+      new Promise<void>((resolve, reject) => {
+        const req = request(`${sinkUrl}/raw`, {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'x-marketplace-signature': `sha256=${createHmac('sha256', 'bench-secret').update(body).digest('hex')}`, 'x-marketplace-timestamp': String(Math.floor(Date.now() / 1000)), 'x-marketplace-event-id': 'evt_raw' },
+        }, (res) => {
+          res.resume();
+          res.on('end', resolve);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    let sent = 0;
+    const rawStarted = performance.now();
+    await Promise.all(Array.from({ length: sendingConcurrency }, async () => {
+      while (sent < EVENTS * SUBSCRIPTIONS) {
+        sent += 1;
+        await post();
+      }
+    }));
+    const rawSeconds = (performance.now() - rawStarted) / 1000;
+    agent.destroy();
+
+    const deliveries = EVENTS * SUBSCRIPTIONS;
+    const deliveriesPerSecond = deliveries / seconds;
+    const rawPostsPerSecond = deliveries / rawSeconds;
+    server.send({ type: 'stop' });
+    const code = await Promise.race([exited, sleep(30_000, null)]);
+    if (server.exitCode === null) server.kill('SIGTERM');
+    return {
+      deliveries,
+      seconds: round(seconds, 2),
+      deliveriesPerSecond: round(deliveriesPerSecond, 1),
+      rawPosts: deliveries,
+      rawSeconds: round(rawSeconds, 2),
+      rawPostsPerSecond: round(rawPostsPerSecond, 0),
+      concurrency: sendingConcurrency,
+      deliveryVsRawPostRatio: round(deliveriesPerSecond / rawPostsPerSecond, 4),
+      eventToDelivery: { events: latencies.length, intervalMs: LATENCY_INTERVAL_MS, p50Ms: round(percentile(latencies, 50), 1), p95Ms: round(percentile(latencies, 95), 1), maxMs: round(Math.max(...latencies), 1) },
+      cleanup: await cleanUp(dataDir, code),
+    };
+  } finally {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    sink.closeAllConnections();
+    sink.close();
+  }
+}
+
+if (import.meta.main) {
+  if (process.argv[2] === 'serve') await serve(process.argv[3] as string, process.argv[4] as string);
+  else console.log(JSON.stringify(await measureWebhooks(), null, 2));
+}
