@@ -250,7 +250,8 @@ export class SearchReplica {
     return { brands: brands.map((row) => row.value), categories: categories.map((row) => row.value) };
   }
 
-  search(query: ReplicaQuery): { hits: ReplicaHit[]; more: boolean } {
+  /** The filter conditions of a query (on `docs d`), with their parameters. */
+  private conditions(query: ReplicaQuery): { where: string[]; params: SQLInputValue[] } {
     const where: string[] = ['(d.valid_until IS NULL OR d.valid_until > ?)'];
     const params: SQLInputValue[] = [query.now];
     const add = (clause: string, ...values: SQLInputValue[]) => {
@@ -291,7 +292,22 @@ export class SearchReplica {
       where.push('d.product_id NOT IN (SELECT value FROM json_each(?))');
       params.push(JSON.stringify(query.exclude));
     }
+    return { where, params };
+  }
 
+  /** Whether the query finds anything: the match and the filters, without ranking or sorting. */
+  exists(query: ReplicaQuery): boolean {
+    const { where, params } = this.conditions(query);
+    const expression = matchExpression(query.words, query.prefixLast ?? false, query.match ?? 'all');
+    const sql = expression
+      ? `SELECT 1 FROM docs_text CROSS JOIN docs d ON d.rowid = docs_text.rowid WHERE docs_text MATCH ? AND ${where.join(' AND ')} LIMIT 1`
+      : `SELECT 1 FROM docs d WHERE ${where.join(' AND ')} LIMIT 1`;
+    return this.db.prepare(sql).get(...(expression ? [expression] : []), ...params) !== undefined;
+  }
+
+  search(query: ReplicaQuery): { hits: ReplicaHit[]; more: boolean } {
+    const { where, params } = this.conditions(query);
+    const f = query.filters;
     const expression = matchExpression(query.words, query.prefixLast ?? false, query.match ?? 'all');
     const text = expression.length > 0;
     const order = {

@@ -90,32 +90,33 @@ export async function searchIntent(callerId: string, request: { intent: string; 
   const state = readCursor(scope, request.cursor);
   const limit = request.limit ?? DEFAULT_SEARCH_LIMIT;
   const steps = relaxations(parsed, index.words());
-  const run = (step: number, seq: number, exclude: readonly string[]) => {
+  const queryOf = (step: number, seq: number, exclude: readonly string[]) => {
     const attempt = steps[Math.min(step, steps.length - 1)] as Attempt;
-    return {
-      attempt,
-      ...index.search({
-        words: attempt.interpretation.keywords,
-        filters: replicaFilters(attempt.interpretation.filters, attempt.interpretation.quantity),
-        sort: attempt.interpretation.sort,
-        match: attempt.match,
-        limit: Math.min(limit, SEARCH_MAX_DEPTH - exclude.length),
-        exclude,
-        upToSeq: seq,
-        now: now.toISOString(),
-      }),
+    const query = {
+      words: attempt.interpretation.keywords,
+      filters: replicaFilters(attempt.interpretation.filters, attempt.interpretation.quantity),
+      sort: attempt.interpretation.sort,
+      match: attempt.match,
+      limit: Math.min(limit, SEARCH_MAX_DEPTH - exclude.length),
+      exclude,
+      upToSeq: seq,
+      now: now.toISOString(),
     };
+    return { attempt, query };
+  };
+  const run = (step: number, seq: number, exclude: readonly string[]) => {
+    const { attempt, query } = queryOf(step, seq, exclude);
+    return { attempt, ...index.search(query) };
   };
   if (state) {
     const page = run(state.step, state.seq, state.returned);
     return { items: page.hits, nextCursor: nextCursor(scope, state, page.hits, page.more), interpretation: page.attempt.interpretation };
   }
+  // The first step that finds anything (an unranked existence test: cheap when it does, and no ranking
+  // is spent on steps that find nothing); the last step is searched whatever it finds.
   let step = 0;
-  let page = run(0, index.seq, []);
-  while (page.hits.length === 0 && step < steps.length - 1) {
-    step += 1;
-    page = run(step, index.seq, []);
-  }
+  while (step < steps.length - 1 && !index.exists(queryOf(step, index.seq, []).query)) step += 1;
+  const page = run(step, index.seq, []);
   const first: CursorState = { seq: index.seq, returned: [], step };
   return { items: page.hits, nextCursor: nextCursor(scope, first, page.hits, page.more), interpretation: page.attempt.interpretation };
 }
