@@ -326,8 +326,8 @@ export class SearchReplica {
     // - few: start from them (the match as the outer loop: CROSS JOIN, else a selective filter can make
     //   SQLite run the match once per filtered row) and sort them all;
     // - many, in an order an index holds: walk that index and stop after a page;
-    // - many, by relevance: rank the match alone, keep the best few pages' worth, filter those; only if
-    //   the filters leave less than a page does the full ranking run.
+    // - many, by relevance and no filter: rank the match alone, keep the best few pages' worth; only if
+    //   too few of them are still valid does the full ranking run.
     const sortIndex = text || query.sort !== 'relevance' ? SORT_INDEXES[query.sort] : 'docs_by_created';
     const candidates = text ? this.matchCount(expression) : f.category !== undefined ? this.categoryCount(f.category) : 0;
     type Row = { rowid: number; offerId: string; rank: number };
@@ -339,7 +339,7 @@ export class SearchReplica {
     if (candidates > WALK_SORT_INDEX_ABOVE && sortIndex !== undefined) {
       const inMatch = text ? { clause: '+d.rowid IN (SELECT rowid FROM docs_text WHERE docs_text MATCH ?)', value: expression } : undefined;
       rows = select(`docs d INDEXED BY ${sortIndex}`, '0', inMatch, limit);
-    } else if (candidates > RANK_MATCH_FIRST_ABOVE && text && query.sort === 'relevance') {
+    } else if (candidates > RANK_MATCH_FIRST_ABOVE && text && query.sort === 'relevance' && !filtered(f)) {
       const best = (limit + (query.exclude?.length ?? 0)) * 4;
       const top = `(SELECT rowid, ${score} AS rank FROM docs_text WHERE docs_text MATCH ? ORDER BY rank, rowid LIMIT ${best}) m CROSS JOIN docs d ON d.rowid = m.rowid`;
       rows = this.db
@@ -379,6 +379,14 @@ export class SearchReplica {
     rmSync(file, { force: true });
     this.db.prepare('VACUUM INTO ?').run(file);
   }
+}
+
+/**
+ * Whether a query narrows the products beyond the text: then ranking the match alone first would
+ * often keep too few and need the full ranking after it (twice the work), so the full ranking runs at once.
+ */
+function filtered(filters: ReplicaFilters): boolean {
+  return Object.entries(filters).some(([name, value]) => value !== undefined && !(name === 'attributes' && Object.keys(value as object).length === 0));
 }
 
 /** Sorts that an index serves in order (their ORDER BY above matches the index). */
