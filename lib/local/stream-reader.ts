@@ -23,6 +23,8 @@ import { lambdaContext, type LambdaHandler } from './lambda.ts';
 const POLL_MS = 200;
 const ERROR_BACKOFF_MS = 1_000;
 const DESCRIBE_EVERY_MS = 5_000;
+/** GetRecords' maximum. */
+const GET_RECORDS_LIMIT = 1000;
 
 export interface StreamReaderOptions {
   /** The DynamoDB Local endpoint. */
@@ -127,7 +129,8 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
     }
     let result;
     try {
-      result = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: Math.min(1000, options.batchSize) }));
+      // A full page whatever the batch size: most records are other entities', and each call costs DynamoDB Local as much as its records.
+      result = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: GET_RECORDS_LIMIT }));
     } catch (error) {
       if (error instanceof ExpiredIteratorException) {
         shard.iterator = undefined;
@@ -140,8 +143,15 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
       const entity = record.dynamodb?.NewImage?.entity?.S;
       return entity !== undefined && entities.has(entity);
     });
-    if (matching.length > 0) {
-      await options.handler({ Records: matching.map(toLambdaRecord) }, lambdaContext(options.functionName, options.timeoutMs));
+    for (let i = 0; i < matching.length; i += options.batchSize) {
+      const batch = matching.slice(i, i + options.batchSize);
+      await options.handler({ Records: batch.map(toLambdaRecord) }, lambdaContext(options.functionName, options.timeoutMs));
+      // Handled: a failure of a later batch of this page resumes after this one.
+      const handled = batch.at(-1)?.dynamodb?.SequenceNumber;
+      if (handled && i + options.batchSize < matching.length) {
+        checkpoints[shard.shardId] = handled;
+        saveCheckpoints();
+      }
     }
     const last = records.at(-1)?.dynamodb?.SequenceNumber;
     if (last) {
