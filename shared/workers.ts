@@ -93,10 +93,11 @@ export const workers: readonly WorkerDefinition[] = [
   {
     id: 'webhookDelivery',
     handler: 'functions/webhooks/deliver.worker.ts',
-    description: 'Sends one signed webhook POST per queued delivery, records the attempt, schedules the retry',
-    // 10 s per POST; a batch's messages are sent at once. Visibility covers a batch and its records.
+    description: 'Sends the signed webhook POSTs a batch of queued deliveries names, records the attempts, schedules the retries',
+    // One lane per subscription, lanes at once; a lane starts no attempt after 2 s and each has 10 s.
+    // Visibility covers a batch and its records.
     trigger: { type: 'sqs', queue: 'delivery', batchSize: 10, maxReceiveCount: 10, visibilityTimeoutSeconds: 120, maxConcurrency: 5 },
-    tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    tableActions: ['dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
     sendsDeliveries: true,
     schedulesDeliveryRetries: true,
   },

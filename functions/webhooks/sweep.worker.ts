@@ -18,6 +18,6 @@ export async function handler(): Promise<void> {
   const now = new Date();
   const stale = (await listPendingEvents(100)).filter((event) => Date.parse(event.occurredAt) < now.getTime() - OUTBOX_GRACE_MS);
   const fannedOut = stale.length > 0 ? await fanOut(stale, now) : 0;
-  const requeued = await requeueOverdue(await listOverdueDeliveries(new Date(now.getTime() - DELIVERY_GRACE_MS), 100), now);
+  const requeued = await requeueOverdue(await listOverdueDeliveries(new Date(now.getTime() - DELIVERY_GRACE_MS), 100));
   if (stale.length > 0 || requeued > 0) logger.info('Webhook sweep', { events: stale.length, deliveries: fannedOut, requeued });
 }

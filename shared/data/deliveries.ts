@@ -2,14 +2,16 @@
 // subscription's partition (`WEBHOOK#<whkId>`, sorted by delivery id, whose time part is the event's),
 // so a subscription's delivery log is one Query, newest first. A delivery's id is derived from its
 // event and subscription: the stream and the outbox sweep may both fan an event out, and the second
-// put simply finds the first. Every attempt is recorded on the item under a condition on the attempt
-// count it was made as, so a duplicate queue message can never record an attempt twice. While a
+// put simply finds the first. Fan-out records deliveries in transactions with their events' dispatch
+// marks, and the sender records a lane's attempts in one transaction. Every attempt is recorded on the
+// item under a condition on the attempt count it was made as, so a duplicate queue message can never
+// record an attempt twice. While a
 // delivery waits for its next attempt it carries gsi3 keys (`DUE#DELIVERY`, by nextAttemptAt): the
 // sweep finds deliveries whose queue message or retry schedule was lost. Access patterns: docs/data-model.md.
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { Delivery } from '../schemas/webhooks.ts';
-import { ConditionRefused, defineEntity } from './entity.ts';
+import { ConditionRefused, defineEntity, type TransactOperation } from './entity.ts';
 
 const DUE_PARTITION = 'DUE#DELIVERY';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -23,8 +25,6 @@ export const DeliveryEntity = defineEntity({
     payload: z.string(),
     /** Attempts made so far (= attempts.length); every change is conditional on it. */
     attemptCount: z.int().min(0),
-    /** Set while an attempt is being sent (a lease), so that a manual retry cannot overlap it. */
-    sendingUntil: z.string().nullable(),
   }),
   key: ({ subscriptionId, deliveryId }: { subscriptionId: string; deliveryId: string }) => ({ pk: `WEBHOOK#${subscriptionId}`, sk: `DELIVERY#${deliveryId}` }),
   indexKeys: (delivery) =>
@@ -52,8 +52,26 @@ export async function createDelivery(item: DeliveryItem): Promise<boolean> {
   }
 }
 
+/** The same, inside a transaction (refused, under the operation's name, when it exists). */
+export function createDeliveryOperation(name: string, item: DeliveryItem): TransactOperation {
+  return DeliveryEntity.putOperation(name, item, item, { expression: 'attribute_not_exists(pk)' });
+}
+
 export function getDelivery(subscriptionId: string, deliveryId: string): Promise<DeliveryItem | undefined> {
   return DeliveryEntity.get({ subscriptionId, deliveryId }, { consistent: true });
+}
+
+/** Many deliveries by key, read consistently (one BatchGetItem per 100), keyed by delivery id. */
+export async function getDeliveries(keys: readonly { subscriptionId: string; deliveryId: string }[]): Promise<Map<string, DeliveryItem>> {
+  const found = await DeliveryEntity.batchGet(keys, { consistent: true });
+  return new Map([...found.values()].map((delivery) => [delivery.deliveryId, delivery]));
+}
+
+const attemptsWere = (expectedAttempts: number) => ({ expression: 'attemptCount = :expected', values: { ':expected': expectedAttempts } });
+
+/** Writes `next` inside a transaction if the stored delivery still has `expectedAttempts` attempts. */
+export function replaceDeliveryOperation(name: string, next: DeliveryItem, expectedAttempts: number): TransactOperation {
+  return DeliveryEntity.putOperation(name, next, next, attemptsWere(expectedAttempts));
 }
 
 /** Writes `next` if the stored delivery still has `expectedAttempts` attempts (and, optionally, more); false otherwise. */

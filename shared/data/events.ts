@@ -73,11 +73,15 @@ export async function listPendingEvents(limit: number): Promise<DomainEvent[]> {
     .sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
 }
 
-/** Takes an event out of the outbox once its deliveries are recorded. */
-export async function markDispatched(eventId: string, now: Date): Promise<void> {
-  await EventEntity.update(
+/**
+ * Takes an event out of the outbox, in the transaction that records its deliveries. Refused when the
+ * event was dispatched already (its deliveries were recorded then) or is gone.
+ */
+export function markDispatchedOperation(name: string, eventId: string, now: Date): TransactOperation {
+  return EventEntity.updateOperation(
+    name,
     { eventId },
     { set: { dispatchedAt: now.toISOString() }, removeIndexKeys: ['gsi1'] },
-    { allow: ['dispatchedAt'], condition: { expression: 'attribute_exists(pk)' } },
+    { allow: ['dispatchedAt'], condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(dispatchedAt)' } },
   );
 }

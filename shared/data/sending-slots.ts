@@ -1,26 +1,54 @@
 // Sending slots: at most SENDING_SLOTS attempts to one subscription are in flight at once, so a slow or
-// hanging receiver holds a few slots and never all of the sender's capacity. A slot is an item in the
-// subscription's partition (`SLOT#<n>`) held until an instant; it is taken with a conditional put
-// (free, or its holder's time is up: a crashed sender frees its slot by expiry) and given back by its
-// holder. Access patterns: docs/data-model.md.
+// hanging receiver holds a few senders and never all of the sender's capacity. A slot is an item in the
+// subscription's partition (`SLOT#<n>`) held by one sending lane until an instant: the lane sends its
+// deliveries to that subscription one after another, so a slot is one attempt in flight. It is taken
+// with a conditional put (free, or its holder's time is up: a crashed sender frees its slot by expiry)
+// and given back by its holder, in the transaction that records the lane's attempts. The slot names
+// the deliveries its lane holds, so a duplicate queue message for one of them is recognised and left
+// alone. Access patterns: docs/data-model.md.
 import * as z from 'zod';
-import { ConditionRefused, defineEntity } from './entity.ts';
+import { ConditionRefused, defineEntity, type TransactOperation } from './entity.ts';
 
 export const SENDING_SLOTS = 4;
 
 export const SendingSlotEntity = defineEntity({
   name: 'sendingSlot',
-  schema: z.object({ deliveryId: z.string(), until: z.int() }),
+  schema: z.object({
+    /** The lane holding the slot (a random id per lane). */
+    laneId: z.string().default(''),
+    /** The deliveries the lane sends. */
+    deliveryIds: z.array(z.string()).default([]),
+    /** Epoch milliseconds: the hold ends then, whether or not it was given back. */
+    until: z.int(),
+  }),
   key: ({ subscriptionId, slot }: { subscriptionId: string; slot: number }) => ({ pk: `WEBHOOK#${subscriptionId}`, sk: `SLOT#${slot}` }),
 });
 
-/** Takes a free slot of the subscription for a delivery until `untilMs`; undefined when all are held. */
-export async function takeSendingSlot(subscriptionId: string, deliveryId: string, untilMs: number, nowMs: number): Promise<number | undefined> {
-  const first = Math.floor(Math.random() * SENDING_SLOTS); // spread the contention over the slots
-  for (let i = 0; i < SENDING_SLOTS; i++) {
-    const slot = (first + i) % SENDING_SLOTS;
+export interface HeldSlot {
+  slot: number;
+  deliveryIds: readonly string[];
+}
+
+/** The slots of each subscription held at `nowMs` (one BatchGetItem for all of them). */
+export async function heldSendingSlots(subscriptionIds: readonly string[], nowMs: number): Promise<Map<string, HeldSlot[]>> {
+  const keys = subscriptionIds.flatMap((subscriptionId) => Array.from({ length: SENDING_SLOTS }, (_, slot) => ({ subscriptionId, slot })));
+  const found = await SendingSlotEntity.batchGet(keys, { consistent: true });
+  const held = new Map<string, HeldSlot[]>(subscriptionIds.map((subscriptionId) => [subscriptionId, []]));
+  for (const key of keys) {
+    const slot = found.get(SendingSlotEntity.keyId(key));
+    if (slot && slot.until > nowMs) held.get(key.subscriptionId)?.push({ slot: key.slot, deliveryIds: slot.deliveryIds });
+  }
+  return held;
+}
+
+/**
+ * Takes one of `candidates` (slots that were free when read) for a lane until `untilMs`; undefined when
+ * another sender took each of them first.
+ */
+export async function takeSendingSlot(subscriptionId: string, lane: { laneId: string; deliveryIds: readonly string[] }, candidates: readonly number[], untilMs: number, nowMs: number): Promise<number | undefined> {
+  for (const slot of candidates) {
     try {
-      await SendingSlotEntity.put({ deliveryId, until: untilMs }, { subscriptionId, slot }, { condition: { expression: 'attribute_not_exists(pk) OR #until < :now', names: { '#until': 'until' }, values: { ':now': nowMs } } });
+      await SendingSlotEntity.put({ laneId: lane.laneId, deliveryIds: [...lane.deliveryIds], until: untilMs }, { subscriptionId, slot }, { condition: { expression: 'attribute_not_exists(pk) OR #until < :now', names: { '#until': 'until' }, values: { ':now': nowMs } } });
       return slot;
     } catch (error) {
       if (!(error instanceof ConditionRefused)) throw error;
@@ -29,10 +57,17 @@ export async function takeSendingSlot(subscriptionId: string, deliveryId: string
   return undefined;
 }
 
-/** Gives a slot back, if this delivery still holds it. */
-export async function releaseSendingSlot(subscriptionId: string, slot: number, deliveryId: string): Promise<void> {
+const heldBy = (laneId: string) => ({ expression: 'laneId = :mine', values: { ':mine': laneId } });
+
+/** Gives a slot back inside a transaction, if this lane still holds it. */
+export function releaseSendingSlotOperation(name: string, subscriptionId: string, slot: number, laneId: string): TransactOperation {
+  return SendingSlotEntity.deleteOperation(name, { subscriptionId, slot }, heldBy(laneId));
+}
+
+/** Gives a slot back, if this lane still holds it. */
+export async function releaseSendingSlot(subscriptionId: string, slot: number, laneId: string): Promise<void> {
   try {
-    await SendingSlotEntity.delete({ subscriptionId, slot }, { condition: { expression: 'deliveryId = :mine', values: { ':mine': deliveryId } } });
+    await SendingSlotEntity.delete({ subscriptionId, slot }, { condition: heldBy(laneId) });
   } catch (error) {
     if (!(error instanceof ConditionRefused)) throw error;
   }

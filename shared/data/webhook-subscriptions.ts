@@ -54,6 +54,12 @@ export function getSubscription(agentId: string, id: string): Promise<WebhookSub
   return WebhookSubscriptionEntity.get({ agentId, id });
 }
 
+/** Many subscriptions by key (one BatchGetItem per 100), keyed by subscription id. */
+export async function getSubscriptions(keys: readonly { agentId: string; id: string }[]): Promise<Map<string, WebhookSubscriptionItem>> {
+  const found = await WebhookSubscriptionEntity.batchGet(keys);
+  return new Map([...found.values()].map((subscription) => [subscription.id, subscription]));
+}
+
 export async function listSubscriptions(agentId: string, limit: number, startKey: Record<string, unknown> | undefined) {
   return WebhookSubscriptionEntity.query({ ...byAgent(agentId), ascending: false, limit, startKey }); // ULIDs sort by time: newest first
 }

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../shared/data/client.ts';
-import { EventEntity, listPendingEvents, markDispatched, recordEvent } from '../../shared/data/events.ts';
+import { transactWrite, TransactionRefused } from '../../shared/data/entity.ts';
+import { EventEntity, listPendingEvents, markDispatchedOperation, recordEvent } from '../../shared/data/events.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
@@ -33,8 +34,12 @@ describe('recordEvent', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect((await listPendingEvents(1000)).map((pendingEvent) => pendingEvent.eventId)).not.toContain(event.eventId);
-    await markDispatched(event.eventId, now); // idempotent
-    expect(await readEvent(event.eventId)).toMatchObject({ type: 'order.created', dispatchedAt: expect.any(String) });
+    // A second fan-out of the same event is refused by its mark, so its deliveries are never recorded twice.
+    const dispatchedAt = (await readEvent(event.eventId))?.dispatchedAt as string;
+    const again = await transactWrite([markDispatchedOperation('event', event.eventId, now)]).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(TransactionRefused);
+    expect((again as TransactionRefused).has('event')).toBe(true);
+    expect(await readEvent(event.eventId)).toMatchObject({ type: 'order.created', dispatchedAt });
   });
 
   it('writes no event when the change is refused', async () => {

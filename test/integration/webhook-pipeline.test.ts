@@ -1,0 +1,159 @@
+// The delivery pipeline's batch paths against DynamoDB Local and fauxqs, called directly alongside the
+// running local runtime: fan-out records an event's deliveries exactly once however many fan-outs race
+// for it (the stream's included); a batch of queue messages sends one lane per subscription, leaves
+// duplicates and deliveries another sender holds alone, defers what finds every slot held or what its
+// lane had no time for, and records each attempt once.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUnlimited } from '../support/catalog.ts';
+import { Receiver } from '../support/receiver.ts';
+import { newClient } from '../support/runtime.ts';
+import { createDelivery, deliveryIdFor, DeliveryEntity, getDelivery, type DeliveryItem } from '../../shared/data/deliveries.ts';
+import { transactWrite } from '../../shared/data/entity.ts';
+import { EventEntity, recordEvent, type DomainEvent } from '../../shared/data/events.ts';
+import { SendingSlotEntity, SENDING_SLOTS } from '../../shared/data/sending-slots.ts';
+import { deliverBatch, fanOut } from '../../shared/domain/webhook-delivery.ts';
+import { newId } from '../../shared/ids.ts';
+
+const client = newClient();
+const receiver = new Receiver();
+const SECRET = 'whsec_pipeline_0123456789abcdef';
+
+beforeAll(async () => {
+  await receiver.start();
+});
+afterAll(async () => {
+  await receiver.stop();
+});
+
+const unique = () => `/pipeline/${randomUUID()}`;
+
+async function subscriber(paths: string[]) {
+  const agent = await registerUnlimited(client, 'buyer');
+  const subscriptions: string[] = [];
+  for (const path of paths) {
+    const response = await client.post('/v1/webhooks', { url: receiver.url(path), events: ['*'], secret: SECRET }, { apiKey: agent.apiKey });
+    expect(response.status, response.text).toBe(201);
+    subscriptions.push(response.json.data.id as string);
+  }
+  return { agentId: agent.agentId, subscriptions };
+}
+
+async function commitEvent(agentId: string): Promise<DomainEvent> {
+  const { event, operation } = recordEvent({ type: 'order.created', data: { orderId: `ord_${randomUUID()}` }, agentIds: [agentId] }, new Date());
+  await transactWrite([operation]);
+  return event;
+}
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('fan-out', () => {
+  it('records and queues an event’s deliveries once, however many fan-outs race for it', { timeout: 30_000 }, async () => {
+    const paths = [unique(), unique(), unique()];
+    const { agentId, subscriptions } = await subscriber(paths);
+    const event = await commitEvent(agentId);
+    // Three fan-outs here, and the runtime's own from the stream.
+    const queued = await Promise.all([fanOut([event]), fanOut([event]), fanOut([event])]);
+    expect(queued.filter((count) => count > 0).length).toBeLessThanOrEqual(1);
+    expect([0, 3]).toContain(queued.reduce((sum, count) => sum + count, 0));
+    for (const path of paths) await receiver.waitFor(path, 1);
+    await settle(1_500);
+    for (const path of paths) expect(receiver.at(path)).toHaveLength(1);
+    for (const subscriptionId of subscriptions) {
+      const recorded = (await DeliveryEntity.query({ partition: `WEBHOOK#${subscriptionId}`, sortKey: { beginsWith: 'DELIVERY#' } })).items;
+      expect(recorded.map((delivery) => delivery.deliveryId)).toEqual([deliveryIdFor(event.eventId, subscriptionId)]);
+    }
+    expect((await EventEntity.get({ eventId: event.eventId }))?.dispatchedAt).toEqual(expect.any(String));
+  });
+
+  it('fans out the rest of a batch when one of its events was dispatched before', { timeout: 30_000 }, async () => {
+    const path = unique();
+    const { agentId, subscriptions } = await subscriber([path]);
+    const before = await commitEvent(agentId);
+    await receiver.waitFor(path, 1); // the stream's fan-out dispatched it
+    const fresh = await commitEvent(agentId);
+    const queued = await fanOut([before, fresh]);
+    expect([0, 1]).toContain(queued); // 0 when the stream took `fresh` first
+    await receiver.waitFor(path, 2);
+    await settle(1_500);
+    expect(receiver.at(path).map((request) => (JSON.parse(request.body) as { id: string }).id).sort()).toEqual([before.eventId, fresh.eventId].sort());
+    expect(await getDelivery(subscriptions[0] as string, deliveryIdFor(fresh.eventId, subscriptions[0] as string))).toMatchObject({ status: 'delivered', attemptCount: 1 });
+  });
+});
+
+describe('sending a batch', () => {
+  /** A pending delivery recorded without a queue message, so that only this test sends it. */
+  async function pendingDelivery(agentId: string, subscriptionId: string): Promise<DeliveryItem> {
+    const eventId = newId('event');
+    const at = new Date().toISOString();
+    const delivery: DeliveryItem = {
+      deliveryId: deliveryIdFor(eventId, subscriptionId),
+      subscriptionId,
+      agentId,
+      eventId,
+      eventType: 'order.created',
+      status: 'pending',
+      attempts: [],
+      // Not due for a while: the sweep leaves it alone during the test.
+      nextAttemptAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+      createdAt: at,
+      updatedAt: at,
+      payload: JSON.stringify({ id: eventId, type: 'order.created', timestamp: at, data: {} }),
+      attemptCount: 0,
+    };
+    expect(await createDelivery(delivery)).toBe(true);
+    return delivery;
+  }
+  const messageFor = (delivery: DeliveryItem, attempt = 1) => ({ subscriptionId: delivery.subscriptionId, deliveryId: delivery.deliveryId, attempt });
+
+  it('sends each delivery once: a message twice in a batch, and one for an attempt made, are stale', { timeout: 30_000 }, async () => {
+    const paths = [unique(), unique()];
+    const { agentId, subscriptions } = await subscriber(paths);
+    const first = await pendingDelivery(agentId, subscriptions[0] as string);
+    const second = await pendingDelivery(agentId, subscriptions[1] as string);
+    expect(await deliverBatch([messageFor(first), messageFor(first), messageFor(second)])).toEqual(['sent', 'stale', 'sent']);
+    expect(receiver.at(paths[0] as string)).toHaveLength(1);
+    expect(receiver.at(paths[1] as string)).toHaveLength(1);
+    expect(await getDelivery(first.subscriptionId, first.deliveryId)).toMatchObject({ status: 'delivered', attemptCount: 1, nextAttemptAt: null });
+    expect(await deliverBatch([messageFor(first)])).toEqual(['stale']);
+    expect(receiver.at(paths[0] as string)).toHaveLength(1);
+    // Every slot was given back with the lane's records.
+    const slots = await SendingSlotEntity.batchGet(Array.from({ length: SENDING_SLOTS }, (_, slot) => ({ subscriptionId: first.subscriptionId, slot })));
+    expect(slots.size).toBe(0);
+  });
+
+  it('leaves alone a delivery another sender holds, and defers one whose subscription’s slots are all held', { timeout: 30_000 }, async () => {
+    const path = unique();
+    const { agentId, subscriptions } = await subscriber([path]);
+    const subscriptionId = subscriptions[0] as string;
+    const held = await pendingDelivery(agentId, subscriptionId);
+    const waiting = await pendingDelivery(agentId, subscriptionId);
+    const until = Date.now() + 60_000;
+    await SendingSlotEntity.put({ laneId: 'other-sender', deliveryIds: [held.deliveryId], until }, { subscriptionId, slot: 0 });
+    for (let slot = 1; slot < SENDING_SLOTS; slot++) await SendingSlotEntity.put({ laneId: `busy-${slot}`, deliveryIds: ['dlv_elsewhere'], until }, { subscriptionId, slot });
+    expect(await deliverBatch([messageFor(held), messageFor(waiting)])).toEqual(['stale', 'deferred']);
+    await settle(500);
+    expect(receiver.at(path)).toHaveLength(0);
+    expect(await getDelivery(subscriptionId, waiting.deliveryId)).toMatchObject({ status: 'pending', attemptCount: 0 });
+    // The deferred message comes back from the queue and is sent once a slot is free.
+    await SendingSlotEntity.delete({ subscriptionId, slot: 3 });
+    const [request] = await receiver.waitFor(path, 1);
+    expect(JSON.parse(request!.body)).toMatchObject({ id: waiting.eventId });
+    for (let slot = 0; slot < 3; slot++) await SendingSlotEntity.delete({ subscriptionId, slot });
+  });
+
+  it('sends a subscription’s deliveries one at a time and defers what its lane had no time for', { timeout: 30_000 }, async () => {
+    const path = unique();
+    receiver.on(path, { delayMs: 1_200, status: 200 });
+    const { agentId, subscriptions } = await subscriber([path]);
+    const deliveries = [];
+    for (let i = 0; i < 4; i++) deliveries.push(await pendingDelivery(agentId, subscriptions[0] as string));
+    // Attempts start at 0 s and 1.2 s; by 2.4 s the lane's 2 s are up.
+    expect(await deliverBatch(deliveries.map((delivery) => messageFor(delivery)))).toEqual(['sent', 'sent', 'deferred', 'deferred']);
+    const sent = receiver.at(path);
+    expect(sent).toHaveLength(2);
+    expect((sent[1] as { at: number }).at - (sent[0] as { at: number }).at).toBeGreaterThanOrEqual(1_100);
+    const all = await receiver.waitFor(path, 4);
+    expect(new Set(all.map((request) => (JSON.parse(request.body) as { id: string }).id))).toEqual(new Set(deliveries.map((delivery) => delivery.eventId)));
+  });
+});
