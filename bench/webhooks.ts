@@ -1,7 +1,8 @@
 // Webhook delivery through the local runtime: events recorded in the outbox (as every change records
 // them, in a transaction) to signed POSTs received by a sink in this process, against signed POSTs to
-// the same sink from a plain loop at the same concurrency; and, at a gentle rate, the time from an
-// event's commit to its receipt.
+// the same sink from a plain loop at the same concurrency; the same number of deliveries' table writes
+// alone (DynamoDB Local's ceiling for the pipeline on this machine); and, at a gentle rate, the time
+// from an event's commit to its receipt.
 //
 // Two processes, as bench/throughput.ts: the server (`node bench/webhooks.ts serve <dataDir> <sinkUrl>`)
 // starts the local runtime, registers an agent with 20 subscriptions to the sink (and one more agent
@@ -25,6 +26,7 @@ const LATENCY_INTERVAL_MS = 200;
 type ServerMessage =
   | { type: 'ready'; sendingConcurrency: number }
   | { type: 'recorded'; committedAt: Record<string, number> }
+  | { type: 'writesOnly'; seconds: number }
   | { type: 'error'; message: string };
 
 export interface WebhooksResult {
@@ -36,6 +38,11 @@ export interface WebhooksResult {
   rawPostsPerSecond: number;
   concurrency: number;
   deliveryVsRawPostRatio: number;
+  /** The same number of deliveries' table writes alone (no reads, queue or POSTs), same run: DynamoDB Local's ceiling for the pipeline. */
+  writesOnlySeconds: number;
+  writesOnlyDeliveriesPerSecond: number;
+  deliveryVsWritesOnlyRatio: number;
+  writesOnlyVsRawPostRatio: number;
   eventToDelivery: { events: number; intervalMs: number; p50Ms: number; p95Ms: number; maxMs: number };
   cleanup: Awaited<ReturnType<typeof cleanUp>>;
 }
@@ -88,6 +95,38 @@ async function serve(dataDir: string, sinkUrl: string): Promise<void> {
       await transactWrite([operation]);
       return { eventId: event.eventId, committedAt: Date.now() };
     };
+    // A delivery's table writes and nothing else, shaped as the pipeline writes them: fan-out records 4
+    // events' 20 deliveries per transaction (4 at once); each batch's lane takes a slot and records 10
+    // attempts with the slot's release in one transaction (5 lanes at once, as 5 batches).
+    const writesOnly = async (): Promise<number> => {
+      const { DeliveryEntity } = await import('../shared/data/deliveries.ts');
+      const { SendingSlotEntity } = await import('../shared/data/sending-slots.ts');
+      const at = new Date().toISOString();
+      const items = Array.from({ length: EVENTS * SUBSCRIPTIONS }, (_, i) => ({
+        deliveryId: `dlv_floor${String(i).padStart(6, '0')}`, subscriptionId: `whk_floor${i % SUBSCRIPTIONS}`, agentId: many, eventId: `evt_floor${Math.floor(i / SUBSCRIPTIONS)}`,
+        eventType: 'order.created', status: 'pending' as const, attempts: [], nextAttemptAt: at, createdAt: at, updatedAt: at,
+        payload: JSON.stringify({ id: 'evt_floor', type: 'order.created', timestamp: at, data: { orderId: 'ord_bench', buyerId: many, sellerId: many, totalAmount: { amount: 1000, currency: 'USD' }, items: [] } }), attemptCount: 0,
+      }));
+      const inLanes = async <T>(chunks: T[][], lanes: number, work: (chunk: T[], lane: number) => Promise<void>) => {
+        let next = 0;
+        await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
+          while (next < chunks.length) await work(chunks[next++] as T[], lane);
+        }));
+      };
+      const chunked = <T>(list: T[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+      const started = performance.now();
+      await inLanes(chunked(items, 4 * SUBSCRIPTIONS), 4, (chunk) => transactWrite(chunk.map((item) => DeliveryEntity.putOperation(item.deliveryId, item, item, { expression: 'attribute_not_exists(pk)' }))));
+      const sorted = [...items].sort((a, b) => (a.subscriptionId < b.subscriptionId ? -1 : 1));
+      await inLanes(chunked(sorted, 10), 5, async (chunk, lane) => {
+        const subscriptionId = (chunk[0] as (typeof items)[number]).subscriptionId;
+        await SendingSlotEntity.put({ laneId: `lane${lane}`, deliveryIds: chunk.map((item) => item.deliveryId), until: Date.now() + 20_000 }, { subscriptionId, slot: lane % 4 }, { condition: { expression: 'attribute_not_exists(pk) OR #until < :now', names: { '#until': 'until' }, values: { ':now': Date.now() } } }).catch(() => undefined);
+        await transactWrite([
+          ...chunk.map((item) => DeliveryEntity.putOperation(item.deliveryId, { ...item, status: 'delivered', nextAttemptAt: null, attemptCount: 1, attempts: [{ at, statusCode: 200, error: null, durationMs: 2, responseBody: '', manual: false }] }, item, { expression: 'attemptCount = :zero', values: { ':zero': 0 } })),
+          SendingSlotEntity.deleteOperation('slot', { subscriptionId, slot: lane % 4 }),
+        ]);
+      });
+      return (performance.now() - started) / 1000;
+    };
     process.on('message', (message: { type: string }) => {
       void (async () => {
         const committedAt: Record<string, number> = {};
@@ -101,6 +140,9 @@ async function serve(dataDir: string, sinkUrl: string): Promise<void> {
           for (let i = 0; i < EVENTS; i += 10) {
             for (const recorded of await Promise.all(Array.from({ length: Math.min(10, EVENTS - i) }, () => record(many)))) committedAt[recorded.eventId] = recorded.committedAt;
           }
+        } else if (message.type === 'writesOnly') {
+          await send({ type: 'writesOnly', seconds: await writesOnly() });
+          return;
         } else if (message.type === 'stop') {
           await stop(0);
           return;
@@ -210,9 +252,14 @@ export async function measureWebhooks(): Promise<WebhooksResult> {
     const rawSeconds = (performance.now() - rawStarted) / 1000;
     agent.destroy();
 
+    // 4. The deliveries' table writes alone.
+    server.send({ type: 'writesOnly' });
+    const writesOnlySeconds = (await next('writesOnly', 600_000)).seconds;
+
     const deliveries = EVENTS * SUBSCRIPTIONS;
     const deliveriesPerSecond = deliveries / seconds;
     const rawPostsPerSecond = deliveries / rawSeconds;
+    const writesOnlyDeliveriesPerSecond = deliveries / writesOnlySeconds;
     server.send({ type: 'stop' });
     const code = await Promise.race([exited, sleep(30_000, null)]);
     if (server.exitCode === null) server.kill('SIGTERM');
@@ -225,6 +272,10 @@ export async function measureWebhooks(): Promise<WebhooksResult> {
       rawPostsPerSecond: round(rawPostsPerSecond, 0),
       concurrency: sendingConcurrency,
       deliveryVsRawPostRatio: round(deliveriesPerSecond / rawPostsPerSecond, 4),
+      writesOnlySeconds: round(writesOnlySeconds, 2),
+      writesOnlyDeliveriesPerSecond: round(writesOnlyDeliveriesPerSecond, 1),
+      deliveryVsWritesOnlyRatio: round(deliveriesPerSecond / writesOnlyDeliveriesPerSecond, 3),
+      writesOnlyVsRawPostRatio: round(writesOnlyDeliveriesPerSecond / rawPostsPerSecond, 4),
       eventToDelivery: { events: latencies.length, intervalMs: LATENCY_INTERVAL_MS, p50Ms: round(percentile(latencies, 50), 1), p95Ms: round(percentile(latencies, 95), 1), maxMs: round(Math.max(...latencies), 1) },
       cleanup: await cleanUp(dataDir, code),
     };
