@@ -278,7 +278,7 @@ export async function measureTrade(): Promise<TradeResult> {
             { Put: { TableName: setup.tableName, Item: { ...templates.session, pk, version: version + 1 }, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } } },
             { Update: { TableName: setup.tableName, Key: productKeys[worker], UpdateExpression: 'ADD availableQuantity :minus SET updatedAt = :now', ConditionExpression: 'attribute_exists(pk) AND availableQuantity >= :one', ExpressionAttributeValues: { ':minus': -1, ':one': 1, ':now': new Date().toISOString() } } },
             { Put: { TableName: setup.tableName, Item: { ...templates.audit, pk: `ORDER#raw-${id}` }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: setup.tableName, Item: { ...templates.event, pk: `EVENT#raw-${id}`, gsi1pk: `OUTBOX#${worker}`, gsi1sk: `raw-${id}` }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: setup.tableName, Item: { ...templates.event, pk: `EVENT#raw-${id}`, eventId: `evt_raw-${id}`, gsi1pk: `OUTBOX#${worker}`, gsi1sk: `raw-${id}` }, ConditionExpression: 'attribute_not_exists(pk)' } },
           ],
         }),
       );

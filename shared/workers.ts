@@ -24,6 +24,13 @@ export type WorkerTrigger =
       maxConcurrency: number;
     };
 
+/**
+ * A stream batch that fails is halved until its failing record is alone, and that record is retried
+ * this many times before it is skipped (the event source mapping's bisectBatchOnError and
+ * retryAttempts; the local stream reader does the same): one bad record cannot stop a worker for good.
+ */
+export const STREAM_RETRY_ATTEMPTS = 10;
+
 export interface WorkerDefinition {
   id: string;
   /** Module (relative to the repository root) whose `handler` export processes the events. */

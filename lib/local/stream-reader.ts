@@ -1,7 +1,8 @@
 // A DynamoDB Streams event source mapping, emulated: reads DynamoDB Local's stream of the table shard by
 // shard, keeps the records whose new image is an item of the worker's entities (the filter the CDK
 // stack puts on the mapping), and hands them to the handler in batches, in stream order. A batch whose
-// handler throws is retried (after a pause) before anything later; the position of each shard is saved
+// handler throws is bisected and its failing record retried (after a pause) before anything later, as
+// the deployed mapping's bisectBatchOnError and retryAttempts do; the position of each shard is saved
 // in the data folder after each batch, so a restart resumes where the last run stopped (at-least-once).
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { localClientConfig } from './aws.ts';
+import { STREAM_RETRY_ATTEMPTS } from '../../shared/workers.ts';
 import { lambdaContext, type LambdaHandler } from './lambda.ts';
 
 const POLL_MS = 200;
@@ -35,6 +37,8 @@ export interface StreamReaderOptions {
   /** Only records whose new image's `entity` is one of these. */
   entities: readonly string[];
   batchSize: number;
+  /** Attempts of a record that fails alone before it is skipped; default STREAM_RETRY_ATTEMPTS, as deployed. */
+  retryAttempts?: number;
   timeoutMs: number;
   handler: LambdaHandler<DynamoDBStreamEvent>;
   logError?: (message: string, error?: unknown) => void;
@@ -58,6 +62,8 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
   const checkpoints: Checkpoints = existsSync(checkpointFile) ? (JSON.parse(readFileSync(checkpointFile, 'utf8')) as Checkpoints) : {};
   const shards = new Map<string, ShardState>();
   const entities = new Set(options.entities);
+  /** Failed attempts of records that failed alone, by sequence number. */
+  const failedAttempts = new Map<string, number>();
   let streamArn: string | undefined;
   let describedAt = 0;
   let stopped = false;
@@ -120,6 +126,42 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
     dynamodb: repairEmptyMaps(record.dynamodb) as DynamoDBRecord['dynamodb'],
   });
 
+  const saveAt = (shard: ShardState, record: StreamRecord | undefined) => {
+    const sequence = record?.dynamodb?.SequenceNumber;
+    if (!sequence) return;
+    checkpoints[shard.shardId] = sequence;
+    saveCheckpoints();
+  };
+
+  /**
+   * Hands a batch to the handler, as the mapping does with bisectBatchOnError and retryAttempts: a
+   * failing batch is halved until the failing record is alone; that record is retried (after a pause)
+   * up to STREAM_RETRY_ATTEMPTS times, then skipped with an error in the log. So one bad record holds
+   * the shard up for seconds, not for ever, and the records around it are handled.
+   */
+  const handle = async (shard: ShardState, batch: readonly StreamRecord[]): Promise<void> => {
+    try {
+      await options.handler({ Records: batch.map(toLambdaRecord) }, lambdaContext(options.functionName, options.timeoutMs));
+    } catch (error) {
+      if (batch.length > 1) {
+        const half = Math.ceil(batch.length / 2);
+        await handle(shard, batch.slice(0, half));
+        await handle(shard, batch.slice(half));
+        return;
+      }
+      const sequence = batch[0]?.dynamodb?.SequenceNumber ?? '';
+      const attempts = (failedAttempts.get(sequence) ?? 0) + 1;
+      if (attempts <= (options.retryAttempts ?? STREAM_RETRY_ATTEMPTS)) {
+        failedAttempts.set(sequence, attempts);
+        throw error; // the poll pauses, then reads again from the checkpoint: this record first
+      }
+      failedAttempts.delete(sequence);
+      logError(`[stream] ${options.functionName} skipped record ${sequence} after ${attempts} failed attempts:`, error);
+    }
+    // Handled (or skipped): a later failure resumes after it.
+    saveAt(shard, batch.at(-1));
+  };
+
   /** Reads one batch from a shard; true when records were read. */
   const readShard = async (shard: ShardState): Promise<boolean> => {
     shard.iterator ??= await iteratorFor(shard);
@@ -143,21 +185,8 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
       const entity = record.dynamodb?.NewImage?.entity?.S;
       return entity !== undefined && entities.has(entity);
     });
-    for (let i = 0; i < matching.length; i += options.batchSize) {
-      const batch = matching.slice(i, i + options.batchSize);
-      await options.handler({ Records: batch.map(toLambdaRecord) }, lambdaContext(options.functionName, options.timeoutMs));
-      // Handled: a failure of a later batch of this page resumes after this one.
-      const handled = batch.at(-1)?.dynamodb?.SequenceNumber;
-      if (handled && i + options.batchSize < matching.length) {
-        checkpoints[shard.shardId] = handled;
-        saveCheckpoints();
-      }
-    }
-    const last = records.at(-1)?.dynamodb?.SequenceNumber;
-    if (last) {
-      checkpoints[shard.shardId] = last;
-      saveCheckpoints();
-    }
+    for (let i = 0; i < matching.length; i += options.batchSize) await handle(shard, matching.slice(i, i + options.batchSize));
+    saveAt(shard, records.at(-1));
     shard.iterator = result.NextShardIterator;
     if (!shard.iterator) shard.done = true;
     return records.length > 0;
@@ -186,7 +215,7 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
     running = poll()
       .catch((error: unknown) => {
         delay = ERROR_BACKOFF_MS;
-        // The failed batch keeps its shard's position, so it is read again: nothing is skipped.
+        // The failed record keeps its shard's position, so it is read again (until its attempts run out).
         for (const shard of shards.values()) shard.iterator = undefined;
         logError(`[stream] ${options.functionName} failed:`, error);
       })
