@@ -16,7 +16,10 @@ const DELIVERY_GRACE_MS = 15_000;
 
 export async function handler(): Promise<void> {
   const now = new Date();
-  const stale = (await listPendingEvents(100)).filter((event) => Date.parse(event.occurredAt) < now.getTime() - OUTBOX_GRACE_MS);
+  const pending = await listPendingEvents(100);
+  // Left in the outbox, so this repeats every minute until someone repairs or removes the item.
+  for (const item of pending.unreadable) logger.error('An outbox item is not a valid event; it cannot be delivered', item);
+  const stale = pending.events.filter((event) => Date.parse(event.occurredAt) < now.getTime() - OUTBOX_GRACE_MS);
   const fannedOut = stale.length > 0 ? await fanOut(stale, now) : 0;
   const requeued = await requeueOverdue(await listOverdueDeliveries(new Date(now.getTime() - DELIVERY_GRACE_MS), 100));
   if (stale.length > 0 || requeued > 0) logger.info('Webhook sweep', { events: stale.length, deliveries: fannedOut, requeued });

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { newId } from '../ids.ts';
 import { EVENT_TYPES, type EventType } from '../schemas/webhooks.ts';
-import { defineEntity, type TransactOperation } from './entity.ts';
+import { CorruptItem, defineEntity, type TransactOperation } from './entity.ts';
 
 /** Partitions of the outbox index: spreads event writes (DynamoDB: about 1,000 writes/s per partition). */
 export const OUTBOX_SHARDS = 16;
@@ -63,14 +63,26 @@ function toDomainEvent(item: EventItem): DomainEvent {
   return event;
 }
 
-/** Pending events of every shard, oldest first; at most `limit` per shard. */
-export async function listPendingEvents(limit: number): Promise<DomainEvent[]> {
+/**
+ * Pending events of every shard, oldest first; at most `limit` per shard. An outbox item that does not
+ * match the event schema (a bug or a migration gap) is listed by key in `unreadable` rather than
+ * failing the whole sweep.
+ */
+export async function listPendingEvents(limit: number): Promise<{ events: DomainEvent[]; unreadable: { key: string; problem: string }[] }> {
   const shards = await Promise.all(
-    Array.from({ length: OUTBOX_SHARDS }, (_, shard) => EventEntity.query({ index: 'gsi1', partition: `OUTBOX#${shard}`, limit })),
+    Array.from({ length: OUTBOX_SHARDS }, (_, shard) => EventEntity.queryRaw({ index: 'gsi1', partition: `OUTBOX#${shard}`, limit })),
   );
-  return shards
-    .flatMap((page) => page.items.map(toDomainEvent))
-    .sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
+  const events: DomainEvent[] = [];
+  const unreadable: { key: string; problem: string }[] = [];
+  for (const raw of shards.flatMap((page) => page.items)) {
+    try {
+      events.push(toDomainEvent(EventEntity.parse(raw)));
+    } catch (error) {
+      if (!(error instanceof CorruptItem)) throw error;
+      unreadable.push({ key: String(raw.pk), problem: error.message });
+    }
+  }
+  return { events: events.sort((a, b) => (a.eventId < b.eventId ? -1 : 1)), unreadable };
 }
 
 /**

@@ -33,7 +33,7 @@ describe('recordEvent', () => {
       if (Date.now() > deadline) throw new Error('The event was not dispatched within 15 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect((await listPendingEvents(1000)).map((pendingEvent) => pendingEvent.eventId)).not.toContain(event.eventId);
+    expect((await listPendingEvents(1000)).events.map((pendingEvent) => pendingEvent.eventId)).not.toContain(event.eventId);
     // A second fan-out of the same event is refused by its mark, so its deliveries are never recorded twice.
     const dispatchedAt = (await readEvent(event.eventId))?.dispatchedAt as string;
     const again = await transactWrite([markDispatchedOperation('event', event.eventId, now)]).catch((error: unknown) => error);

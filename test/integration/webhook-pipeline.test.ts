@@ -4,13 +4,15 @@
 // duplicates and deliveries another sender holds alone, defers what finds every slot held or what its
 // lane had no time for, and records each attempt once.
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUnlimited } from '../support/catalog.ts';
 import { Receiver } from '../support/receiver.ts';
 import { newClient } from '../support/runtime.ts';
+import { documentClient, tableName } from '../../shared/data/client.ts';
 import { createDelivery, deliveryIdFor, DeliveryEntity, getDelivery, type DeliveryItem } from '../../shared/data/deliveries.ts';
 import { transactWrite } from '../../shared/data/entity.ts';
-import { EventEntity, recordEvent, type DomainEvent } from '../../shared/data/events.ts';
+import { EventEntity, listPendingEvents, recordEvent, type DomainEvent } from '../../shared/data/events.ts';
 import { SendingSlotEntity, SENDING_SLOTS } from '../../shared/data/sending-slots.ts';
 import { deliverBatch, fanOut } from '../../shared/domain/webhook-delivery.ts';
 import { newId } from '../../shared/ids.ts';
@@ -78,6 +80,27 @@ describe('fan-out', () => {
     await settle(1_500);
     expect(receiver.at(path).map((request) => (JSON.parse(request.body) as { id: string }).id).sort()).toEqual([before.eventId, fresh.eventId].sort());
     expect(await getDelivery(subscriptions[0] as string, deliveryIdFor(fresh.eventId, subscriptions[0] as string))).toMatchObject({ status: 'delivered', attemptCount: 1 });
+  });
+});
+
+describe('an outbox item that is not a valid event', () => {
+  it('is passed over by the fan-out and listed by the sweep, and the events after it go out', { timeout: 30_000 }, async () => {
+    const path = unique();
+    const { agentId } = await subscriber([path]);
+    const key = { pk: `EVENT#corrupt-${randomUUID()}`, sk: 'EVENT' };
+    // An event item without its id or type, as a bug or a half-done migration might leave one.
+    await documentClient.send(new PutCommand({ TableName: tableName(), Item: { ...key, entity: 'event', data: {}, agentIds: [agentId], occurredAt: new Date().toISOString(), expiresAt: 0, gsi1pk: 'OUTBOX#0', gsi1sk: 'evt_0' } }));
+    try {
+      const event = await commitEvent(agentId);
+      // Promptly: not after the stream's retries of the bad record run out.
+      const [request] = await receiver.waitFor(path, 1, 5_000);
+      expect(JSON.parse(request!.body)).toMatchObject({ id: event.eventId });
+      const pending = await listPendingEvents(1000);
+      expect(pending.unreadable).toContainEqual({ key: key.pk, problem: expect.stringMatching(/eventId/) });
+      expect(pending.events.map((listed) => listed.eventId)).not.toContain(event.eventId);
+    } finally {
+      await documentClient.send(new DeleteCommand({ TableName: tableName(), Key: key }));
+    }
   });
 });
 
