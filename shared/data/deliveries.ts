@@ -41,10 +41,12 @@ export function deliveryIdFor(eventId: string, subscriptionId: string): string {
   return `dlv_${time}${random}`;
 }
 
+const isNew = { expression: 'attribute_not_exists(pk)' };
+
 /** Records a new delivery; false when it already exists (the event was fanned out before). */
 export async function createDelivery(item: DeliveryItem): Promise<boolean> {
   try {
-    await DeliveryEntity.put(item, item, { condition: { expression: 'attribute_not_exists(pk)' } });
+    await DeliveryEntity.put(item, item, { condition: isNew });
     return true;
   } catch (error) {
     if (error instanceof ConditionRefused) return false;
@@ -54,7 +56,7 @@ export async function createDelivery(item: DeliveryItem): Promise<boolean> {
 
 /** The same, inside a transaction (refused, under the operation's name, when it exists). */
 export function createDeliveryOperation(name: string, item: DeliveryItem): TransactOperation {
-  return DeliveryEntity.putOperation(name, item, item, { expression: 'attribute_not_exists(pk)' });
+  return DeliveryEntity.putOperation(name, item, item, isNew);
 }
 
 export function getDelivery(subscriptionId: string, deliveryId: string): Promise<DeliveryItem | undefined> {

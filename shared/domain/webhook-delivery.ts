@@ -1,6 +1,6 @@
 // Webhook delivery (contract: "Webhook subscription", "Delivery"): events leave the outbox as one
-// delivery per matching subscription (fanOut), each delivery is attempted from the queue (deliver),
-// failures are retried on WEBHOOK_RETRY_DELAYS by one-off schedules, and after the last one the
+// delivery per matching subscription (fanOut), queued deliveries are attempted a batch at a time, one
+// lane per subscription (deliverBatch), failures are retried on WEBHOOK_RETRY_DELAYS by one-off schedules, and after the last one the
 // delivery is `failed` until its owner retries it. Every attempt is recorded on the delivery.
 import { randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
@@ -123,10 +123,10 @@ export async function fanOut(events: readonly DomainEvent[], now = new Date()): 
   }
   const recorded: DeliveryItem[] = [];
   let next = 0;
-  const lane = async () => {
+  const writer = async () => {
     while (next < chunks.length) recorded.push(...(await recordPlans((chunks[next++] as (typeof chunks)[number]).plans, now)));
   };
-  await Promise.all(Array.from({ length: Math.min(FAN_OUT_PARALLELISM, chunks.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(FAN_OUT_PARALLELISM, chunks.length) }, writer));
   // A subscription's deliveries side by side: a batch of the queue then sends them in one lane.
   recorded.sort((a, b) => (a.subscriptionId < b.subscriptionId ? -1 : a.subscriptionId > b.subscriptionId ? 1 : 0));
   await enqueueDeliveries(recorded.map((delivery) => ({ subscriptionId: delivery.subscriptionId, deliveryId: delivery.deliveryId, attempt: 1 })));
@@ -167,7 +167,8 @@ interface Queued {
 }
 
 /**
- * Makes the attempts a batch of queue messages names: with two reads for the whole batch, one lane
+ * Makes the attempts a batch of queue messages names: with three reads for the whole batch (its
+ * deliveries, then their subscriptions and sending slots at once), one lane
  * per subscription (one sending slot, attempts one after another), and one transaction per lane that
  * records its attempts and gives its slot back. Failed attempts get their retry scheduled. Returns
  * each message's result in order, or the error that kept its lane from finishing (the message then
