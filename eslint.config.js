@@ -10,7 +10,7 @@ function layer(files, forbidden, why) {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'bench/.tmp/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'bench/.tmp/**', 'coverage/**', 'sdk/typescript/dist/**', 'sdk/typescript/src/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -67,12 +67,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**', 'bench/**', 'lib/local/**', 'test/**'],
+    files: ['bin/**', 'bench/**', 'lib/local/**', 'test/**', 'sdk/typescript/test/**'],
     rules: { 'no-console': 'off' },
   },
   {
     // Tests inspect arbitrary JSON bodies; typing every one of them would add noise, not safety.
-    files: ['test/**'],
+    files: ['test/**', 'sdk/typescript/test/**'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'sdk/typescript/test/**/*.test.ts'],
     globalSetup: ['test/setup/global-setup.ts'],
     setupFiles: ['test/setup/worker-env.ts'],
     pool: 'forks',

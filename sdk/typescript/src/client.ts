@@ -1,0 +1,46 @@
+// The client: one object per agent key, with a property per resource (mk.orders.list(), …).
+import { HttpClient, type ClientOptions } from './http.ts';
+import { Agents } from './resources/agents.ts';
+import { Offers, Products, SellerProducts, Templates } from './resources/catalog.ts';
+import { Events } from './resources/events.ts';
+import { Feeds } from './resources/feeds.ts';
+import { Negotiations } from './resources/negotiations.ts';
+import { Orders } from './resources/orders.ts';
+import { Search } from './resources/search.ts';
+import { Webhooks } from './resources/webhooks.ts';
+
+export class Marketplace {
+  readonly agents: Agents;
+  readonly webhooks: Webhooks;
+  readonly feeds: Feeds;
+  readonly templates: Templates;
+  readonly sellerProducts: SellerProducts;
+  readonly products: Products;
+  readonly offers: Offers;
+  readonly search: Search;
+  readonly negotiations: Negotiations;
+  readonly orders: Orders;
+  readonly events: Events;
+  readonly #http: HttpClient;
+
+  constructor(options: ClientOptions = {}) {
+    const http = new HttpClient(options);
+    this.#http = http;
+    this.agents = new Agents(http);
+    this.webhooks = new Webhooks(http);
+    this.feeds = new Feeds(http);
+    this.templates = new Templates(http);
+    this.sellerProducts = new SellerProducts(http);
+    this.products = new Products(http);
+    this.offers = new Offers(http);
+    this.search = new Search(http);
+    this.negotiations = new Negotiations(http);
+    this.orders = new Orders(http);
+    this.events = new Events(http);
+  }
+
+  /** A client with the same settings and another API key (e.g. the one registration returned). */
+  withApiKey(apiKey: string): Marketplace {
+    return new Marketplace({ ...this.#http.options, apiKey });
+  }
+}

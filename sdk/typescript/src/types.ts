@@ -1,0 +1,60 @@
+// Request and response types of every operation, derived from the generated OpenAPI types by
+// operationId only (never by component schema name), so a regeneration after the document's schemas
+// are renamed or moved changes nothing here.
+import type { operations as generatedOperations } from './generated/openapi.ts';
+import type { PendingOperations } from './pending-operations.ts';
+
+/**
+ * Every operation: the generated ones, plus those the SDK already calls but the document does not
+ * describe yet. A generated operation always wins, so regenerating after the server gains it switches
+ * the SDK to the served types by itself.
+ */
+export type Operations = generatedOperations & Omit<PendingOperations, keyof generatedOperations>;
+export type OperationId = keyof Operations;
+
+type SuccessStatus = 200 | 201 | 202;
+type Responses<O extends OperationId> = Operations[O] extends { responses: infer R } ? R : never;
+type SuccessResponse<O extends OperationId> = Responses<O>[Extract<keyof Responses<O>, SuccessStatus>];
+
+/** The JSON request body of an operation. */
+export type RequestBody<O extends OperationId> = Operations[O] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+/** The query parameters of an operation. */
+export type QueryParams<O extends OperationId> = Operations[O] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/** What the operation answers in `data` on success (the envelope's `meta` is on `lastResponse`). */
+export type ResponseData<O extends OperationId> = SuccessResponse<O> extends { content: { 'application/json': { data: infer D } } } ? D : never;
+
+/** One element of a list operation's `items`. */
+export type ListItem<O extends OperationId> = ResponseData<O> extends { items: (infer I)[] } ? I : never;
+
+/** The error body every failure carries. */
+export type ErrorBody = Responses<'getMyAgent'>[Extract<keyof Responses<'getMyAgent'>, 401>] extends { content: { 'application/json': infer E } } ? E : never;
+/** The error codes of the API's error table. */
+export type ErrorCode = ErrorBody extends { code: infer C } ? C : never;
+/** One problem with the request, by dot path (`organization.country`, `events.1`). */
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+// Names for the records, as the operations that return them define them.
+export type Agent = ResponseData<'getMyAgent'>;
+export type AgentWithApiKey = ResponseData<'registerAgent'>;
+export type WebhookSubscription = ResponseData<'getWebhook'>;
+export type WebhookDelivery = ListItem<'listWebhookDeliveries'>;
+export type WebhookDeliveryWithPayload = ResponseData<'getWebhookDelivery'>;
+export type Feed = ResponseData<'getFeed'>;
+export type FeedWithUpload = Extract<ResponseData<'uploadFeed'>, { uploadUrl: string }>;
+export type FeedTemplate = ResponseData<'getCsvFeedTemplate'>;
+export type SellerProduct = ListItem<'listSellerProducts'>;
+export type Product = ResponseData<'getProduct'>;
+export type Offer = ResponseData<'getOffer'>;
+export type SearchItem = ListItem<'search'>;
+export type NegotiationSession = ResponseData<'getNegotiation'>;
+export type Order = ResponseData<'getOrder'>;
+export type AuditEntry = ListItem<'getOrderAudit'>;
+/** An event as the events feed lists it and as webhooks deliver it: `{id, type, timestamp, data}`. */
+export type MarketplaceEvent = ResponseData<'getEvent'>;
+/** Event names a webhook subscription may name (`*` is every event). */
+export type EventName = RequestBody<'createWebhook'>['events'][number];
