@@ -250,6 +250,14 @@ describe('resources', () => {
           ],
           Projection: { ProjectionType: 'ALL' },
         },
+        {
+          IndexName: 'gsi4',
+          KeySchema: [
+            { AttributeName: 'gsi4pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi4sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
       ],
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       BillingMode: 'PAY_PER_REQUEST',
