@@ -47,6 +47,8 @@ import { route as confirmOrder } from './orders/confirm.route.ts';
 import { route as shipOrder } from './orders/ship.route.ts';
 import { route as deliverOrder } from './orders/deliver.route.ts';
 import { route as completeOrder } from './orders/complete.route.ts';
+import { route as listEvents } from './events/list.route.ts';
+import { route as getEvent } from './events/get.route.ts';
 
 /** Every route, in the order the docs list them. */
 export const routeList: readonly RouteDefinition[] = [
@@ -93,6 +95,8 @@ export const routeList: readonly RouteDefinition[] = [
   shipOrder,
   deliverOrder,
   completeOrder,
+  listEvents,
+  getEvent,
 ];
 
 /** What answers anything no route matches (API Gateway's `$default`). */

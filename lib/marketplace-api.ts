@@ -11,7 +11,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import path from 'node:path';
-import { App, ArnFormat, Stack } from 'aws-cdk-lib';
+import { App, ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { writeBundledFiles } from './bundled-files.ts';
 import { tableActionsFor, type RouteDefinition } from '../shared/http/route-table.ts';
@@ -155,6 +155,7 @@ export class MarketplaceApi extends Construct {
       description: `${routeKey}: ${route.summary}`.slice(0, 256),
       settings: props.settings,
       environment: props.environment,
+      ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       ...(route.bundledFiles ? { bundledFiles: this.filesFor(route) } : {}),
       role: this.roles.roleFor({
         table: tableActionsFor(route),

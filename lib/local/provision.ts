@@ -38,7 +38,25 @@ const indexSchema = (index: (typeof GLOBAL_SECONDARY_INDEXES)[number]) => ({
   Projection: { ProjectionType: 'ALL' as const },
 });
 
-/** A table made by an older version lacks indexes added since: create them, one at a time as DynamoDB requires. */
+/** How long an index added to an existing table may take to build (its backfill) before start gives up. */
+const INDEX_BUILD_TIMEOUT_MS = 60_000;
+
+/** Waits until every index of the table is ACTIVE: DynamoDB Local fails writes naming a new index's keys while it is still CREATING. */
+async function waitForActiveIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  const deadline = Date.now() + INDEX_BUILD_TIMEOUT_MS;
+  for (;;) {
+    const { Table: table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const building = (table?.GlobalSecondaryIndexes ?? []).filter((index) => index.IndexStatus !== 'ACTIVE').map((index) => index.IndexName);
+    if (building.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`Index ${building.join(', ')} of ${tableName} is still being built after ${INDEX_BUILD_TIMEOUT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A table made by an older version lacks indexes added since: create them one at a time, as DynamoDB
+ * requires, each built (ACTIVE) before the next and before anything writes to the table.
+ */
 async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: readonly string[]): Promise<void> {
   for (const index of GLOBAL_SECONDARY_INDEXES) {
     if (existing.includes(index.indexName)) continue;
@@ -52,6 +70,7 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, exis
         GlobalSecondaryIndexUpdates: [{ Create: indexSchema(index) }],
       }),
     );
+    await waitForActiveIndexes(client, tableName);
   }
 }
 

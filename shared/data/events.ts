@@ -1,29 +1,53 @@
 // Domain events and their outbox. A change that causes an event writes the event item in the same
 // transaction (recordEvent returns the transaction operation), so an event exists exactly when its
-// change does. Pending events carry index keys in gsi1 under one of OUTBOX_SHARDS partitions
-// (`OUTBOX#<n>`), so that writing events never concentrates on one index partition; the table's stream
-// delivers them promptly and a sweep of the shards catches anything the stream missed.
+// change does. Every event's data is checked against its type's declared schema
+// (shared/schemas/events.ts) before anything is written. Pending events carry index keys in gsi1 under
+// one of OUTBOX_SHARDS partitions (`OUTBOX#<n>`), so that writing events never concentrates on one index
+// partition; the table's stream delivers them promptly and a sweep of the shards catches anything the
+// stream missed. Each event is also listed, for as long as it is kept, under its seller in gsi2 and its
+// buyer in gsi4: the events feed (GET /v1/events) of each party, with no write of its own.
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { newId } from '../ids.ts';
-import { EVENT_TYPES, type EventType } from '../schemas/webhooks.ts';
-import { CorruptItem, defineEntity, type TransactOperation } from './entity.ts';
+import { RECORDED_EVENT_DATA, RECORDED_EVENT_TYPES, type EventDataInput, type RecordedEventType } from '../schemas/event-data.ts';
+import type { Role } from '../schemas/agents.ts';
+import { CorruptItem, defineEntity, type IndexKeys, type TransactOperation } from './entity.ts';
 
 /** Partitions of the outbox index: spreads event writes (DynamoDB: about 1,000 writes/s per partition). */
 export const OUTBOX_SHARDS = 16;
 
-/** Events are kept 30 days for delivery history, then expire. */
-const EVENT_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** Events are kept 30 days (delivery history, the events feed), then expire. */
+export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 
 export function outboxShard(eventId: string): number {
   return createHash('sha256').update(eventId).digest().readUInt16BE(0) % OUTBOX_SHARDS;
+}
+
+/** The parties an event's data names: its seller always, its buyer when there is one (feeds have none). */
+function partiesOf(data: Record<string, unknown>): { sellerId: string; buyerId?: string } {
+  const { sellerId, buyerId } = data;
+  if (typeof sellerId !== 'string') throw new Error('An event names its seller (data.sellerId)');
+  return { sellerId, ...(typeof buyerId === 'string' ? { buyerId } : {}) };
+}
+
+/** The partitions of a party's events feed: the seller's in gsi2 (with its other lists), the buyer's in gsi4. */
+export const feedPartition = (role: Role, agentId: string): string => (role === 'seller' ? `SELLER#${agentId}#EVENTS` : `BUYER#${agentId}#EVENTS`);
+
+function feedIndexKeys(eventId: string, data: Record<string, unknown>): IndexKeys {
+  const { sellerId, buyerId } = partiesOf(data);
+  return {
+    gsi2pk: feedPartition('seller', sellerId),
+    gsi2sk: eventId,
+    ...(buyerId ? { gsi4pk: feedPartition('buyer', buyerId), gsi4sk: eventId } : {}),
+  };
 }
 
 export const EventEntity = defineEntity({
   name: 'event',
   schema: z.object({
     eventId: z.string(),
-    type: z.enum(EVENT_TYPES),
+    /** The recorded name (aliases are resolved when deliveries fan out). */
+    type: z.enum(RECORDED_EVENT_TYPES),
     data: z.record(z.string(), z.unknown()),
     /** The agents the event concerns: its recipients, subject to their subscriptions. */
     agentIds: z.array(z.string()).min(1),
@@ -31,30 +55,57 @@ export const EventEntity = defineEntity({
     /** Set once the event's deliveries are recorded; the item then leaves the outbox index. */
     dispatchedAt: z.string().optional(),
     expiresAt: z.int(),
+  }).superRefine((event, context) => {
+    // Written only after this check (recordEvent), so a stored event that fails it is corrupt.
+    const schema = RECORDED_EVENT_DATA[event.type] as z.ZodType | undefined;
+    if (!schema) return; // an unknown type is reported by the enum
+    const parsed = schema.safeParse(event.data);
+    for (const issue of parsed.error?.issues ?? []) context.addIssue({ code: 'custom', path: ['data', ...issue.path], message: issue.message });
   }),
   key: ({ eventId }: { eventId: string }) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
-  indexKeys: (event) => (event.dispatchedAt ? {} : { gsi1pk: `OUTBOX#${outboxShard(event.eventId)}`, gsi1sk: event.eventId }),
+  indexKeys: (event) => ({
+    ...feedIndexKeys(event.eventId, event.data),
+    ...(event.dispatchedAt ? {} : { gsi1pk: `OUTBOX#${outboxShard(event.eventId)}`, gsi1sk: event.eventId }),
+  }),
 });
 export type EventItem = z.output<typeof EventEntity.schema>;
 export type DomainEvent = Omit<EventItem, 'expiresAt' | 'dispatchedAt'>;
 
-export interface NewEvent {
-  type: EventType;
-  data: Record<string, unknown>;
-  agentIds: string[];
-}
+/** An event to record: its data typed, and checked at run time, by the type's declared schema. */
+export type NewEvent<T extends RecordedEventType = RecordedEventType> = {
+  [K in T]: {
+    type: K;
+    data: EventDataInput<K>;
+    /** Its recipients: exactly the parties its data names (its buyer, if any, and its seller). */
+    agentIds: string[];
+  };
+}[T];
 
-/** The event and the transaction operation that records it; put the operation in the change's own transaction. */
-export function recordEvent(input: NewEvent, now: Date): { event: DomainEvent; operation: TransactOperation } {
+/**
+ * The event and the transaction operation that records it; put the operation in the change's own
+ * transaction. Data that does not match its type's schema, or recipients that are not the parties the
+ * data names, are programming errors: this throws before anything is written.
+ */
+export function recordEvent<T extends RecordedEventType>(input: NewEvent<T>, now: Date): { event: DomainEvent; operation: TransactOperation } {
   if (input.agentIds.length === 0) throw new Error(`Event ${input.type} concerns no agent`);
+  const parsed = RECORDED_EVENT_DATA[input.type].safeParse(input.data);
+  if (!parsed.success) {
+    throw new Error(`Event ${input.type} does not match its declared data schema: ${parsed.error.issues.map((issue) => `${['data', ...issue.path].join('.')}: ${issue.message}`).join('; ')}`);
+  }
+  const data = parsed.data as Record<string, unknown>;
+  const agentIds = [...new Set(input.agentIds)];
+  const parties = new Set(Object.values(partiesOf(data)));
+  if (agentIds.length !== parties.size || agentIds.some((agentId) => !parties.has(agentId))) {
+    throw new Error(`Event ${input.type} concerns ${agentIds.join(', ')}, but its data names ${[...parties].join(', ')}: recipients are the parties the data names`);
+  }
   const event: DomainEvent = {
     eventId: newId('event'),
     type: input.type,
-    data: input.data,
-    agentIds: [...new Set(input.agentIds)],
+    data,
+    agentIds,
     occurredAt: now.toISOString(),
   };
-  const item = { ...event, expiresAt: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS };
+  const item = { ...event, expiresAt: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS };
   return { event, operation: EventEntity.putOperation('event', item, event, { expression: 'attribute_not_exists(pk)' }) };
 }
 
@@ -96,4 +147,38 @@ export function markDispatchedOperation(name: string, eventId: string, now: Date
     { set: { dispatchedAt: now.toISOString() }, removeIndexKeys: ['gsi1'] },
     { allow: ['dispatchedAt'], condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(dispatchedAt)' } },
   );
+}
+
+/** One event, read consistently (it may have been recorded a moment ago); undefined when it does not exist or has expired from the table. */
+export async function getEvent(eventId: string): Promise<DomainEvent | undefined> {
+  const item = await EventEntity.get({ eventId }, { consistent: true });
+  return item ? toDomainEvent(item) : undefined;
+}
+
+export interface EventFeedQuery {
+  /** Sort-key range, inclusive at both ends (event ids, or id prefixes of a time). */
+  from: string;
+  to: string;
+  ascending: boolean;
+  limit: number;
+  /** Only these recorded types. */
+  types?: readonly RecordedEventType[] | undefined;
+  startKey?: Record<string, unknown> | undefined;
+}
+
+/** A party's events by id (time) range: the seller's from gsi2, the buyer's from gsi4. */
+export async function listEventsOf(role: Role, agentId: string, query: EventFeedQuery): Promise<{ events: DomainEvent[]; lastKey: Record<string, unknown> | undefined }> {
+  const types = query.types ?? [];
+  const page = await EventEntity.query({
+    index: role === 'seller' ? 'gsi2' : 'gsi4',
+    partition: feedPartition(role, agentId),
+    sortKey: { between: [query.from, query.to] },
+    ascending: query.ascending,
+    limit: query.limit,
+    startKey: query.startKey,
+    ...(types.length > 0
+      ? { filter: { expression: `#type IN (${types.map((_, index) => `:type${index}`).join(', ')})`, names: { '#type': 'type' }, values: Object.fromEntries(types.map((type, index) => [`:type${index}`, type])) } }
+      : {}),
+  });
+  return { events: page.items.map(toDomainEvent), lastKey: page.lastKey };
 }

@@ -13,6 +13,8 @@ export const INDEXES = {
   gsi1: { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   gsi2: { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   gsi3: { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  /** A buyer's events feed (its seller's side is in gsi2; gsi1 holds an event while it is in the outbox). */
+  gsi4: { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
 } as const;
 
 export type IndexName = keyof typeof INDEXES;

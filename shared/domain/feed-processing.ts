@@ -18,7 +18,7 @@ import {
   type FeedItem,
   type FeedProgress,
 } from '../data/feeds.ts';
-import { recordEvent } from '../data/events.ts';
+import { recordEvent, type NewEvent } from '../data/events.ts';
 import { getProductsBySku, writeProducts, type OfferItem, type ProductItem } from '../data/products.ts';
 import { newId } from '../ids.ts';
 import { PRESIGNED_FEED_MAX_BYTES, type FeedWarning } from '../schemas/catalog.ts';
@@ -281,19 +281,14 @@ async function finish(
   now: Date,
 ): Promise<RunResult> {
   const { checkpoint: _checkpoint, ...counts } = progress;
-  const data = {
-    feedId: feed.feedId,
-    sellerId: feed.sellerId,
-    status: outcome.status,
-    format: feed.format,
-    filename: feed.filename,
-    rowsTotal: counts.rowsTotal,
-    rowsSucceeded: counts.rowsSucceeded,
-    rowsFailed: counts.rowsFailed,
-    ...(outcome.status === 'failed' ? { failureReason: outcome.failureReason } : {}),
-    completedAt: now.toISOString(),
-  };
-  const { operation } = recordEvent({ type: outcome.status === 'completed' ? 'feed.completed' : 'feed.failed', data, agentIds: [feed.sellerId] }, now);
+  const about = { feedId: feed.feedId, sellerId: feed.sellerId };
+  const outcomeData = { format: feed.format, filename: feed.filename, rowsTotal: counts.rowsTotal, rowsSucceeded: counts.rowsSucceeded, rowsFailed: counts.rowsFailed };
+  const completedAt = now.toISOString();
+  const event: NewEvent<'feed.completed' | 'feed.failed'> =
+    outcome.status === 'completed'
+      ? { type: 'feed.completed', data: { ...about, status: 'completed', ...outcomeData, completedAt }, agentIds: [feed.sellerId] }
+      : { type: 'feed.failed', data: { ...about, status: 'failed', ...outcomeData, failureReason: outcome.failureReason, completedAt }, agentIds: [feed.sellerId] };
+  const { operation } = recordEvent(event, now);
   try {
     await finishFeed(feed, token, { ...outcome, progress: counts }, operation, now);
   } catch (error) {

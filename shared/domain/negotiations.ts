@@ -107,8 +107,8 @@ function expiresAfter(now: Date): string {
   return new Date(now.getTime() + config().NEGOTIATION_TTL_SECONDS * 1000).toISOString();
 }
 
-/** What the event of a move says: ids of the session and its parties, the terms, and who moved. */
-function eventData(item: NegotiationItem, move: NegotiationMove | undefined, extra: Record<string, unknown> = {}) {
+/** What the event of a move says: ids of the session and its parties, the terms, and who moved (null: the marketplace). */
+function eventData(item: NegotiationItem, by: Party | null, automatic: boolean) {
   return {
     sessionId: item.sessionId,
     offerId: item.offerId,
@@ -122,17 +122,26 @@ function eventData(item: NegotiationItem, move: NegotiationMove | undefined, ext
     round: item.round,
     turn: item.turn,
     expiresAt: item.expiresAt,
-    ...(move ? { by: move.by, automatic: move.automatic } : {}),
-    ...extra,
+    by,
+    automatic,
   };
 }
 
-const EVENT_OF: Record<NegotiationMove['action'], NewEvent['type']> = {
-  propose: 'negotiation.started',
-  counter: 'negotiation.counter',
-  accept: 'negotiation.accepted',
-  reject: 'negotiation.rejected',
-};
+/** The event a move records. */
+function moveEvent(state: NegotiationItem, move: NegotiationMove): NewEvent {
+  const data = eventData(state, move.by, move.automatic);
+  const agentIds = [state.buyerId, state.sellerId];
+  switch (move.action) {
+    case 'propose':
+      return { type: 'negotiation.started', data, agentIds };
+    case 'counter':
+      return { type: 'negotiation.counter', data, agentIds };
+    case 'accept':
+      return { type: 'negotiation.accepted', data, agentIds };
+    case 'reject':
+      return { type: 'negotiation.rejected', data: { ...data, reason: 'rejected' }, agentIds };
+  }
+}
 
 /** A session with one more move applied (the move's effects on status, turn, terms and round). */
 function applyMove(item: NegotiationItem, move: NegotiationMove, now: Date): NegotiationItem {
@@ -184,8 +193,7 @@ async function commit(previous: NegotiationItem | undefined, steps: readonly Ste
     putNegotiationOperation(last.state, previous?.version ?? 0, previous ? { expression: 'expiresAt > :now', values: { ':now': now.toISOString() } } : undefined),
   ];
   steps.forEach(({ move, state }, index) => {
-    const extra = move.action === 'reject' ? { reason: 'rejected' } : {};
-    const { operation } = recordEvent({ type: EVENT_OF[move.action], data: eventData(state, move, extra), agentIds: [state.buyerId, state.sellerId] }, now);
+    const { operation } = recordEvent(moveEvent(state, move), now);
     operations.push({ ...operation, name: `event${index}` });
   });
   await writeNegotiation(operations);
@@ -323,7 +331,7 @@ export async function expireNegotiation(item: NegotiationItem, now: Date): Promi
   if (statusAt(item, now) !== 'expired' || item.status !== 'open') return false;
   const next: NegotiationItem = { ...item, status: 'expired', turn: null, updatedAt: now.toISOString(), version: item.version + 1 };
   const { operation } = recordEvent(
-    { type: 'negotiation.rejected', data: eventData(next, undefined, { reason: 'expired', by: null, automatic: true }), agentIds: [item.buyerId, item.sellerId] },
+    { type: 'negotiation.rejected', data: { ...eventData(next, null, true), reason: 'expired' }, agentIds: [item.buyerId, item.sellerId] },
     now,
   );
   try {

@@ -23,18 +23,16 @@ import { heldSendingSlots, releaseSendingSlot, releaseSendingSlotOperation, SEND
 import { getSubscription, getSubscriptions, listSubscriptions, type WebhookSubscriptionItem } from '../data/webhook-subscriptions.ts';
 import { fail } from '../failures.ts';
 import { newId } from '../ids.ts';
+import { EVENT_ALIASES, EVENT_DATA_SCHEMAS, TEST_EVENT_TYPE } from '../schemas/event-data.ts';
 import type { Delivery, DeliveryAttempt, DeliveryStatus } from '../schemas/webhooks.ts';
 import { DELIVERY_TIMEOUT_MS, postSigned } from './webhook-sender.ts';
 
-/** Alias pairs: a subscription naming both, or `*`, receives the event once, under the first name. */
-const ALIASES: readonly (readonly [string, string])[] = [
-  ['negotiation.offer', 'negotiation.counter'],
-  ['feed.processed', 'feed.completed'],
-];
-
-/** The name a subscription receives an event type under, or undefined when it does not receive it. */
+/**
+ * The name a subscription receives an event type under, or undefined when it does not receive it. Of an
+ * alias pair, a subscription naming both, or `*`, receives the event once, under the first name.
+ */
 export function deliveryName(eventType: string, subscribed: readonly string[]): string | undefined {
-  const pair = ALIASES.find((names) => names.includes(eventType));
+  const pair = EVENT_ALIASES.find((names) => (names as readonly string[]).includes(eventType));
   if (!pair) return subscribed.includes('*') || subscribed.includes(eventType) ? eventType : undefined;
   const named = pair.filter((name) => subscribed.includes(name));
   if (subscribed.includes('*') || named.length === 2) return pair[0];
@@ -346,7 +344,8 @@ export async function sendTestEvent(agentId: string, subscriptionId: string, now
   const subscription = await ownSubscription(agentId, subscriptionId);
   if (!subscription.active) throw fail.conflict('The subscription is inactive: activate it (PATCH active: true) to test it', [{ path: 'active', message: 'The subscription is inactive' }]);
   const eventId = newId('event');
-  const event = { eventId, type: 'webhook.test', occurredAt: now.toISOString(), data: { subscriptionId, agentId, message: 'A test event from Agent Marketplace: your receiver and signature check work if you can read this.' } };
+  const data = EVENT_DATA_SCHEMAS[TEST_EVENT_TYPE].parse({ subscriptionId, agentId, message: 'A test event from Agent Marketplace: your receiver and signature check work if you can read this.' });
+  const event = { eventId, type: TEST_EVENT_TYPE, occurredAt: now.toISOString(), data };
   const deliveryId = deliveryIdFor(eventId, subscriptionId);
   const item = newDelivery(subscription, event, deliveryId, now);
   await createDelivery(item);

@@ -1,5 +1,6 @@
-// One signed POST to a subscriber: the exact body, HMAC-SHA-256 of it under the subscription's secret,
-// a 10 s limit on the whole exchange, no redirect followed, and the outcome classified the contract's
+// One signed POST to a subscriber: the exact body, HMAC-SHA-256 of it under the subscription's secret
+// (the specification's X-Marketplace-Signature) and of `id.timestamp.body` (the Standard Webhooks
+// headers, so the timestamp is signed and a receiver can refuse replays), a 10 s limit on the whole exchange, no redirect followed, and the outcome classified the contract's
 // way. Where private targets are not allowed (every deployed stack), the host is resolved here, every
 // address checked, and the connection made to the checked address: a DNS answer that changes between
 // the check and the connection (rebinding) cannot redirect the request.
@@ -15,8 +16,18 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 const RESPONSE_BODY_BYTES = 1024;
 export const USER_AGENT = 'AgentMarketplace-Webhooks/1.0 (+https://docs.agent-marketplace.example/webhooks)';
 
+/** X-Marketplace-Signature: `sha256=` and the hex HMAC-SHA-256 of the exact body, keyed by the secret's UTF-8 bytes. */
 export function signatureOf(body: string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+}
+
+/**
+ * The Standard Webhooks signature (webhook-signature): `v1,` and the base64 HMAC-SHA-256 of
+ * `<webhook-id>.<webhook-timestamp>.<body>`, under the same key as X-Marketplace-Signature (the secret's
+ * UTF-8 bytes). A Standard Webhooks library takes that key as `whsec_` + base64(UTF-8 secret).
+ */
+export function standardSignatureOf(eventId: string, timestamp: string, body: string, secret: string): string {
+  return `v1,${createHmac('sha256', secret).update(`${eventId}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
 }
 
 export type SendOutcome = Pick<DeliveryAttempt, 'statusCode' | 'error' | 'durationMs' | 'responseBody'>;
@@ -74,6 +85,9 @@ export async function postSigned(url: string, body: string, options: { secret: s
           'x-marketplace-signature': signatureOf(body, options.secret),
           'x-marketplace-timestamp': timestamp,
           'x-marketplace-event-id': options.eventId,
+          'webhook-id': options.eventId,
+          'webhook-timestamp': timestamp,
+          'webhook-signature': standardSignatureOf(options.eventId, timestamp, body, options.secret),
         },
       },
       (response) => {

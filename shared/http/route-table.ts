@@ -54,6 +54,11 @@ export interface RouteDefinition<
   sendsDeliveries?: boolean;
   /** What the handler does with search index snapshots (`search-index/` in the feeds bucket). */
   searchIndexActions?: readonly SearchIndexAction[];
+  /**
+   * The function's time limit in seconds; default 10. Must stay below API Gateway's 30 s integration
+   * limit, after which the caller gets the gateway's 503 instead of our answer.
+   */
+  timeoutSeconds?: number;
   /** Largest accepted body; defaults to 1 MB. For a multipart upload, the largest file. */
   maxBodyBytes?: number;
   /**

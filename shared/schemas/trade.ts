@@ -4,6 +4,11 @@ import * as z from 'zod';
 import { idPattern } from '../ids.ts';
 import { CountryCode, PaginationQuery, Timestamp, idParam, text } from './common.ts';
 import { MAX_AMOUNT, Money } from './money.ts';
+import { Cancellation, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
+
+// The parts of trade records that events repeat live in ./trade-parts.ts (every function that records
+// an event bundles them); they are part of this module's surface.
+export { Cancellation, NEGOTIATION_STATUSES, NegotiationStatus, ORDER_STATUSES, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
 
 /** The contract's round limit: a session holds at most this many proposals (the opening one included). */
 export const MAX_ROUNDS = 20;
@@ -14,13 +19,6 @@ const UnitPrice = z
   .min(1, 'Must be at least 1 (minor units of the offer’s currency)')
   .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`).meta({ description: 'Integer unit price in the minor unit of the session’s currency', example: 1150 });
 const Message = text({ max: 2000, multiline: true });
-
-export const Party = z.enum(['buyer', 'seller']).meta({ id: 'Party' });
-export type Party = z.infer<typeof Party>;
-
-export const NEGOTIATION_STATUSES = ['open', 'accepted', 'rejected', 'expired', 'ordered'] as const;
-export const NegotiationStatus = z.enum(NEGOTIATION_STATUSES).meta({ id: 'NegotiationStatus' });
-export type NegotiationStatus = z.infer<typeof NegotiationStatus>;
 
 export const NegotiationAction = z.enum(['propose', 'counter', 'accept', 'reject']).meta({ id: 'NegotiationAction' });
 
@@ -89,14 +87,6 @@ export const ListNegotiationsQuery = PaginationQuery.extend({
 
 // Orders
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
-export const OrderStatus = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus' });
-export type OrderStatus = z.infer<typeof OrderStatus>;
-
-export const OrderItemLine = z
-  .object({ productId: z.string(), quantity: z.int(), unitPrice: z.int().meta({ description: 'Minor units of totalAmount.currency' }) })
-  .meta({ id: 'OrderItem' });
-
 export const ShippingAddress = z
   .strictObject({
     name: text({ min: 1, max: 200 }),
@@ -108,12 +98,6 @@ export const ShippingAddress = z
     country: CountryCode,
   })
   .meta({ id: 'ShippingAddress' });
-
-export const Shipping = z
-  .object({ carrier: z.string(), trackingNumber: z.string(), trackingUrl: z.string().nullable(), shippedAt: Timestamp })
-  .meta({ id: 'Shipping' });
-
-export const Cancellation = z.object({ by: Party, reason: z.string().nullable(), at: Timestamp }).meta({ id: 'Cancellation' });
 
 export const Order = z
   .object({

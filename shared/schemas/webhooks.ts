@@ -3,24 +3,9 @@ import * as z from 'zod';
 import { idPattern } from '../ids.ts';
 import { CONTROLS_SINGLE_LINE, PaginationQuery, Timestamp, idParam, text, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
 import { normaliseWebhookUrl, webhookUrlProblem } from './webhook-url.ts';
+import { EVENT_TYPES } from './event-data.ts';
 
-export const EVENT_TYPES = [
-  'order.created',
-  'order.confirmed',
-  'order.shipped',
-  'order.delivered',
-  'order.completed',
-  'order.cancelled',
-  'negotiation.started',
-  'negotiation.offer',
-  'negotiation.counter',
-  'negotiation.accepted',
-  'negotiation.rejected',
-  'feed.processed',
-  'feed.completed',
-  'feed.failed',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventType } from './event-data.ts';
 
 export const MAX_SUBSCRIPTIONS_PER_AGENT = 20;
 

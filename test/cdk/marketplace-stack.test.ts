@@ -65,6 +65,16 @@ describe('the route table becomes the API', () => {
     expect(properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
   });
 
+  it('gives each function its row’s time limit (default 10 s), always inside API Gateway’s 30 s', () => {
+    for (const route of everyRoute) {
+      const { properties } = routeFunction(synthesized('test'), route);
+      expect(properties.Timeout, route.operationId).toBe(route.timeoutSeconds ?? 10);
+      expect(properties.Timeout, route.operationId).toBeLessThan(30);
+    }
+    // A held events request (up to 20 s) and its last read.
+    expect(routeFunction(synthesized('test'), routeList.find((route) => route.operationId === 'listEvents')!).properties.Timeout).toBe(25);
+  });
+
   it('routes every row as `METHOD path` to its function, and $default to the fallback', () => {
     const s = synthesized('test');
     const routes = resourcesOfType(s, 'AWS::ApiGatewayV2::Route').map(([, resource]) => resource.Properties);
@@ -247,6 +257,14 @@ describe('resources', () => {
           KeySchema: [
             { AttributeName: 'gsi3pk', KeyType: 'HASH' },
             { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'gsi4',
+          KeySchema: [
+            { AttributeName: 'gsi4pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi4sk', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
         },

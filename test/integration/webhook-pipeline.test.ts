@@ -42,7 +42,8 @@ async function subscriber(paths: string[]) {
 }
 
 async function commitEvent(agentId: string): Promise<DomainEvent> {
-  const { event, operation } = recordEvent({ type: 'order.created', data: { orderId: `ord_${randomUUID()}` }, agentIds: [agentId] }, new Date());
+  const data = { orderId: `ord_${randomUUID()}`, buyerId: agentId, sellerId: agentId, totalAmount: { amount: 100, currency: 'USD' }, items: [] };
+  const { event, operation } = recordEvent({ type: 'order.created', data, agentIds: [agentId] }, new Date());
   await transactWrite([operation]);
   return event;
 }

@@ -1,6 +1,6 @@
 // The resources the runtime provisions, read back through SDK clients configured only by the
 // environment (as handlers are), and provisioning a second time changes nothing.
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { workers } from '../../shared/workers.ts';
@@ -31,6 +31,7 @@ it('creates the table with its keys, index, stream and TTL', async () => {
     ['gsi1', ['gsi1pk', 'gsi1sk']],
     ['gsi2', ['gsi2pk', 'gsi2sk']],
     ['gsi3', ['gsi3pk', 'gsi3sk']],
+    ['gsi4', ['gsi4pk', 'gsi4sk']],
   ]);
   expect(table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
   const ttl = await dynamodb.send(new DescribeTimeToLiveCommand({ TableName: env.TABLE_NAME }));
@@ -55,22 +56,29 @@ it('is idempotent', async () => {
   expect(again).toMatchObject({ tableName: env.TABLE_NAME, deliveryQueueUrl: env.DELIVERY_QUEUE_URL, deliveryQueueArn: env.DELIVERY_QUEUE_ARN });
 });
 
-it('adds the indexes a table made by an older version lacks', async () => {
-  const TableName = `upgrade-${Date.now()}`;
+it.each([
+  ['gsi1 only', ['gsi1']],
+  ['gsi1 to gsi3 (before the events feed)', ['gsi1', 'gsi2', 'gsi3']],
+])('adds the indexes a table made by an older version lacks: %s', async (_, existing) => {
+  const TableName = `upgrade-${Date.now()}-${existing.length}`;
   const key = (name: string, type: 'HASH' | 'RANGE') => ({ AttributeName: name, KeyType: type });
   await dynamodb.send(
     new CreateTableCommand({
       TableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      AttributeDefinitions: ['pk', 'sk', ...existing.flatMap((name) => [`${name}pk`, `${name}sk`])].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       KeySchema: [key('pk', 'HASH'), key('sk', 'RANGE')],
-      GlobalSecondaryIndexes: [{ IndexName: 'gsi1', KeySchema: [key('gsi1pk', 'HASH'), key('gsi1sk', 'RANGE')], Projection: { ProjectionType: 'ALL' } }],
+      GlobalSecondaryIndexes: existing.map((name) => ({ IndexName: name, KeySchema: [key(`${name}pk`, 'HASH'), key(`${name}sk`, 'RANGE')], Projection: { ProjectionType: 'ALL' } })),
     }),
   );
   try {
     await ensureTable(dynamodb, TableName);
     const { Table: table } = await dynamodb.send(new DescribeTableCommand({ TableName }));
-    expect(table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(['gsi1', 'gsi2', 'gsi3']);
+    expect(table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(['gsi1', 'gsi2', 'gsi3', 'gsi4']);
+    // The added index serves queries at once.
+    await dynamodb.send(new PutItemCommand({ TableName, Item: { pk: { S: 'EVENT#1' }, sk: { S: 'EVENT' }, gsi4pk: { S: 'BUYER#b#EVENTS' }, gsi4sk: { S: 'evt_1' } } }));
+    const found = await dynamodb.send(new QueryCommand({ TableName, IndexName: 'gsi4', KeyConditionExpression: 'gsi4pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'BUYER#b#EVENTS' } } }));
+    expect(found.Items?.map((item) => item.pk?.S)).toEqual(['EVENT#1']);
   } finally {
     await dynamodb.send(new DeleteTableCommand({ TableName }));
   }

@@ -2,14 +2,9 @@
 // operationId only (never by component schema name), so a regeneration after the document's schemas
 // are renamed or moved changes nothing here.
 import type { operations as generatedOperations } from './generated/openapi.ts';
-import type { PendingOperations } from './pending-operations.ts';
 
-/**
- * Every operation: the generated ones, plus those the SDK already calls but the document does not
- * describe yet. A generated operation always wins, so regenerating after the server gains it switches
- * the SDK to the served types by itself.
- */
-export type Operations = generatedOperations & Omit<PendingOperations, keyof generatedOperations>;
+/** Every operation of the served document, by operationId. */
+export type Operations = generatedOperations;
 export type OperationId = keyof Operations;
 
 type SuccessStatus = 200 | 201 | 202;

@@ -16,7 +16,7 @@ async function eventsServer(options: { honourWait?: boolean } = {}) {
   let wake: (() => void)[] = [];
   const emit = (type: MarketplaceEvent['type'] = 'order.created') => {
     const id = `evt_${String(events.length + 1).padStart(4, '0')}`;
-    events.push({ id, type, timestamp: new Date().toISOString(), data: { n: events.length + 1 } });
+    events.push({ id, type, timestamp: new Date().toISOString(), data: { n: events.length + 1 } } as unknown as MarketplaceEvent);
     for (const resolve of wake) resolve();
     wake = [];
   };

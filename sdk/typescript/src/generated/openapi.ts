@@ -636,6 +636,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The events the caller is a party to, newest first; ?after= follows them oldest first (?type=, ?waitSeconds=) */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event of which the caller is a party (kept 30 days) */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1465,6 +1499,496 @@ export interface components {
             agentId: string;
             role: components["schemas"]["Party"];
         } | "system";
+        /** @description An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type */
+        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderConfirmedEvent"] | components["schemas"]["OrderShippedEvent"] | components["schemas"]["OrderDeliveredEvent"] | components["schemas"]["OrderCompletedEvent"] | components["schemas"]["OrderCancelledEvent"] | components["schemas"]["NegotiationStartedEvent"] | components["schemas"]["NegotiationCounterEvent"] | components["schemas"]["NegotiationAcceptedEvent"] | components["schemas"]["NegotiationRejectedEvent"] | components["schemas"]["FeedCompletedEvent"] | components["schemas"]["FeedFailedEvent"];
+        /** @description The order.created event */
+        OrderCreatedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.created";
+            data: components["schemas"]["OrderCreatedData"];
+        };
+        /** @description order.created: exactly the specification’s fields */
+        OrderCreatedData: {
+            orderId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+        };
+        /** @description The order.confirmed event */
+        OrderConfirmedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.confirmed";
+            data: components["schemas"]["OrderConfirmedData"];
+        };
+        /** @description order.confirmed: the order’s ids and parties, its status (confirmed), items and total */
+        OrderConfirmedData: {
+            orderId: string;
+            sessionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The order’s status after the change (confirmed) */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        /** @description The order.shipped event */
+        OrderShippedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.shipped";
+            data: components["schemas"]["OrderShippedData"];
+        };
+        /** @description order.shipped: the order’s ids and parties, its status (shipped), items and total, and shipping (carrier, tracking) */
+        OrderShippedData: {
+            orderId: string;
+            sessionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The order’s status after the change (shipped) */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        /** @description The order.delivered event */
+        OrderDeliveredEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.delivered";
+            data: components["schemas"]["OrderDeliveredData"];
+        };
+        /** @description order.delivered: the order’s ids and parties, its status (delivered), items and total, and shipping */
+        OrderDeliveredData: {
+            orderId: string;
+            sessionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The order’s status after the change (delivered) */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        /** @description The order.completed event */
+        OrderCompletedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.completed";
+            data: components["schemas"]["OrderCompletedData"];
+        };
+        /** @description order.completed: the order’s ids and parties, its status (completed), items and total, and shipping */
+        OrderCompletedData: {
+            orderId: string;
+            sessionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The order’s status after the change (completed) */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        /** @description The order.cancelled event */
+        OrderCancelledEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.cancelled";
+            data: components["schemas"]["OrderCancelledData"];
+        };
+        /** @description order.cancelled: the order’s ids and parties, its status (cancelled), items and total, and cancellation (by, reason, at) */
+        OrderCancelledData: {
+            orderId: string;
+            sessionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The order’s status after the change (cancelled) */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        /** @description The negotiation.started event */
+        NegotiationStartedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "negotiation.started";
+            data: components["schemas"]["NegotiationStartedData"];
+        };
+        /** @description negotiation.started: a buyer opened a session with a proposal; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
+        NegotiationStartedData: {
+            sessionId: string;
+            offerId: string;
+            productId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The session’s status after the move */
+            status: components["schemas"]["NegotiationStatus"];
+            /** @example USD */
+            currency: string;
+            /** @description Units on the table */
+            quantity: number;
+            /** @description Unit price on the table, minor units of `currency` */
+            unitPrice: number;
+            round: number;
+            /** @description Who must answer; null once the session is closed */
+            turn: components["schemas"]["Party"] | null;
+            /** @description When an open session expires; null once accepted or rejected */
+            expiresAt: string | null;
+            /** @description The party that moved; null when the marketplace closed the session (expiry) */
+            by: components["schemas"]["Party"] | null;
+            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
+            automatic: boolean;
+        };
+        /** @description The negotiation.counter event */
+        NegotiationCounterEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "negotiation.counter";
+            data: components["schemas"]["NegotiationCounterData"];
+        };
+        /** @description negotiation.counter: a party countered (alias negotiation.offer); the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
+        NegotiationCounterData: {
+            sessionId: string;
+            offerId: string;
+            productId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The session’s status after the move */
+            status: components["schemas"]["NegotiationStatus"];
+            /** @example USD */
+            currency: string;
+            /** @description Units on the table */
+            quantity: number;
+            /** @description Unit price on the table, minor units of `currency` */
+            unitPrice: number;
+            round: number;
+            /** @description Who must answer; null once the session is closed */
+            turn: components["schemas"]["Party"] | null;
+            /** @description When an open session expires; null once accepted or rejected */
+            expiresAt: string | null;
+            /** @description The party that moved; null when the marketplace closed the session (expiry) */
+            by: components["schemas"]["Party"] | null;
+            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
+            automatic: boolean;
+        };
+        /** @description The negotiation.accepted event */
+        NegotiationAcceptedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "negotiation.accepted";
+            data: components["schemas"]["NegotiationAcceptedData"];
+        };
+        /** @description negotiation.accepted: the party whose turn it was accepted the terms on the table; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
+        NegotiationAcceptedData: {
+            sessionId: string;
+            offerId: string;
+            productId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The session’s status after the move */
+            status: components["schemas"]["NegotiationStatus"];
+            /** @example USD */
+            currency: string;
+            /** @description Units on the table */
+            quantity: number;
+            /** @description Unit price on the table, minor units of `currency` */
+            unitPrice: number;
+            round: number;
+            /** @description Who must answer; null once the session is closed */
+            turn: components["schemas"]["Party"] | null;
+            /** @description When an open session expires; null once accepted or rejected */
+            expiresAt: string | null;
+            /** @description The party that moved; null when the marketplace closed the session (expiry) */
+            by: components["schemas"]["Party"] | null;
+            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
+            automatic: boolean;
+        };
+        /** @description The negotiation.rejected event */
+        NegotiationRejectedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "negotiation.rejected";
+            data: components["schemas"]["NegotiationRejectedData"];
+        };
+        /** @description negotiation.rejected: a party rejected the session, or it expired (`reason`). Never the seller’s private prices. */
+        NegotiationRejectedData: {
+            sessionId: string;
+            offerId: string;
+            productId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The session’s status after the move */
+            status: components["schemas"]["NegotiationStatus"];
+            /** @example USD */
+            currency: string;
+            /** @description Units on the table */
+            quantity: number;
+            /** @description Unit price on the table, minor units of `currency` */
+            unitPrice: number;
+            round: number;
+            /** @description Who must answer; null once the session is closed */
+            turn: components["schemas"]["Party"] | null;
+            /** @description When an open session expires; null once accepted or rejected */
+            expiresAt: string | null;
+            /** @description The party that moved; null when the marketplace closed the session (expiry) */
+            by: components["schemas"]["Party"] | null;
+            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
+            automatic: boolean;
+            /**
+             * @description `rejected` by a party, or `expired` (72 h without a move)
+             * @enum {string}
+             */
+            reason: "rejected" | "expired";
+        };
+        /** @description The feed.completed event */
+        FeedCompletedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "feed.completed";
+            data: components["schemas"]["FeedCompletedData"];
+        };
+        /** @description feed.completed (alias feed.processed): the feed was processed; bad rows are counted in rowsFailed */
+        FeedCompletedData: {
+            feedId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            format: components["schemas"]["FeedFormat"];
+            filename: string | null;
+            rowsTotal: number;
+            rowsSucceeded: number;
+            rowsFailed: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            completedAt: string;
+            /** @enum {string} */
+            status: "completed";
+        };
+        /** @description The feed.failed event */
+        FeedFailedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601 UTC)
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            timestamp: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "feed.failed";
+            data: components["schemas"]["FeedFailedData"];
+        };
+        /** @description feed.failed: the file could not be read, or every row was invalid */
+        FeedFailedData: {
+            feedId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            format: components["schemas"]["FeedFormat"];
+            filename: string | null;
+            rowsTotal: number;
+            rowsSucceeded: number;
+            rowsFailed: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp with milliseconds
+             * @example 2026-11-22T10:15:30.123Z
+             */
+            completedAt: string;
+            /** @enum {string} */
+            status: "failed";
+            /** @description What to change in the file */
+            failureReason: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -7377,6 +7901,241 @@ export interface operations {
             };
             /** @description `validation/too-large`: Body over the endpoint’s size limit */
             413: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
+            422: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
+            500: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 */
+                limit?: number;
+                /** @description Opaque cursor from a previous page (nextCursor) */
+                cursor?: string;
+                /** @description Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time) */
+                after?: string;
+                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed")[];
+                /** @description Hold the request up to this many seconds (0–20) until an event arrives, when the page would otherwise be empty */
+                waitSeconds?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events in the webhook envelope, kept 30 days */
+            200: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["Event"][];
+                            nextCursor: string | null;
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
+            401: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
+            422: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
+            500: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description an event id (evt_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event, in the webhook envelope */
+            200: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"];
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
+            401: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
+            404: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
                     "X-Request-Id": string;

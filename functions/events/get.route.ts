@@ -1,0 +1,19 @@
+// GET /v1/events/{id} — one event of which the caller is a party. Handler: ./get.ts
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { Event, EventIdParams } from '../../shared/schemas/events.ts';
+
+export const route = defineRoute({
+  operationId: 'getEvent',
+  method: 'GET',
+  path: '/v1/events/{id}',
+  handler: 'functions/events/get.ts',
+  summary: 'One event of which the caller is a party (kept 30 days)',
+  tag: 'Events',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { params: EventIdParams },
+  response: { status: 200, description: 'The event, in the webhook envelope', schema: Event },
+  handlerErrors: ['not-found'],
+  tableActions: ['dynamodb:GetItem'],
+});

@@ -1,0 +1,22 @@
+// GET /v1/events — the caller's events: newest first, or followed with ?after= (oldest first), optionally held until one arrives. Handler: ./list.ts
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { page } from '../../shared/schemas/common.ts';
+import { Event, ListEventsQuery, MAX_WAIT_SECONDS } from '../../shared/schemas/events.ts';
+
+export const route = defineRoute({
+  operationId: 'listEvents',
+  method: 'GET',
+  path: '/v1/events',
+  handler: 'functions/events/list.ts',
+  summary: 'The events the caller is a party to, newest first; ?after= follows them oldest first (?type=, ?waitSeconds=)',
+  tag: 'Events',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { query: ListEventsQuery },
+  response: { status: 200, description: 'A page of events in the webhook envelope, kept 30 days', schema: page(Event) },
+  handlerErrors: [],
+  tableActions: ['dynamodb:Query'],
+  // A held request (waitSeconds) plus its last read, inside API Gateway's 30 s integration limit.
+  timeoutSeconds: MAX_WAIT_SECONDS + 5,
+});

@@ -1,0 +1,92 @@
+// The event envelope (contract: "Webhook event envelope"), `{id, type, timestamp, data}`: the body of
+// every webhook delivery and an item of the events feed (round 3: GET /v1/events), with `data` as
+// declared per type in ./event-data.ts. The envelope of each type carries a component id, so the
+// OpenAPI document can name each webhook's payload.
+import * as z from 'zod';
+import { idPattern } from '../ids.ts';
+import { PaginationQuery, Timestamp, idParam, queryInteger, unlessMissing } from './common.ts';
+import { EVENT_DATA_SCHEMAS, EVENT_TYPES, RECORDED_EVENT_TYPES, pascal, recordedTypeOf, type DeliveredEventType, type EventData, type EventType, type RecordedEventType } from './event-data.ts';
+
+const EventId = z.string().regex(idPattern('event')).meta({ description: 'The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed', example: 'evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });
+
+const envelopeFields = {
+  id: EventId,
+  timestamp: Timestamp.meta({ description: 'When the event happened (ISO 8601 UTC)' }),
+};
+
+/** The envelope of every event, whatever its type: the body of a webhook delivery and an item of the events feed. */
+export const EventEnvelope = z
+  .object({
+    ...envelopeFields,
+    type: z.string().meta({ description: 'The event type (a webhook delivery names it as the subscription did, for aliases)' }),
+    data: z.record(z.string(), z.unknown()).meta({ description: 'The payload declared for the type' }),
+  })
+  .meta({ id: 'EventEnvelope', description: 'An event: `{id, type, timestamp, data}`, the body of every webhook delivery and an item of GET /v1/events' });
+
+type Envelope<T extends DeliveredEventType> = z.ZodObject<{
+  id: typeof EventId;
+  timestamp: typeof Timestamp;
+  type: z.ZodLiteral<T>;
+  data: (typeof EVENT_DATA_SCHEMAS)[T];
+}>;
+
+function envelopeOf<T extends DeliveredEventType>(type: T): Envelope<T> {
+  return z
+    .object({ ...envelopeFields, type: z.literal(type), data: EVENT_DATA_SCHEMAS[type] })
+    .meta({ id: `${pascal(type)}Event`, description: `The ${type} event` });
+}
+
+/** The envelope of each name an event can be delivered under, its `data` declared (for webhook documentation and typed receivers). */
+export const EVENT_ENVELOPES = Object.fromEntries((Object.keys(EVENT_DATA_SCHEMAS) as DeliveredEventType[]).map((type) => [type, envelopeOf(type)])) as {
+  [T in DeliveredEventType]: Envelope<T>;
+};
+
+const recordedEnvelopes = RECORDED_EVENT_TYPES.map((type) => EVENT_ENVELOPES[type]) as unknown as [Envelope<RecordedEventType>, ...Envelope<RecordedEventType>[]];
+
+/** An event as the events feed shows it: under its recorded name, `data` typed by `type`. */
+export const Event = z
+  .discriminatedUnion('type', recordedEnvelopes)
+  .meta({ id: 'Event', description: 'An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type' });
+export type Event = { [T in RecordedEventType]: { id: string; type: T; timestamp: string; data: EventData<T> } }[RecordedEventType];
+
+// The events feed (GET /v1/events)
+
+/** The longest a list request may be held for something new (API Gateway ends an integration at 30 s). */
+export const MAX_WAIT_SECONDS = 20;
+
+const isEventType = (name: string): name is EventType => (EVENT_TYPES as readonly string[]).includes(name);
+
+const typeMessage = `Must be event type names or aliases (${EVENT_TYPES.join(', ')}), repeated (type=a&type=b) or comma-separated`;
+
+/** `?type=`: repeated (API Gateway joins repeated parameters with commas) or comma-separated names and aliases, folded to the recorded names. */
+const TypeFilter = z
+  .string({ error: unlessMissing(typeMessage) })
+  .transform((text, context) => {
+    const names = text.split(',').map((name) => name.trim());
+    const unknown = names.filter((name) => !isEventType(name));
+    if (unknown.length > 0) {
+      context.addIssue({ code: 'custom', message: `Unknown event type ${unknown.map((name) => JSON.stringify(name)).join(', ')}: ${typeMessage}` });
+      return z.NEVER;
+    }
+    return [...new Set(names.filter(isEventType).map(recordedTypeOf))];
+  })
+  .meta({ description: 'Only events of these types (names or aliases; an alias selects its pair’s recorded name). Repeat the parameter or separate names with commas',
+    // Documented as what a client sends (a repeated parameter of names); the wire value is parsed above.
+    type: 'array',
+    items: { type: 'string', enum: [...EVENT_TYPES] },
+    example: ['order.created', 'order.shipped'],
+  });
+
+export const ListEventsQuery = PaginationQuery.extend({
+  after: z
+    .string({ error: unlessMissing('Must be an event id (evt_…)') })
+    .regex(idPattern('event'), 'Must be an event id (evt_ and 26 characters), such as the id of the last event you processed')
+    .optional()
+    .meta({ description: 'Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time)' }),
+  type: TypeFilter.optional(),
+  waitSeconds: queryInteger({ min: 0, max: MAX_WAIT_SECONDS })
+    .optional()
+    .meta({ description: `Hold the request up to this many seconds (0–${MAX_WAIT_SECONDS}) until an event arrives, when the page would otherwise be empty`, type: 'integer', example: 20 }),
+});
+
+export const EventIdParams = z.strictObject({ id: idParam(idPattern('event'), 'an event id (evt_…)') });
