@@ -119,7 +119,9 @@ describe('negotiation', () => {
     const seller = await registerUnlimited(client, 'seller');
     const tag = randomBytes(3).toString('hex');
     const strategies = ['firm', 'linear', 'boulware', 'conceder'] as const;
-    const csv = ['sku,title,price,currency,available_quantity,floor_price,negotiation_strategy', ...strategies.map((strategy) => `CRV-${tag}-${strategy},Gloves ${strategy},100.00,USD,500,80.00,${strategy}`)].join('\n');
+    // An auto-accept price one cent above the floor keeps each private target within that cent of it
+    // (the target never passes the auto-accept price), so the asks are those docs/decisions.md shows.
+    const csv = ['sku,title,price,currency,available_quantity,floor_price,auto_accept_price,negotiation_strategy', ...strategies.map((strategy) => `CRV-${tag}-${strategy},Gloves ${strategy},100.00,USD,500,80.00,80.01,${strategy}`)].join('\n');
     const feed = await waitForFeed(client, seller.apiKey, (await uploadCsv(client, seller.apiKey, csv)).json.data.feedId);
     expect(feed, JSON.stringify(feed.errors)).toMatchObject({ status: 'completed', rowsSucceeded: 4 });
     const buyer = await registerUnlimited(client, 'buyer');
@@ -142,7 +144,7 @@ describe('negotiation', () => {
       expect(answers.every((entry: any) => entry.automatic && entry.action === 'counter')).toBe(true);
       asks[strategy] = answers.map((entry: any) => entry.unitPrice as number);
       expect(asks[strategy]).toHaveLength(10);
-      const knowledge = (seen: number) => ({ listPrice: 10_000, maxRounds: 20, seen: answers.slice(0, seen).map((entry: any) => ({ round: entry.round, ask: entry.unitPrice })) });
+      const knowledge = (seen: number) => ({ listPrice: 10_000, maxRounds: 20, autoAccept: 8001, seen: answers.slice(0, seen).map((entry: any) => ({ round: entry.round, ask: entry.unitPrice })) });
       expect(learnedWithin5Percent(knowledge(9), 8000)).toBe(false);
       if (strategy !== 'firm') expect(consistentFloors(knowledge(10))).toEqual([8000]);
       // The terms on the table after round 20 can still be accepted, and ordered.
@@ -153,16 +155,20 @@ describe('negotiation', () => {
       expect(order.json.data.totalAmount).toEqual({ amount: 10 * (strategy === 'firm' ? 10_000 : 8000), currency: 'USD' });
     }
     expect(asks.firm).toEqual(Array.from({ length: 10 }, () => 10_000));
-    for (const strategy of ['linear', 'boulware', 'conceder']) {
+    // The table of docs/decisions.md (target ≈ 80.00), to the cent: a target a fraction of a cent above
+    // the floor may round an ask up by one.
+    const documented: Record<string, number[]> = {
+      linear: [10000, 9778, 9556, 9334, 9112, 8889, 8667, 8445, 8223, 8000],
+      boulware: [10000, 9998, 9979, 9926, 9825, 9658, 9408, 9059, 8596, 8000],
+      conceder: [10000, 9039, 8789, 8614, 8474, 8356, 8253, 8161, 8078, 8000],
+    };
+    for (const [strategy, table] of Object.entries(documented)) {
       const curve = asks[strategy] as number[];
-      expect(curve[0]).toBe(10_000);
+      curve.forEach((ask, i) => expect(ask - (table[i] as number)).toBeOneOf([0, 1]));
       expect([...curve].sort((a, b) => b - a)).toEqual(curve);
       expect(curve.slice(0, 9).every((ask) => ask > 8000)).toBe(true);
       expect(curve[9]).toBe(8000);
     }
-    // Half-way (round 10): boulware still near the list price, conceder most of the way down.
-    expect(asks.boulware![4]).toBeGreaterThan(asks.linear![4]!);
-    expect(asks.linear![4]).toBeGreaterThan(asks.conceder![4]!);
   }, 60_000);
 
   it('checks a counter’s quantity against stock and the minimum order (422), re-checks it on accept (409), and orders what was accepted', async () => {
