@@ -52,6 +52,8 @@ describe('concession curves', () => {
     expect(atTarget('linear', 9600)).toEqual([10000, 9956, 9912, 9867, 9823, 9778, 9734, 9689, 9645, 8000]);
     expect(atTarget('boulware', 8000.000001)).toEqual([10000, 9998, 9979, 9926, 9825, 9658, 9408, 9059, 8596, 8000]);
     expect(atTarget('conceder', 8000.000001)).toEqual([10000, 9039, 8789, 8614, 8474, 8356, 8253, 8161, 8078, 8000]);
+    expect(atTarget('boulware', 9600)).toEqual([10000, 10000, 9996, 9986, 9965, 9932, 9882, 9812, 9720, 8000]);
+    expect(atTarget('conceder', 9600)).toEqual([10000, 9808, 9758, 9723, 9695, 9672, 9651, 9633, 9616, 8000]);
     expect(atTarget('firm', 8800)).toEqual(Array.from({ length: 10 }, () => 10000));
     expect(marginCeiling(8000)).toBe(1600);
     expect(marginCeiling(8000, 8300)).toBe(300);
