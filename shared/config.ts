@@ -8,7 +8,7 @@ const ConfigSchema = z.object({
   /** `test` is the sandbox (and the local runtime), `live` is production. */
   STAGE: z.enum(['test', 'live']),
   TABLE_NAME: z.string().min(1),
-  /** HMAC key for pagination cursors; at least 32 characters. */
+  /** The stack's secret, at least 32 characters: keys for pagination cursors and for offers' private negotiation targets are derived from it. */
   CURSOR_SIGNING_KEY: z.string().min(32),
   /** Only the local runtime sets this: it lets webhooks point at loopback and private addresses. */
   ALLOW_PRIVATE_WEBHOOK_URLS: Flag,

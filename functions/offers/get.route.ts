@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/offers/{id}',
   handler: 'functions/offers/get.ts',
-  summary: 'An offer; its seller also sees the private floor and auto-accept prices',
+  summary: 'An offer; its seller also sees its private negotiation policy (floor and auto-accept prices, strategy)',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/products/{id}',
   handler: 'functions/products/get.ts',
-  summary: 'A product with its offers. Inactive products are visible to their seller only; floor and auto-accept prices only to the seller',
+  summary: 'A product with its offers. Inactive products are visible to their seller only; the negotiation policy (floor and auto-accept prices, strategy) only to the seller',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/seller/products',
   handler: 'functions/seller-products/list.ts',
-  summary: 'The caller’s own products, active and inactive, newest first, each with its standing offer including floor and auto-accept prices (?status=, ?sku=)',
+  summary: 'The caller’s own products, active and inactive, newest first, each with its standing offer including its private negotiation policy: floor and auto-accept prices, strategy (?status=, ?sku=)',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ['seller'],

@@ -60,10 +60,24 @@ export const Offer = z
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof Offer>;
 
+/** How the seller's automatic counters concede over a session's rounds (docs/decisions.md, Trade). */
+export const NEGOTIATION_STRATEGIES = ['firm', 'linear', 'boulware', 'conceder'] as const;
+export const NegotiationStrategy = z
+  .enum(NEGOTIATION_STRATEGIES, { error: 'Must be firm, linear, boulware or conceder' })
+  .meta({
+    id: 'NegotiationStrategy',
+    description:
+      'firm: hold the list price; linear: concede evenly over the rounds; boulware: hold near the list price until late; conceder: concede early. The floor is asked only at the session’s last round.',
+  });
+export type NegotiationStrategy = z.infer<typeof NegotiationStrategy>;
+
 /** The offer as its own seller sees it: with the private negotiation policy. */
 export const SellerOffer = Offer.extend({
-  floorUnitPrice: Money.nullable().meta({ description: 'Private: the lowest unit price automatic counters go to. Never shown to buyers.' }),
+  floorUnitPrice: Money.nullable().meta({ description: 'Private: the lowest unit price automatic counters go to, asked only at a session’s last round. Never shown to buyers.' }),
   autoAcceptUnitPrice: Money.nullable().meta({ description: 'Private: a buyer proposal at or above it is accepted at once. Never shown to buyers.' }),
+  negotiationStrategy: NegotiationStrategy.nullable().meta({
+    description: 'Private: how automatic counters concede from the list price toward the floor (linear when a floor is set and no strategy was given); null: no automatic counters, the seller’s agent answers. Never shown to buyers.',
+  }),
 }).meta({ id: 'SellerOffer' });
 export type SellerOffer = z.infer<typeof SellerOffer>;
 

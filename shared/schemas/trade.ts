@@ -13,6 +13,9 @@ export { Cancellation, NEGOTIATION_STATUSES, NegotiationStatus, ORDER_STATUSES, 
 /** The contract's round limit: a session holds at most this many proposals (the opening one included). */
 export const MAX_ROUNDS = 20;
 
+/** The largest order total in minor units: an order's totalAmount is Money, whose amount is at most MAX_AMOUNT. */
+export const MAX_ORDER_TOTAL = MAX_AMOUNT;
+
 const Quantity = z.int('Must be a whole number of units').min(1, 'Must be at least 1').max(1_000_000_000, 'Must be at most 1000000000');
 const UnitPrice = z
   .int('Must be an integer amount in the minor unit of the offer’s currency (cents for USD)')
