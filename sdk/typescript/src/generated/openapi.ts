@@ -303,7 +303,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s own products, active and inactive, newest first, each with its standing offer including floor and auto-accept prices (?status=, ?sku=) */
+        /** The caller’s own products, active and inactive, newest first, each with its standing offer including its private negotiation policy: floor and auto-accept prices, strategy (?status=, ?sku=) */
         get: operations["listSellerProducts"];
         put?: never;
         post?: never;
@@ -320,7 +320,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A product with its offers. Inactive products are visible to their seller only; floor and auto-accept prices only to the seller */
+        /** A product with its offers. Inactive products are visible to their seller only; the negotiation policy (floor and auto-accept prices, strategy) only to the seller */
         get: operations["getProduct"];
         put?: never;
         post?: never;
@@ -337,7 +337,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An offer; its seller also sees the private floor and auto-accept prices */
+        /** An offer; its seller also sees its private negotiation policy (floor and auto-accept prices, strategy) */
         get: operations["getOffer"];
         put?: never;
         post?: never;
@@ -1215,10 +1215,12 @@ export interface components {
              * @example 2026-11-22T10:15:30.123Z
              */
             updatedAt: string;
-            /** @description Private: the lowest unit price automatic counters go to. Never shown to buyers. */
+            /** @description Private: the lowest unit price automatic counters go to, asked only at a session’s last round. Never shown to buyers. */
             floorUnitPrice: components["schemas"]["Money"] | null;
             /** @description Private: a buyer proposal at or above it is accepted at once. Never shown to buyers. */
             autoAcceptUnitPrice: components["schemas"]["Money"] | null;
+            /** @description Private: how automatic counters concede from the list price toward the floor (linear when a floor is set and no strategy was given); null: no automatic counters, the seller’s agent answers. Never shown to buyers. */
+            negotiationStrategy: components["schemas"]["NegotiationStrategy"] | null;
         };
         /** @description From minQuantity units on, each unit costs unitPrice */
         PriceTier: {
@@ -1227,6 +1229,11 @@ export interface components {
         };
         /** @enum {string} */
         OfferStatus: "active" | "withdrawn" | "expired";
+        /**
+         * @description firm: hold the list price; linear: concede evenly over the rounds; boulware: hold near the list price until late; conceder: concede early. The floor is asked only at the session’s last round.
+         * @enum {string}
+         */
+        NegotiationStrategy: "firm" | "linear" | "boulware" | "conceder";
         ProductWithOffers: {
             /** @example prd_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
             productId: string;
