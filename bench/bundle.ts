@@ -12,6 +12,11 @@ import { writeBundledFiles } from '../lib/bundled-files.ts';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_TMP = path.join(REPO_ROOT, 'bench', '.tmp');
 export const BUNDLE_DIR = path.join(BENCH_TMP, 'bundles');
+/**
+ * Largest bundle a function may have, in kB. What users feel is the cold start's import time, not the
+ * bytes; this budget guards against a handler pulling in what it does not use (docs/performance.md).
+ */
+export const BUNDLE_BUDGET_KB = 300;
 
 /** LAMBDA_BUNDLING as esbuild API options. */
 export const lambdaBuildOptions = {
