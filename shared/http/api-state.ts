@@ -50,9 +50,10 @@ export interface MiddyApiRequest {
 
 /**
  * What a handler returns: the `data` of the envelope, or a `raw` body served as it is (a file download,
- * the OpenAPI document, a web page); optionally a status and headers.
+ * the OpenAPI document, a web page; bytes, such as a compressed file, go base64-encoded as API Gateway
+ * expects); optionally a status and headers.
  */
 export type HandlerResult = { status?: number; headers?: Record<string, string> } & (
   | { data: unknown; raw?: undefined }
-  | { raw: { body: string; contentType: string }; data?: undefined }
+  | { raw: { body: string | Buffer; contentType: string }; data?: undefined }
 );

@@ -41,7 +41,7 @@ export interface RouteDefinition<
     schema: z.ZodType;
     /** Served as-is, without the `{data, meta}` envelope (the OpenAPI document). */
     raw?: boolean;
-    /** The route can also answer a raw file of this type, when the request's Accept names it alone. */
+    /** The route can also answer a raw body of this type, when the request's Accept asks for it (the handler decides how). */
     rawContentType?: string;
   };
   /** Errors the handler itself raises; those the middleware stack raises are derived (errorCodesFor). */
@@ -74,7 +74,12 @@ export interface RouteDefinition<
   bundledFiles?: readonly BundledFile[];
 }
 
-export type BundledFile = 'openapi.json';
+/**
+ * `openapi.json`: the OpenAPI document. `reference-assets`: a folder of the API reference's files
+ * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
+ * function runs; `reference-assets.json`: their manifest (names, types, sizes).
+ */
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 
