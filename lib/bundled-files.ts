@@ -6,9 +6,11 @@ import path from 'node:path';
 import { routeList } from '../functions/route-index.ts';
 import type { BundledFile } from '../shared/http/route-table.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
+import { searchWordsFile } from './search-words.ts';
 
 const BUILDERS: Record<BundledFile, () => string> = {
   'openapi.json': () => JSON.stringify(buildOpenApiDocument(routeList)),
+  'search-words.json': searchWordsFile,
 };
 
 /** Builds every bundled file into `dir`; returns their paths by name. */

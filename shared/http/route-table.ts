@@ -69,7 +69,7 @@ export interface RouteDefinition<
   bundledFiles?: readonly BundledFile[];
 }
 
-export type BundledFile = 'openapi.json';
+export type BundledFile = 'openapi.json' | 'search-words.json';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 
