@@ -22,20 +22,23 @@ const ENGLISH_LISTS = ['10', '20', '35', '40', '50'].flatMap((size) => ['english
 /** Translations of country names that world-countries carries, for the main EU languages. */
 const EU_LANGUAGES = ['deu', 'fra', 'ita', 'spa', 'nld', 'pol', 'por', 'swe', 'fin', 'ces', 'hun', 'slk', 'hrv', 'est'] as const;
 
-/** Nationality adjectives in German, French, Italian, Spanish and Dutch that world-countries does not carry. */
-const EU_ADJECTIVES: Record<string, string[]> = {
-  DE: ['deutsch', 'deutsche', 'deutscher', 'deutschen', 'allemand', 'allemande', 'tedesco', 'tedesca', 'aleman', 'alemana', 'duits', 'duitse'],
-  FR: ['französisch', 'franzosisch', 'francais', 'francaise', 'francese', 'frances', 'francesa', 'frans', 'franse'],
-  IT: ['italienisch', 'italien', 'italienne', 'italiano', 'italiana', 'italiaans', 'italiaanse'],
-  ES: ['spanisch', 'espagnol', 'espagnole', 'spagnolo', 'spagnola', 'espanol', 'espanola', 'spaans', 'spaanse'],
-  NL: ['niederländisch', 'niederlandisch', 'hollandisch', 'neerlandais', 'olandese', 'holandes', 'nederlands', 'nederlandse', 'hollands', 'hollandse'],
-  PL: ['polnisch', 'polonais', 'polacco', 'polaco', 'pools', 'poolse', 'polski', 'polska'],
-  AT: ['österreichisch', 'osterreichisch', 'autrichien', 'austriaco', 'oostenrijks'],
-  GB: ['britisch', 'englisch', 'britannique', 'britannico', 'britanico', 'brits', 'britse'],
-  US: ['amerikanisch', 'americain', 'americano', 'amerikaans'],
-  CN: ['chinesisch', 'chinois', 'cinese', 'chino', 'chinees'],
-  JP: ['japanisch', 'japonais', 'giapponese', 'japones', 'japans'],
-};
+/** Names world-countries does not carry: common English short names, and nationality adjectives in German, French, Italian, Spanish and Dutch. */
+const EXTRA_NAMES: readonly [string, string[]][] = [
+  ['GB', ['britain', 'england', 'scotland', 'wales', 'english', 'scottish', 'welsh']],
+  ['US', ['america', 'the states']],
+  ['NL', ['holland']],
+  ['DE', ['deutsch', 'deutsche', 'deutscher', 'deutschen', 'allemand', 'allemande', 'tedesco', 'tedesca', 'aleman', 'alemana', 'duits', 'duitse']],
+  ['FR', ['französisch', 'franzosisch', 'francais', 'francaise', 'francese', 'frances', 'francesa', 'frans', 'franse']],
+  ['IT', ['italienisch', 'italien', 'italienne', 'italiano', 'italiana', 'italiaans', 'italiaanse']],
+  ['ES', ['spanisch', 'espagnol', 'espagnole', 'spagnolo', 'spagnola', 'espanol', 'espanola', 'spaans', 'spaanse']],
+  ['NL', ['niederländisch', 'niederlandisch', 'hollandisch', 'neerlandais', 'olandese', 'holandes', 'nederlands', 'nederlandse', 'hollands', 'hollandse']],
+  ['PL', ['polnisch', 'polonais', 'polacco', 'polaco', 'pools', 'poolse', 'polski', 'polska']],
+  ['AT', ['österreichisch', 'osterreichisch', 'autrichien', 'austriaco', 'oostenrijks']],
+  ['GB', ['britisch', 'englisch', 'britannique', 'britannico', 'britanico', 'brits', 'britse']],
+  ['US', ['amerikanisch', 'americain', 'americano', 'amerikaans']],
+  ['CN', ['chinesisch', 'chinois', 'cinese', 'chino', 'chinees']],
+  ['JP', ['japanisch', 'japonais', 'giapponese', 'japones', 'japans']],
+];
 
 /** The European Union's member states (ISO 3166-1 alpha-2). */
 const EU_MEMBERS = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
@@ -51,7 +54,8 @@ const fold = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toL
 
 export function searchWordsData(): SearchWordsData {
   const english = new Set<string>();
-  for (const list of ENGLISH_LISTS) for (const word of require(list) as string[]) if (/^[a-z]+$/i.test(word)) english.add(word.toLowerCase());
+  // Lowercase entries only: capitalised ones are names (countries, people, brands), not words.
+  for (const list of ENGLISH_LISTS) for (const word of require(list) as string[]) if (/^[a-z]+$/.test(word)) english.add(word);
 
   const names = new Map<string, string>();
   const spellable = new Set<string>();
@@ -76,7 +80,7 @@ export function searchWordsData(): SearchWordsData {
     add(country.demonyms.fra?.f, country.cca2);
     for (const language of EU_LANGUAGES) add(country.translations[language]?.common, country.cca2);
   }
-  for (const [code, adjectives] of Object.entries(EU_ADJECTIVES)) for (const adjective of adjectives) add(adjective, code);
+  for (const [code, adjectives] of EXTRA_NAMES) for (const adjective of adjectives) add(adjective, code);
   for (const country of members) {
     for (const name of [country.name.common, country.demonyms.eng?.m]) {
       const key = name === undefined ? '' : fold(name);

@@ -4,11 +4,13 @@
 // - The head of the request (its main product word, search-intent.ts headTerm) must match every item.
 //   No product has it → nothing is returned, with suggestions; never filler.
 // - Other product words are kept while some product has them all together with the head, whatever the
-//   filters; those no product has with the rest are dropped (interpretation.relaxed, and each item's
-//   own `relaxed`). Words are never dropped to satisfy a filter: a word the catalog does have says what
-//   the product is ("nitrile gloves from Germany" never becomes latex gloves from Germany).
-// - Filters the buyer stated (price, origin, lead time, brand, quantity) are never dropped. A category
-//   guessed from the wording ("cleaning supplies") is dropped when it rules everything out.
+//   filters; those no product has with the rest are dropped. Words are never dropped to satisfy a
+//   filter: a word the catalog does have says what the product is ("nitrile gloves from Germany" never
+//   becomes latex gloves from Germany).
+// - When the filters rule out every such product, the fewest are dropped, in this order: a category
+//   guessed from the wording, origin, lead time, brand, the price bounds, then the currency. The
+//   quantity never is (an item that cannot serve it cannot be ordered). What was dropped is in
+//   interpretation.relaxed and, per item, in `relaxed` (checked on the item).
 // - Nothing found → suggestions, each checked against the catalog: the filter whose loosening finds
 //   something, the word whose dropping does, catalog words near the ones that matched nothing, categories.
 import { distance } from 'fastest-levenshtein';
@@ -27,16 +29,21 @@ export interface IntentPlan {
   filters: ReplicaFilters;
   /** Filters dropped to find anything, with their values. */
   relaxedFilters: Partial<SearchFilters>;
-  /** Nothing to return: no product has the head ('words'), or none within the stated filters ('filters'). */
+  /** Nothing to return: no product has the head ('words'), or none within the filters that are never dropped ('filters'). */
   empty: boolean;
   reason: 'words' | 'filters' | null;
-  /** The plan as a number, for a cursor: bit i = term i dropped; bit 24 = category dropped. */
+  /** The plan as a number, for a cursor: bit i = term i dropped; bits 24+ = filter groups dropped. */
   code: number;
 }
 
-const CATEGORY_DROPPED = 1 << 24;
-/** Existence tests spent on finding which words to drop, at most (each is one unranked LIMIT 1 query). */
+/** Filters that may be dropped, in the order they are: each group's fields go together. */
+const RELAXABLE: readonly (readonly (keyof SearchFilters)[])[] = [['category'], ['shipsFrom'], ['maxLeadTimeDays'], ['brand'], ['minPrice', 'maxPrice'], ['currency']];
+const GROUP_BIT = 24;
+const PRICE = 4;
+const CURRENCY = 5;
+/** Existence tests spent on finding which words to drop, and which filters, at most (each is one unranked LIMIT 1 query). */
 const MAX_WORD_TESTS = 16;
+const MAX_FILTER_TESTS = 16;
 
 /** Whether some product holds the term: every word of some form is a catalog word, and a phrase occurs as one. */
 function present(term: Term, lexicon: IntentLexicon): boolean {
@@ -51,30 +58,57 @@ function withQuantity(reading: Reading): ReplicaFilters {
   return { ...reading.filters, ...(reading.quantity ? { quantity: reading.quantity } : {}) };
 }
 
+/** Subsets of the groups present, fewest first, in RELAXABLE's order (the category, a guess, always goes first). */
+function relaxations(groups: readonly number[]): number[][] {
+  const subsets: number[][] = [];
+  for (let size = 1; size <= groups.length; size += 1) {
+    const build = (from: number, chosen: number[]) => {
+      if (chosen.length === size) return void subsets.push(chosen);
+      for (let at = from; at < groups.length; at += 1) build(at + 1, [...chosen, groups[at] as number]);
+    };
+    build(0, []);
+  }
+  const hasCategory = groups[0] === 0;
+  const pricedBounds = groups.includes(PRICE);
+  // A price bound is never compared without its currency: the currency goes only with the bounds.
+  return subsets.filter((subset) => (!hasCategory || subset.includes(0)) && (!pricedBounds || !subset.includes(CURRENCY) || subset.includes(PRICE)));
+}
+
 export function planIntent(reading: Reading, index: SearchReplica, lexicon: IntentLexicon, now: Date, code?: number): IntentPlan {
   const terms = reading.terms;
   const head = headTerm(terms);
   const stated = withQuantity(reading);
   const exists = (kept: readonly Term[], filters: ReplicaFilters) =>
     index.exists({ words: kept.map((term) => term.forms), not: reading.excluded, filters, sort: 'relevance', limit: 1, now: now.toISOString() });
-  const plan = (kept: Term[], categoryDropped: boolean, empty: IntentPlan['reason'] = null): IntentPlan => {
+  const without = (groups: readonly number[]) => {
+    const names = new Set(groups.flatMap((group) => RELAXABLE[group] as readonly string[]));
+    const kept = Object.fromEntries(Object.entries(stated).filter(([name]) => !names.has(name))) as ReplicaFilters;
+    const dropped = Object.fromEntries(Object.entries(stated).filter(([name]) => names.has(name))) as Partial<SearchFilters>;
+    return { kept, dropped };
+  };
+  const plan = (kept: Term[], groups: readonly number[], empty: IntentPlan['reason'] = null): IntentPlan => {
     const dropped = terms.filter((term) => !kept.includes(term));
-    const { category, ...rest } = stated;
-    const filters = categoryDropped ? rest : stated;
-    const bits = dropped.reduce((sum, term) => sum | (terms.indexOf(term) < 24 ? 1 << terms.indexOf(term) : 0), 0);
+    const filters = without(groups);
+    const bits = dropped.reduce((sum, term) => sum | (terms.indexOf(term) < GROUP_BIT ? 1 << terms.indexOf(term) : 0), 0);
     return {
-      head, kept, dropped, filters,
-      relaxedFilters: categoryDropped && category !== undefined ? { category } : {},
+      head, kept, dropped,
+      filters: filters.kept,
+      relaxedFilters: filters.dropped,
       empty: empty !== null, reason: empty,
-      code: bits | (categoryDropped ? CATEGORY_DROPPED : 0),
+      code: groups.reduce((sum, group) => sum | (1 << (GROUP_BIT + group)), bits),
     };
   };
   // A later page: the first page's plan, as it was.
-  if (code !== undefined) return plan(terms.filter((_term, at) => at >= 24 || (code & (1 << at)) === 0), (code & CATEGORY_DROPPED) !== 0);
+  if (code !== undefined) {
+    const groups = RELAXABLE.map((_group, at) => at).filter((at) => (code & (1 << (GROUP_BIT + at))) !== 0);
+    return plan(terms.filter((_term, at) => at >= GROUP_BIT || (code & (1 << at)) === 0), groups);
+  }
 
-  if (head && !present(head, lexicon)) return plan(terms.filter((term) => present(term, lexicon)), false, 'words');
+  if (head && !present(head, lexicon)) return plan(terms.filter((term) => present(term, lexicon)), [], 'words');
+  // "toilet paper", "desk lamp": an English noun the catalog lacks, right before the head, names another product.
+  if (head && compoundOf(head, terms, lexicon).length > 0) return plan(terms.filter((term) => present(term, lexicon)), [], 'words');
   let kept = terms.filter((term) => present(term, lexicon));
-  if (terms.length > 0 && kept.length === 0) return plan([], false, 'words');
+  if (terms.length > 0 && kept.length === 0) return plan([], [], 'words');
 
   // Words no product has together: drop the fewest, never the head; describing words first, then the commonest.
   if (kept.length > 1 && !exists(kept, {})) {
@@ -83,23 +117,44 @@ export function planIntent(reading: Reading, index: SearchReplica, lexicon: Inte
       .sort((a, b) => Number(b.modifier) - Number(a.modifier) || frequency(b, lexicon) - frequency(a, lexicon));
     const options: Term[][] = [...droppable.map((term) => [term]), ...droppable.flatMap((a, i) => droppable.slice(i + 1).map((b) => [a, b]))];
     let found: Term[] | undefined;
-    for (const without of options.slice(0, MAX_WORD_TESTS)) {
-      const candidate = kept.filter((term) => !without.includes(term));
+    for (const drop of options.slice(0, MAX_WORD_TESTS)) {
+      const candidate = kept.filter((term) => !drop.includes(term));
       if (candidate.length > 0 && exists(candidate, {})) {
         found = candidate;
         break;
       }
     }
     found ??= head ? [head] : undefined;
-    if (!found || !exists(found, {})) return plan(head ? [head] : [], false, 'words');
+    if (!found || !exists(found, {})) return plan(head ? [head] : [], [], 'words');
     kept = found;
   }
-  if (exists(kept, stated)) return plan(kept, false);
-  if (stated.category !== undefined) {
-    const { category: _category, ...withoutCategory } = stated;
-    if (exists(kept, withoutCategory)) return plan(kept, true);
+  if (exists(kept, stated)) return plan(kept, []);
+  const statedGroups = RELAXABLE.map((group, at) => (group.some((name) => stated[name] !== undefined) ? at : -1)).filter((at) => at >= 0);
+  for (const groups of relaxations(statedGroups).slice(0, MAX_FILTER_TESTS)) {
+    if (exists(kept, without(groups).kept)) return plan(kept, groups);
   }
-  return plan(kept, false, 'filters');
+  return plan(kept, [], 'filters');
+}
+
+/** Describing nouns: before a head they say what it is made of or for, not which product it is ("rubber gloves"). */
+const QUALIFIERS = new Set(
+  ('rubber plastic metal steel wood wooden cotton nylon polyester silicone foam glass leather paper cardboard aluminium aluminum copper brass iron bamboo wool ' +
+    'woollen canvas denim ceramic fleece work safety industrial heavy duty kids adult adults mens womens ladies children unisex premium professional commercial ' +
+    'medical winter summer outdoor indoor cheap quality standard basic large small medium mini').split(' '),
+);
+
+/**
+ * The words that make the head a different product: English nouns the catalog lacks, directly before
+ * the head in its phrase ("toilet" in "toilet paper"), other than describing words.
+ */
+export function compoundOf(head: Term, terms: readonly Term[], lexicon: IntentLexicon): Term[] {
+  const compound: Term[] = [];
+  for (let at = terms.indexOf(head) - 1; at >= 0; at -= 1) {
+    const term = terms[at] as Term;
+    if (term.phrase !== head.phrase || term.modifier || term.known || QUALIFIERS.has(term.word) || !lexicon.english.has(term.word)) break;
+    compound.unshift(term);
+  }
+  return compound;
 }
 
 function frequency(term: Term, lexicon: IntentLexicon): number {
@@ -213,6 +268,12 @@ export function suggestionsFor(plan: IntentPlan, reading: Reading, index: Search
       if (exists(rest, plan.filters)) suggestions.push({ type: 'drop-keyword', value: term.word, message: `Without "${term.word}", products match within the filters` });
     }
     return suggestions;
+  }
+  // The head is there, but as another product ("toilet paper"): say what dropping the word would find.
+  if (plan.head && present(plan.head, lexicon)) {
+    for (const term of compoundOf(plan.head, reading.terms, lexicon)) {
+      if (exists([plan.head], {})) suggestions.push({ type: 'drop-keyword', value: term.word, message: `No product is a "${term.word} ${plan.head.word}"; without "${term.word}", products match "${plan.head.word}"` });
+    }
   }
   // No product has the main word: catalog words near the ones that matched nothing, and categories.
   const missing = reading.terms.filter((term) => !plan.kept.includes(term) || term === plan.head).filter((term) => !present(term, lexicon));

@@ -233,7 +233,7 @@ describe('POST /v1/search-intent', () => {
     expect(cheapest.json.data.items.map((item: any) => item.offer.unitPrice.amount)).toEqual([9, 9, 9, 9, 10, 20]);
   });
 
-  it('answers nothing, with checked suggestions, when no product has the main word or the stated filters rule everything out', async () => {
+  it('relaxes visibly, rules out what is negated, and answers nothing with checked suggestions when no product has the main word', async () => {
     const word = uniqueWord();
     const brand = `Brand${uniqueWord()}`;
     const seller = await registerUnlimited(client, 'seller');
@@ -250,12 +250,20 @@ describe('POST /v1/search-intent', () => {
       return response.json.data;
     };
 
-    // The catalog has nitrile gloves, but none from Germany: no latex gloves instead, no word dropped.
+    // The catalog has nitrile gloves, but none from Germany: the origin is dropped, and said to be; no
+    // word is dropped to keep it (never latex gloves from Germany instead).
     const german = await intent(`${brand} nitrile gloves from Germany`);
-    expect(german.items).toEqual([]);
+    expect(ids(german.items)).toEqual(['H-NIT']);
     expect(german.interpretation.keywords).toEqual(['nitrile', 'gloves']);
-    expect(german.interpretation.relaxed).toEqual({ keywords: [], filters: {} });
-    expect(german.suggestions).toContainEqual(expect.objectContaining({ type: 'loosen-filter', value: 'shipsFrom' }));
+    expect(german.interpretation.relaxed).toEqual({ keywords: [], filters: { shipsFrom: 'DE' } });
+    expect(german.items[0].relaxed).toEqual({ keywords: [], filters: ['shipsFrom'] });
+    expect(german.items[0].matched).toEqual({ keywords: ['nitrile', 'gloves'], filters: ['brand'] });
+
+    // The quantity is never dropped: nothing, and which filter to loosen (checked).
+    const many = await intent(`50,000 ${brand} nitrile gloves`);
+    expect(many.items).toEqual([]);
+    expect(many.interpretation.quantity).toBe(50_000);
+    expect(many.suggestions).toContainEqual(expect.objectContaining({ type: 'loosen-filter', value: 'quantity' }));
 
     // A describing word no product has is dropped, and every item says so.
     const blue = await intent(`blue ${brand} nitrile gloves`);

@@ -32,6 +32,8 @@ function valueOf(token: string, lexicon: IntentLexicon): number | undefined {
 
 const PACKS = new RegExp(`(?:^|\\s)(${NUMBER})\\s*(?:x\\s+)?(${COUNT_UNITS})\\s+of\\s+(${NUMBER})(?:\\s*(?:${COUNT_UNITS}))?(?=\\s)`, 'gi');
 const LABELLED = new RegExp(`\\b(?:qty|quantity|moq|amount|count)\\s*(?:of\\s*)?[:=]?\\s*(${NUMBER})`, 'gi');
+/** "notebooks x 50": the count after the product. */
+const TIMES_AFTER = new RegExp(`(?<!(?:^|\\s)[\\d.,]+\\s?)(?:^|\\s)(?:x|×)\\s?(\\d+)(?![\\d.]|\\s?[x×]\\s?\\d)`, 'gi');
 const TIMES = new RegExp(`(?:^|\\s)(${NUMBER})\\s*(?:x|×)\\s+(?=\\S)`, 'gi');
 const WITH_UNIT = new RegExp(`(?:^|\\s)(${NUMBER})\\s*(?=(${COUNT_UNITS})\\b)(${COUNT_UNITS})(\\s+of\\b)?`, 'gi');
 const SALES = new RegExp(`(?:^|\\s)(\\d+(?:\\.\\d+)?)\\s+(${SALES_UNITS})\\b(\\s+of\\b)?`, 'gi');
@@ -71,6 +73,10 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
     }) ??
     first(text, LABELLED, simple) ??
     first(text, TIMES, (match) => {
+      const value = valueOf(match[1] as string, lexicon);
+      return value !== undefined ? { value, span: match[0], at: match.index ?? 0 } : undefined;
+    }) ??
+    first(text, TIMES_AFTER, (match) => {
       const value = valueOf(match[1] as string, lexicon);
       return value !== undefined ? { value, span: match[0], at: match.index ?? 0 } : undefined;
     }) ??

@@ -46,6 +46,14 @@ export function spellingVariant(word: string, vocabulary: ReadonlyMap<string, nu
  */
 const SYNONYMS: readonly (readonly string[])[] = [
   ['monitor', 'screen', 'display'],
+  ['copy paper', 'printer paper', 'printing paper', 'office paper', 'photocopy paper'],
+  ['office chair', 'desk chair', 'task chair', 'swivel chair', 'computer chair'],
+  ['paper towels', 'kitchen towels', 'kitchen roll', 'hand towels'],
+  ['safety boots', 'work boots', 'safety shoes', 'steel toe boots'],
+  ['work gloves', 'working gloves', 'gardening gloves'],
+  ['packing tape', 'parcel tape', 'packaging tape', 'box tape', 'shipping tape'],
+  ['corrugated boxes', 'cardboard boxes', 'shipping boxes', 'moving boxes'],
+  ['coffee beans', 'whole bean coffee'],
   ['goggles', 'safety glasses'],
   ['spectacles', 'glasses'],
   ['eyewear', 'glasses', 'goggles'],

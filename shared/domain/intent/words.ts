@@ -19,7 +19,8 @@ export const FILLERS = new Set(
     'urgent urgently rush rushed quickly soon fast quick asap delivered delivery deliver deliveries shipping ship ships shipped dispatch lead time ' +
     'days day weeks week months month each per unit units piece pieces pcs pc item items product products goods stuff things thing something anything ' +
     'supply supplies equipment category section department total overall approx approximately around about roughly least most max maximum min minimum ' +
-    'budget than less more under below over above upto qty quantity amount which who whom whose what where when how').split(' '),
+    'budget than less more under below over above upto qty quantity amount which who whom whose what where when how ' +
+    'x pair pairs pack packs packet packets roll rolls ream reams bottles cases cartons bags sets dozen lot lots').split(' '),
 );
 /** Words that end a noun phrase ("of" does not: "refills of floor cleaner" is about floor cleaner). */
 const PREPOSITIONS = new Set(['for', 'with', 'in', 'from', 'by', 'at', 'on', 'to', 'without', 'under', 'over', 'near', 'into', 'within', 'via', 'including', 'per', 'like', 'that', 'which', 'suitable', 'compatible']);
