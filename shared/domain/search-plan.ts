@@ -112,9 +112,13 @@ export function planIntent(reading: Reading, index: SearchReplica, lexicon: Inte
 
   // Words no product has together: drop the fewest, never the head; describing words first, then the commonest.
   if (kept.length > 1 && !exists(kept, {})) {
+    // A word that names a kind of product the catalog has ("coffee" in "coffee machine") is never
+    // dropped from the head's phrase: without it, the request would be for another product.
+    const kinds = productKinds(lexicon);
+    const names = (term: Term) => term.forms.some((form) => tokens(form).some((word) => kinds.has(word) || kinds.has(word.replace(/e?s$/, ''))));
     const droppable = kept
-      .filter((term) => term !== head)
-      .sort((a, b) => Number(b.modifier) - Number(a.modifier) || frequency(b, lexicon) - frequency(a, lexicon));
+      .filter((term) => term !== head && !(head && term.phrase === head.phrase && !term.modifier && names(term)))
+      .sort((a, b) => dropOrder(a) - dropOrder(b) || frequency(b, lexicon) - frequency(a, lexicon));
     const options: Term[][] = [...droppable.map((term) => [term]), ...droppable.flatMap((a, i) => droppable.slice(i + 1).map((b) => [a, b]))];
     let found: Term[] | undefined;
     for (const drop of options.slice(0, MAX_WORD_TESTS)) {
@@ -124,7 +128,8 @@ export function planIntent(reading: Reading, index: SearchReplica, lexicon: Inte
         break;
       }
     }
-    found ??= head ? [head] : undefined;
+    // The head alone, when every other word may go.
+    if (!found && head && droppable.length === kept.length - 1) found = [head];
     if (!found || !exists(found, {})) return plan(head ? [head] : [], [], 'words');
     kept = found;
   }
@@ -136,10 +141,21 @@ export function planIntent(reading: Reading, index: SearchReplica, lexicon: Inte
   return plan(kept, [], 'filters');
 }
 
+const kindsOf = new WeakMap<readonly string[], Set<string>>();
+/** The words of the catalog's category paths ("safety", "gloves", "coffee", "stretch", "film"), singular and plural. */
+function productKinds(lexicon: IntentLexicon): Set<string> {
+  let kinds = kindsOf.get(lexicon.categories);
+  if (!kinds) {
+    kinds = new Set(lexicon.categories.flatMap((category) => category.split(/[/-]/)).flatMap((word) => [word, word.replace(/e?s$/, '')]));
+    kindsOf.set(lexicon.categories, kinds);
+  }
+  return kinds;
+}
+
 /** Describing nouns: before a head they say what it is made of or for, not which product it is ("rubber gloves"). */
 const QUALIFIERS = new Set(
   ('rubber plastic metal steel wood wooden cotton nylon polyester silicone foam glass leather paper cardboard aluminium aluminum copper brass iron bamboo wool ' +
-    'woollen canvas denim ceramic fleece work safety industrial heavy duty kids adult adults mens womens ladies children unisex premium professional commercial ' +
+    'woollen dust canvas denim ceramic fleece work safety industrial heavy duty kids adult adults mens womens ladies children unisex premium professional commercial ' +
     'medical winter summer outdoor indoor cheap quality standard basic large small medium mini').split(' '),
 );
 
@@ -155,6 +171,12 @@ export function compoundOf(head: Term, terms: readonly Term[], lexicon: IntentLe
     compound.unshift(term);
   }
   return compound;
+}
+
+/** Which words go first: describing words and measures, then plain words, then codes ("6205", "m10"), which name a product most exactly. */
+function dropOrder(term: Term): number {
+  if (/^[a-z]*\d[a-z\d]*$/.test(term.word)) return 2;
+  return term.modifier ? 0 : 1;
 }
 
 function frequency(term: Term, lexicon: IntentLexicon): number {

@@ -27,6 +27,8 @@ const UNITS: readonly [RegExp, string[]][] = [
 const UNIT_WORDS = 'mm|millimet(?:er|re)s?|cm|centimet(?:er|re)s?|met(?:er|re)s?|m|inch(?:es)?|in|"|ft|feet|foot|kgs?|kilos?|kilograms?|grams?|gr|g|lbs?|oz|ounces?|ml|millilit(?:er|re)s?|lit(?:er|re)s?|ltrs?|l|gsm|volts?|v|watts?|w|mah|gb|microns?|µm|ply';
 const MEASURE = new RegExp(`(?<![\\p{L}\\d.,])(\\d+(?:[.,]\\d+)?)\\s?-?\\s?(${UNIT_WORDS})(?![\\p{L}\\d])`, 'giu');
 const DIMENSIONS = /(?<![\p{L}\d])(\d+(?:[.,]\d+)?(?:\s?[x×]\s?\d+(?:[.,]\d+)?)+)(?:\s?(mm|cm|m)\b)?/giu;
+/** A pack size without a count before it ("box of 50", "pack of 24"): how the catalog describes the product. */
+const PACK_SIZE = /\b(box|pack|case|bag|set|roll|carton|tube|tin)\s+of\s+(\d+)\b/gi;
 const SIZE = /\bsizes?\s*:?\s*((?:\d{1,2}(?:[.,]5)?)|(?:x{0,3}s|m|x{0,4}l|\d?xl|\d?xs))\b/gi;
 
 function measureTerm(amount: string, unitForms: string[], known: (form: string) => boolean): Term {
@@ -38,6 +40,11 @@ function measureTerm(amount: string, unitForms: string[], known: (form: string) 
 export const readMeasures: Extractor = ({ text, reading }, lexicon) => {
   const terms: Term[] = [];
   const known = (form: string) => formKnown(form, lexicon.vocabulary);
+  for (const match of [...text.matchAll(PACK_SIZE)]) {
+    const form = `${(match[1] as string).toLowerCase()} of ${match[2] as string}`;
+    terms.push({ word: form, forms: [form], known: known(form), modifier: true, phrase: -1 });
+    text = cut(text, match[0]);
+  }
   for (const match of [...text.matchAll(SIZE)]) {
     const size = (match[1] as string).toLowerCase();
     const form = `size ${size}`;

@@ -10,10 +10,10 @@ import { cut, type Extractor, type IntentLexicon } from './reading.ts';
 /** Words for "a count of things" after a number. */
 export const COUNT_UNITS = '(?:pcs|pieces?|units?|items?|pairs?|boxe?s|box|rolls?|packs?|packets?|packages?|cases?|cartons?|reams?|bottles?|sets?|bags?|pallets?|sheets?|drums?|tubs?|tins?|cans?|jars?|tubes?|spools?|reels?|bundles?|each|ea|nos)';
 /** Units sold by measure: a number before them is a quantity or a size. */
-const SALES_UNITS = '(?:kgs?|kilos?|kilograms?|litres?|liters?|tons?|tonnes?|metres?|meters?)';
+const SALES_UNITS = '(?:kgs?|kilos?|kilograms?|litres?|liters?|tons?|tonnes?)';
 /** Units that make a number a specification ("18 V", "12 oz", "80 gsm", "27-inch", "4x40"). */
-const SPEC_AFTER = /^(?:-?\s?(?:v|volts?|w|watts?|mm|cm|m|km|in|inch|inches|ft|feet|foot|oz|ml|l|gsm|g|grams?|lbs?|mah|gb|tb|mb|hz|ply|microns?|mic|litres?|liters?|kgs?|kilos?|kilograms?|tons?|tonnes?|metres?|meters?|°|%|"|'|k\b|x\d|mp)\b|%|"|x\d)/i;
-const NOT_AFTER = /\b(?:size|sizes|cat|type|class|level|grade|vg|no|number|model|din|iso|en|m|of|version|gen|series|pack|box|case)\s*$/i;
+const SPEC_AFTER = /^(?:-?\s?(?:v|volts?|w|watts?|mm|cm|m|km|in|inch|inches|ft|feet|foot|oz|ml|l|gsm|g|grams?|lbs?|mah|gb|tb|mb|hz|ply|grit|microns?|mic|litres?|liters?|kgs?|kilos?|kilograms?|tons?|tonnes?|metres?|meters?|°|%|"|'|k\b|x\d|mp)\b|%|"|x\d)/i;
+const NOT_AFTER = /\b(?:size|sizes|cat|type|class|level|grade|vg|no|number|model|din|iso|en|m|of|with|version|gen|series|pack|box|case)\s*$/i;
 
 interface Candidate {
   value: number;
@@ -39,7 +39,9 @@ const WITH_UNIT = new RegExp(`(?:^|\\s)(${NUMBER})\\s*(?=(${COUNT_UNITS})\\b)(${
 const SALES = new RegExp(`(?:^|\\s)(\\d+(?:\\.\\d+)?)\\s+(${SALES_UNITS})\\b(\\s+of\\b)?`, 'gi');
 const AFTER_VERB = new RegExp(`\\b(?:need|needs|want|wants|buy|order|ordering|purchase|source|get|looking for|require|requires|request|requesting)\\s+(?:about\\s+|around\\s+|roughly\\s+|approximately\\s+|some\\s+)?(${NUMBER})(?=\\s|$)`, 'gi');
 const BARE = new RegExp(`(?:^|\\s)(${NUMBER})(?=\\s+(?:[a-z]|\\d+\\s*[a-z]))`, 'gi');
-const BARE_WORDS = new RegExp(`(?:^|\\s)(${WORDS_NUMBER})(?=\\s)`, 'gi');
+const BARE_WORDS = new RegExp(`(?<!\\d\\s?)(?:^|\\s)(${WORDS_NUMBER})(?=\\s)`, 'gi');
+/** A number standing alone between commas or at the end ("wooden pallets, 20, from Poland"). */
+const LONE = /(?:^|[\s,;:])((?:\d{1,3}(?:,\d{3})+|\d+)(?:\s?(?:k|thousand|million)\b)?)(?=\s*(?:[,;.]|$))/gi;
 
 function first(text: string, pattern: RegExp, accept: (match: RegExpExecArray) => Candidate | undefined): Candidate | undefined {
   for (const match of text.matchAll(pattern)) {
@@ -57,10 +59,10 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
     if (NOT_AFTER.test(before)) return undefined;
     const after = text.slice(at + match[0].length);
     const value = valueOf(match[1] as string, lexicon);
-    if (value === undefined) return undefined;
+    if (value === undefined || /^\s*(?:k|thousand|million)\b/i.test(after)) return undefined;
     // "6204 bearings": a catalog code that products hold together with the next word, not a count.
     const code = (match[1] as string).trim();
-    const next = /^\s*([\p{L}][\p{L}\d-]*)/u.exec(after)?.[1]?.toLowerCase();
+    const next = /^\s*([\p{L}\d][\p{L}\d-]*)/u.exec(after)?.[1]?.toLowerCase();
     if (/^\d{4,}$/.test(code) && next && lexicon.vocabulary.has(code) && lexicon.hasAll([code, next])) return undefined;
     if (!/^\s*(?:x|×)\s/i.test(after) && SPEC_AFTER.test(after.trimStart()) && !new RegExp(`^\\s*${COUNT_UNITS}\\b`, 'i').test(after)) return undefined;
     return { value, span: match[0], at };
@@ -89,7 +91,14 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
       if (!named && lexicon.hasPhrase([match[1] as string, (match[2] as string).toLowerCase()])) return undefined;
       return simple(match);
     }) ??
-    first(text, BARE, simple);
+    first(text, BARE, simple) ??
+    first(text, LONE, (match) => {
+      // "bearings 6204": a catalog code that products hold together with the word before it.
+      const before = /([\p{L}][\p{L}\d-]*)\W*$/u.exec(text.slice(0, match.index ?? 0))?.[1]?.toLowerCase();
+      const number = match[1] as string;
+      if (before && lexicon.vocabulary.has(number) && lexicon.hasAll([number, before])) return undefined;
+      return simple(match);
+    });
   if (!candidate) return { text, reading };
   return { text: cut(text, candidate.span, candidate.at), reading: { ...reading, quantity: candidate.value } };
 };

@@ -54,6 +54,9 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['packing tape', 'parcel tape', 'packaging tape', 'box tape', 'shipping tape'],
   ['corrugated boxes', 'cardboard boxes', 'shipping boxes', 'moving boxes'],
   ['coffee beans', 'whole bean coffee'],
+  ['paper cups', 'coffee cups', 'disposable cups', 'hot cups'],
+  ['ethernet cable', 'network cable', 'lan cable', 'patch lead'],
+  ['masks', 'dust masks', 'face masks'],
   ['goggles', 'safety glasses'],
   ['spectacles', 'glasses'],
   ['eyewear', 'glasses', 'goggles'],
@@ -90,8 +93,9 @@ const SYNONYMS: readonly (readonly string[])[] = [
 /** The catalog's words for a word it lacks, each a word or a phrase whose every word the catalog has. */
 export function synonymForms(word: string, vocabulary: ReadonlyMap<string, number>): string[] {
   const forms: string[] = [];
+  const singular = word.replace(/ies$/, 'y').replace(/(?<=[sxz]|ch|sh)es$/, '').replace(/s$/, '');
   for (const group of SYNONYMS) {
-    if (!group.includes(word)) continue;
+    if (!group.includes(word) && !group.includes(singular)) continue;
     for (const other of group) {
       if (other === word) continue;
       const words = other.split(' ').map((part) => inflectedForm(part, vocabulary));

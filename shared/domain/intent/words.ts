@@ -20,13 +20,15 @@ export const FILLERS = new Set(
     'days day weeks week months month each per unit units piece pieces pcs pc item items product products goods stuff things thing something anything ' +
     'supply supplies equipment category section department total overall approx approximately around about roughly least most max maximum min minimum ' +
     'budget than less more under below over above upto qty quantity amount which who whom whose what where when how ' +
-    'x pair pairs pack packs packet packets roll rolls ream reams bottles cases cartons bags sets dozen lot lots').split(' '),
+    'x pair pairs pack packs packet packets roll rolls ream reams bottles cases cartons dozen lot lots colour color colours colors shade material finish style').split(' '),
 );
 /** Words that end a noun phrase ("of" does not: "refills of floor cleaner" is about floor cleaner). */
 const PREPOSITIONS = new Set(['for', 'with', 'in', 'from', 'by', 'at', 'on', 'to', 'without', 'under', 'over', 'near', 'into', 'within', 'via', 'including', 'per', 'like', 'that', 'which', 'suitable', 'compatible']);
 const COLOURS = new Set(
   'black white red blue green yellow orange purple pink brown grey gray beige navy clear transparent silver gold violet tan khaki maroon teal turquoise cyan magenta olive cream ivory charcoal lime natural assorted multicolour multicolor multicoloured multicolored'.split(' '),
 );
+/** Second words of two-word describing phrases ("heavy duty", "food safe", "long life"). */
+const DESCRIBING_SECOND = new Set(['duty', 'free', 'resistant', 'proof', 'safe', 'life', 'speed', 'noise', 'wall']);
 const SIZES = /^(?:x{0,3}s|m|x{0,4}l|\dxl|\dxs|small|medium|large|mini|jumbo)$/;
 /** Endings of describing words: such a word is a modifier, never the head of a noun phrase. */
 const DESCRIBING = /(?:ed|less|free|able|ible|ful|ous|ive|ic|ical|proof|resistant|ish)$/;
@@ -104,7 +106,7 @@ export const readWords: Extractor = ({ text, reading }, lexicon) => {
   const unparsed = [...reading.unparsed];
   // Multi-word synonyms first ("hi vis", "shrink wrap"), when the catalog lacks the phrase's own words.
   for (const phrase of SYNONYM_PHRASES) {
-    const pattern = new RegExp(`\\b${phrase.replace(/ /g, '[\\s-]?')}\\b`, 'i');
+    const pattern = new RegExp(`\\b${phrase.replace(/ /g, '[\\s-]?')}(?:e?s)?\\b`, 'i');
     const match = pattern.exec(text);
     if (!match || lexicon.hasPhrase(phrase.split(' '))) continue;
     const forms = synonymForms(phrase, lexicon.vocabulary);
@@ -132,6 +134,12 @@ export const readWords: Extractor = ({ text, reading }, lexicon) => {
       phrase += 1;
       either = false;
       continue;
+    }
+    // "heavy duty", "powder free": one describing word, however typed.
+    const following = raw[index + 1]?.toLowerCase();
+    if (following && DESCRIBING_SECOND.has(following) && /^\p{L}+$/u.test(token)) {
+      token = `${token}-${following}`;
+      index += 1;
     }
     // "Cat 6", "FFP 2", "N 95": the catalog writes them as one word.
     const next = raw[index + 1];
