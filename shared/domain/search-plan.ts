@@ -116,8 +116,11 @@ export function planIntent(reading: Reading, index: SearchReplica, lexicon: Inte
     // dropped from the head's phrase: without it, the request would be for another product.
     const kinds = productKinds(lexicon);
     const names = (term: Term) => term.forms.some((form) => tokens(form).some((word) => kinds.has(word) || kinds.has(word.replace(/e?s$/, ''))));
+    // Nor is a noun right before the head ("marker" in "marker pens", "hammer" in "hammer drill"): it
+    // says which product the head is. Describing words and materials ("rubber gloves") may go.
+    const compound = head ? nounsBefore(head, kept) : [];
     const droppable = kept
-      .filter((term) => term !== head && !(head && term.phrase === head.phrase && !term.modifier && names(term)))
+      .filter((term) => term !== head && !compound.includes(term) && !(head && term.phrase === head.phrase && !term.modifier && names(term)))
       .sort((a, b) => dropOrder(a) - dropOrder(b) || frequency(b, lexicon) - frequency(a, lexicon));
     const options: Term[][] = [...droppable.map((term) => [term]), ...droppable.flatMap((a, i) => droppable.slice(i + 1).map((b) => [a, b]))];
     let found: Term[] | undefined;
@@ -158,6 +161,12 @@ const QUALIFIERS = new Set(
     'woollen dust canvas denim ceramic fleece work safety industrial heavy duty kids adult adults mens womens ladies children unisex premium professional commercial ' +
     'medical winter summer outdoor indoor cheap quality standard basic large small medium mini').split(' '),
 );
+
+/** The plain noun directly before the head in its phrase ("marker" in "marker pens"), unless a describing one. */
+function nounsBefore(head: Term, terms: readonly Term[]): Term[] {
+  const before = terms[terms.indexOf(head) - 1];
+  return before && before.phrase === head.phrase && !before.modifier && !QUALIFIERS.has(before.word) ? [before] : [];
+}
 
 /**
  * The words that make the head a different product: English nouns the catalog lacks, directly before

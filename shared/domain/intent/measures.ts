@@ -29,6 +29,8 @@ const MEASURE = new RegExp(`(?<![\\p{L}\\d.,])(\\d+(?:[.,]\\d+)?)\\s?-?\\s?(${UN
 const DIMENSIONS = /(?<![\p{L}\d])(\d+(?:[.,]\d+)?(?:\s?[x×]\s?\d+(?:[.,]\d+)?)+)(?:\s?(mm|cm|m)\b)?/giu;
 /** A pack size without a count before it ("box of 50", "pack of 24"): how the catalog describes the product. */
 const PACK_SIZE = /\b(box|pack|case|bag|set|roll|carton|tube|tin)\s+of\s+(\d+)\b/gi;
+/** "24-pack", "12 pk": the catalog says "pack of 24". */
+const N_PACK = /\b(\d+)[\s-]?(?:pack|pk|count|ct)\b/gi;
 const SIZE = /\bsizes?\s*:?\s*((?:\d{1,2}(?:[.,]5)?)|(?:x{0,3}s|m|x{0,4}l|\d?xl|\d?xs))\b/gi;
 
 function measureTerm(amount: string, unitForms: string[], known: (form: string) => boolean): Term {
@@ -43,6 +45,11 @@ export const readMeasures: Extractor = ({ text, reading }, lexicon) => {
   for (const match of [...text.matchAll(PACK_SIZE)]) {
     const form = `${(match[1] as string).toLowerCase()} of ${match[2] as string}`;
     terms.push({ word: form, forms: [form], known: known(form), modifier: true, phrase: -1 });
+    text = cut(text, match[0]);
+  }
+  for (const match of [...text.matchAll(N_PACK)]) {
+    const forms = [`pack of ${match[1] as string}`, `${match[1] as string} pack`];
+    terms.push({ word: forms[0] as string, forms, known: forms.some(known), modifier: true, phrase: -1 });
     text = cut(text, match[0]);
   }
   for (const match of [...text.matchAll(SIZE)]) {

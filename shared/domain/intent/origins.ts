@@ -103,20 +103,32 @@ export const readOrigin: Extractor = ({ text, reading }, lexicon) => {
     text = text.replace(match[0], ' ');
   }
   const found = findOrigins(text, lexicon);
+  const unparsed = [...reading.unparsed];
+  const cuts: { start: number; end: number }[] = [];
+  // "not from China": there is no filter for "anywhere but"; the phrase is reported as not understood.
+  const NEGATED = /\b(?:not|except|excluding|outside(?: of)?|other than|anywhere but|but not)\s+(?:from\s+|in\s+)?$/i;
+  const kept = found.filter((item) => {
+    const negated = NEGATED.exec(text.slice(0, item.start));
+    if (!negated) return true;
+    unparsed.push(`${negated[0]}${text.slice(item.start, item.end)}`.replace(/\s+/g, ' ').trim());
+    cuts.push({ start: item.start - negated[0].length, end: item.end });
+    return false;
+  });
   // The first country and those joined to it by "or", "and" or commas; a later, separate mention is ambiguous.
   const group: Found[] = [];
-  for (const item of found) {
+  for (const item of kept) {
     const previous = group.at(-1);
     if (!previous || JOINERS.test(text.slice(previous.end, item.start))) group.push(item);
     else break;
   }
-  for (const item of [...group].reverse()) {
-    codes.unshift(...item.codes.filter((code) => !codes.includes(code)));
+  for (const item of group) {
+    codes.push(...item.codes.filter((code) => !codes.includes(code)));
     if (item.correction) corrections.push(item.correction);
-    text = `${text.slice(0, item.start)} ${text.slice(item.end)}`;
+    cuts.push({ start: item.start, end: item.end });
   }
+  for (const { start, end } of cuts.sort((a, b) => b.start - a.start)) text = `${text.slice(0, start)} ${text.slice(end)}`;
   const unique = [...new Set(codes)];
-  if (unique.length === 0) return { text, reading };
+  if (unique.length === 0) return { text, reading: { ...reading, unparsed } };
   const shipsFrom = unique.length === 1 ? (unique[0] as string) : unique.sort();
-  return { text, reading: { ...reading, corrections, filters: { ...reading.filters, shipsFrom } } };
+  return { text, reading: { ...reading, corrections, unparsed, filters: { ...reading.filters, shipsFrom } } };
 };

@@ -10,10 +10,10 @@ import { cut, type Extractor, type IntentLexicon } from './reading.ts';
 /** Words for "a count of things" after a number. */
 export const COUNT_UNITS = '(?:pcs|pieces?|units?|items?|pairs?|boxe?s|box|rolls?|packs?|packets?|packages?|cases?|cartons?|reams?|bottles?|sets?|bags?|pallets?|sheets?|drums?|tubs?|tins?|cans?|jars?|tubes?|spools?|reels?|bundles?|each|ea|nos)';
 /** Units sold by measure: a number before them is a quantity or a size. */
-const SALES_UNITS = '(?:kgs?|kilos?|kilograms?|litres?|liters?|tons?|tonnes?)';
+const SALES_UNITS = '(?:kgs?|kilos?|kilograms?|litres?|liters?|ltrs?|l|tons?|tonnes?)';
 /** Units that make a number a specification ("18 V", "12 oz", "80 gsm", "27-inch", "4x40"). */
 const SPEC_AFTER = /^(?:-?\s?(?:v|volts?|w|watts?|mm|cm|m|km|in|inch|inches|ft|feet|foot|oz|ml|l|gsm|g|grams?|lbs?|mah|gb|tb|mb|hz|ply|grit|microns?|mic|litres?|liters?|kgs?|kilos?|kilograms?|tons?|tonnes?|metres?|meters?|°|%|"|'|k\b|x\d|mp)\b|%|"|x\d)/i;
-const NOT_AFTER = /\b(?:size|sizes|cat|type|class|level|grade|vg|no|number|model|din|iso|en|m|of|with|version|gen|series|pack|box|case)\s*$/i;
+const NOT_AFTER = /\b(?:size|sizes|cat|type|class|level|grade|vg|no|number|model|din|iso|en|m|with|version|gen|series|pack|box|case|(?:box|pack|case|bag|set|roll|carton|tube|tin)\s+of)\s*$/i;
 
 interface Candidate {
   value: number;
@@ -34,9 +34,10 @@ const PACKS = new RegExp(`(?:^|\\s)(${NUMBER})\\s*(?:x\\s+)?(${COUNT_UNITS})\\s+
 const LABELLED = new RegExp(`\\b(?:qty|quantity|moq|amount|count)\\s*(?:of\\s*)?[:=]?\\s*(${NUMBER})`, 'gi');
 /** "notebooks x 50": the count after the product. */
 const TIMES_AFTER = new RegExp(`(?<!(?:^|\\s)[\\d.,]+\\s?)(?:^|\\s)(?:x|×)\\s?(\\d+)(?![\\d.]|\\s?[x×]\\s?\\d)`, 'gi');
-const TIMES = new RegExp(`(?:^|\\s)(${NUMBER})\\s*(?:x|×)\\s+(?=\\S)`, 'gi');
+/** "10 x 27-inch monitors", not "600 x 600 mm" (a size). */
+const TIMES = new RegExp(`(?:^|\\s)(${NUMBER})\\s*(?:x|×)\\s+(?=\\S)(?!\\d+(?:[.,]\\d+)?\\s?(?:mm|cm|m)?\\b(?:\\s*(?:x|×|[,;.]|$)|\\s?(?:mm|cm)\\b))`, 'gi');
 const WITH_UNIT = new RegExp(`(?:^|\\s)(${NUMBER})\\s*(?=(${COUNT_UNITS})\\b)(${COUNT_UNITS})(\\s+of\\b)?`, 'gi');
-const SALES = new RegExp(`(?:^|\\s)(\\d+(?:\\.\\d+)?)\\s+(${SALES_UNITS})\\b(\\s+of\\b)?`, 'gi');
+const SALES = new RegExp(`(?:^|\\s)(\\d+(?:\\.\\d+)?)\\s?(${SALES_UNITS})\\b(\\s+of\\b)?`, 'gi');
 const AFTER_VERB = new RegExp(`\\b(?:need|needs|want|wants|buy|order|ordering|purchase|source|get|looking for|require|requires|request|requesting)\\s+(?:about\\s+|around\\s+|roughly\\s+|approximately\\s+|some\\s+)?(${NUMBER})(?=\\s|$)`, 'gi');
 const BARE = new RegExp(`(?:^|\\s)(${NUMBER})(?=\\s+(?:[a-z]|\\d+\\s*[a-z]))`, 'gi');
 const BARE_WORDS = new RegExp(`(?<!\\d\\s?)(?:^|\\s)(${WORDS_NUMBER})(?=\\s)`, 'gi');
@@ -59,7 +60,8 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
     if (NOT_AFTER.test(before)) return undefined;
     const after = text.slice(at + match[0].length);
     const value = valueOf(match[1] as string, lexicon);
-    if (value === undefined || /^\s*(?:k|thousand|million)\b/i.test(after)) return undefined;
+    // "600 x 600 mm" is a size; "50 million" is read whole elsewhere.
+    if (value === undefined || /^\s*(?:k|thousand|million)\b/i.test(after) || /^\s*[x×]\s*\d/i.test(after)) return undefined;
     // "6204 bearings": a catalog code that products hold together with the next word, not a count.
     const code = (match[1] as string).trim();
     const next = /^\s*([\p{L}\d][\p{L}\d-]*)/u.exec(after)?.[1]?.toLowerCase();
@@ -86,9 +88,10 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
     first(text, AFTER_VERB, simple) ??
     first(text, BARE_WORDS, simple) ??
     first(text, SALES, (match) => {
-      const named = Boolean(match[3]) || /^\s*$/.test(text.slice(0, match.index ?? 0));
-      // "floor cleaner 5 litre": some product is sold in that size, so it is a size, not a quantity.
-      if (!named && lexicon.hasPhrase([match[1] as string, (match[2] as string).toLowerCase()])) return undefined;
+      // "floor cleaner 5 litre": some product is sold in that size, so it is a size, not a quantity ("20 kg of" always is one).
+      const unit = (match[2] as string).toLowerCase();
+      const spellings = /^l/.test(unit) ? ['litre', 'liter', 'l'] : /^k/.test(unit) ? ['kg', 'kilo'] : [unit];
+      if (!match[3] && spellings.some((spelling) => lexicon.hasPhrase([match[1] as string, spelling]))) return undefined;
       return simple(match);
     }) ??
     first(text, BARE, simple) ??

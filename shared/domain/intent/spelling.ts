@@ -8,7 +8,13 @@ import { closest, distance } from 'fastest-levenshtein';
 /** The vocabulary's form of a word or of its singular/plural (the index stems both alike). */
 export function inflectedForm(word: string, vocabulary: ReadonlyMap<string, number>): string | undefined {
   if (vocabulary.has(word)) return word;
-  for (const variant of [word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, ''), `${word}s`, `${word}es`, word.replace(/y$/, 'ies')]) {
+  // The index's stemmer takes these endings off alike: "concentrate" finds "concentrated", "lights" finds "lighting".
+  const base = word.replace(/ies$/, 'y').replace(/(?<=[sxz]|ch|sh)es$/, '').replace(/s$/, '');
+  const variants = [base, word.replace(/es$/, ''), `${word}s`, `${word}es`, word.replace(/y$/, 'ies'), `${base}d`, `${base}ed`, `${base}ing`];
+  if (/e$/.test(base)) variants.push(`${base.slice(0, -1)}ing`);
+  if (/ed$/.test(base)) variants.push(base.slice(0, -2), base.slice(0, -1));
+  if (/ing$/.test(base)) variants.push(base.slice(0, -3), `${base.slice(0, -3)}e`);
+  for (const variant of variants) {
     if (variant !== word && variant.length > 1 && vocabulary.has(variant)) return variant;
   }
   return undefined;
@@ -68,6 +74,11 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['respirator', 'mask'],
   ['biro', 'ballpoint pen', 'pen'],
   ['sharpie', 'permanent marker', 'marker'],
+  ['marker pen', 'marker'],
+  ['permanent marker pen', 'permanent marker'],
+  ['exam', 'examination'],
+  ['eur', 'euro', 'epal'],
+  ['euro pallet', 'eur pallet'],
   ['notepad', 'notebook', 'jotter'],
   ['carton', 'box', 'cardboard box'],
   ['cardboard', 'corrugated'],

@@ -6,6 +6,7 @@
 // as not understood. "X or Y" is one term that either satisfies. Prepositions and commas end a noun
 // phrase (the first one's last plain noun is the head: ../search.ts).
 import { cut, formKnown, tokens, type Correction, type Extractor, type IntentLexicon, type Term } from './reading.ts';
+import { wordsToNumber } from './numbers.ts';
 import { inflectedForm, spellingVariant, SYNONYM_PHRASES, synonymForms, typoCorrection } from './spelling.ts';
 
 export const FILLERS = new Set(
@@ -20,7 +21,7 @@ export const FILLERS = new Set(
     'days day weeks week months month each per unit units piece pieces pcs pc item items product products goods stuff things thing something anything ' +
     'supply supplies equipment category section department total overall approx approximately around about roughly least most max maximum min minimum ' +
     'budget than less more under below over above upto qty quantity amount which who whom whose what where when how ' +
-    'x pair pairs pack packs packet packets roll rolls ream reams bottles cases cartons dozen lot lots colour color colours colors shade material finish style').split(' '),
+    'not no non size sizes sized x pair pairs pack packs packet packets roll rolls ream reams bottles cases cartons dozen lot lots colour color colours colors shade material finish style').split(' '),
 );
 /** Words that end a noun phrase ("of" does not: "refills of floor cleaner" is about floor cleaner). */
 const PREPOSITIONS = new Set(['for', 'with', 'in', 'from', 'by', 'at', 'on', 'to', 'without', 'under', 'over', 'near', 'into', 'within', 'via', 'including', 'per', 'like', 'that', 'which', 'suitable', 'compatible']);
@@ -60,6 +61,8 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
   const none: Resolved = { terms: [], corrections: [], unparsed: [] };
   if (word.length === 0 || FILLERS.has(word)) return none;
   if (/^\d+(?:[.,]\d+)?$/.test(word)) return vocabulary.has(word) ? { ...none, terms: [term(word, [word], lexicon, phrase)] } : none;
+  // A number in words left over ("with two batteries") says how many of a part, not which product.
+  if (wordsToNumber(word) !== undefined) return none;
   const direct = inflectedForm(word, vocabulary);
   if (direct) return { ...none, terms: [term(word, [direct], lexicon, phrase)] };
   // "M10x50": a thread the catalog knows and a length.
@@ -89,7 +92,9 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
   for (let at = 1; at < word.length - 1; at += 1) {
     const [head, tail] = [word.slice(0, at), word.slice(at)];
     const tailForm = inflectedForm(tail, vocabulary);
-    if (vocabulary.has(head) && tailForm && (head.length > 1 || tail.length > 2) && !/\d/.test(head + tail)) {
+    // Letters then digits ("vg46" → "vg 46") may be split too.
+    const letterDigit = /[a-z]$/.test(head) && /^\d/.test(tail);
+    if (vocabulary.has(head) && tailForm && (head.length > 1 || tail.length > 2) && (!/\d/.test(head + tail) || letterDigit)) {
       return { ...none, terms: [term(word, [`${head} ${tailForm}`], lexicon, phrase)], corrections: [{ from: word, to: `${head} ${tailForm}`, kind: 'spelling' }] };
     }
   }
