@@ -9,6 +9,8 @@ const BEFORE = '(?:within|in|under|below|less than|max(?:imum)?|at most|up to|no
 const PATTERNS = [
   new RegExp(`\\b${BEFORE}\\s*:?\\s*(?:the next\\s+)?${SPAN}\\b`, 'gi'),
   new RegExp(`\\b${SPAN}\\s*(?:or less|or fewer|max(?:imum)?|at most|or sooner|lead[- ]time|delivery|shipping|turnaround|dispatch)\\b`, 'gi'),
+  // A span of days, weeks or months alone ("gloves 5 business days") is a lead time too; hours need a word before them.
+  new RegExp(`\\b(\\d+(?:\\.\\d+)?|${NUMBER_WORD}|a|an|one)[\\s-]*(business days?|working days?|days?|weeks?|months?)\\b`, 'gi'),
 ];
 
 /** Days for an amount and a unit ("2", "weeks" → 14); undefined when the amount is not a number. */

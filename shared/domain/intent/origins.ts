@@ -9,7 +9,7 @@ import { distance } from 'fastest-levenshtein';
 import { COUNTRY_CODES } from '../../schemas/countries.ts';
 import type { Correction, Extractor, IntentLexicon } from './reading.ts';
 
-const CODE_PHRASE = /\b(?:from|in|ships? from|shipping from|shipped from|made in|origin:?|based in|located in|warehouse in|sourced from)\s+(?:the\s+|an?\s+)?([A-Z]{2,3})\b|\b([A-Z]{2,3})[\s-](?:suppliers?|vendors?|sellers?|manufacturers?|makers?|made|based|warehouses?|stock)\b/g;
+const CODE_PHRASE = /\b(?:from|in|ships? from|shipping from|shipped from|made in|origin:?|based in|located in|warehouse in|sourced from)\s+(?:the\s+|an?\s+)?([A-Z]{2,3})\b(?:[\s-](?:suppliers?|vendors?|sellers?|manufacturers?|makers?))?|\b([A-Z]{2,3})[\s-](?:suppliers?|vendors?|sellers?|manufacturers?|makers?|made|based|warehouses?|stock)\b/g;
 const THREE_LETTER: Record<string, string> = { USA: 'US', UAE: 'AE', UK: 'GB' };
 /** Words before a country that say it is an origin. */
 const BEFORE = /(?:\b(?:from|in|made in|manufactured in|produced in|ships? from|shipping from|shipped from|shipped in|based in|located in|sourced from|supplied from|origin|country of origin)\s*:?\s+(?:an?\s+|the\s+)?|\b(?:from|by)\s+(?:an?|the)\s+)$/i;

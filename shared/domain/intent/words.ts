@@ -34,9 +34,15 @@ const SIZES = /^(?:x{0,3}s|m|x{0,4}l|\dxl|\dxs|small|medium|large|mini|jumbo)$/;
 /** Endings of describing words: such a word is a modifier, never the head of a noun phrase. */
 const DESCRIBING = /(?:ed|less|free|able|ible|ful|ous|ive|ic|ical|proof|resistant|ish)$/;
 
+/** A describing ending on a stem of three letters or more ("washable", not "cable"; "coated", not "shed"). */
+function describing(word: string): boolean {
+  const ending = DESCRIBING.exec(word);
+  return ending !== null && word.length - ending[0].length >= 3;
+}
+
 /** Whether a term describes a product rather than names it (a size, code, colour, measure or adjective). */
 export function isModifier(word: string): boolean {
-  return /\d/.test(word) || /-[a-z]$/.test(word) || COLOURS.has(word) || SIZES.test(word) || (word.length > 4 && DESCRIBING.test(word)) || /^(?:anti|non|extra|super|heavy|light|ultra|multi)-/.test(word);
+  return /\d/.test(word) || /-[a-z]$/.test(word) || COLOURS.has(word) || SIZES.test(word) || describing(word) || /^(?:anti|non|extra|super|heavy|light|ultra|multi)-/.test(word);
 }
 
 /** Whether a word, or its singular, is English. */
@@ -89,7 +95,7 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
   if (synonyms.length > 0) return { ...none, terms: [term(word, synonyms, lexicon, phrase)], corrections: [{ from: word, to: synonyms[0] as string, kind: 'synonym' }] };
   if (isEnglish(word, english)) return { ...none, terms: [term(word, [word], lexicon, phrase)] };
   // Two catalog words run together ("usbc", "tshirts").
-  for (let at = 1; at < word.length - 1; at += 1) {
+  for (let at = 1; at < word.length; at += 1) {
     const [head, tail] = [word.slice(0, at), word.slice(at)];
     const tailForm = inflectedForm(tail, vocabulary);
     // Letters then digits ("vg46" → "vg 46") may be split too.
