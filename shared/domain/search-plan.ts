@@ -230,9 +230,13 @@ export function itemChecks(
   terms: readonly { word: string; forms: readonly string[]; prefix: boolean }[],
   filters: ReplicaFilters,
   relaxedFilters: Partial<SearchFilters>,
+  /** Every term was required by the query itself (a structured search): each item holds them all. */
+  allRequired = false,
 ): ItemCheck[] {
   const ids = hits.map((hit) => hit.product.productId);
-  const holding = index.holding(terms.map((term): ReplicaTerm | { prefix: string } => (term.prefix ? { prefix: term.word } : term.forms)), ids);
+  const holding = allRequired
+    ? terms.map(() => new Set(ids))
+    : index.holding(terms.map((term): ReplicaTerm | { prefix: string } => (term.prefix ? { prefix: term.word } : term.forms)), ids);
   const applied = Object.entries(filters).filter(([, value]) => value !== undefined && !(typeof value === 'object' && Object.keys(value as object).length === 0));
   const loosened = Object.entries(relaxedFilters).filter(([, value]) => value !== undefined);
   return hits.map((hit) => {

@@ -98,8 +98,8 @@ export async function searchCatalog(callerId: string, request: SearchRequest, no
     upToSeq: state.seq,
     now: now.toISOString(),
   });
-  // Every word and filter is required, so each item satisfies them all; checked on the items all the same.
-  const checks = itemChecks(index, hits, words.map((word, at) => ({ word, forms: [word], prefix: at === words.length - 1 && typed.length > 0 && !vocabulary.has(typed.at(-1) as string) })), filters, {});
+  // Every word is required by the query itself, so each item holds them all; filters are checked on the item.
+  const checks = itemChecks(index, hits, words.map((word) => ({ word, forms: [word], prefix: false })), filters, {}, true);
   return { items: hits.map((hit, at) => ({ ...hit, ...(checks[at] as ReturnType<typeof itemChecks>[number]) })), nextCursor: nextCursor(scope, state, hits, more) };
 }
 
