@@ -391,16 +391,16 @@ export class SearchReplica {
     return this.db.prepare('SELECT 1 FROM docs_text WHERE docs_text MATCH ? LIMIT 1').get(expression) !== undefined;
   }
 
-  /** For each term (as in ReplicaQuery; `prefix`: a word typed in part), which of these products hold it. */
-  holding(terms: readonly (ReplicaTerm | { prefix: string })[], productIds: readonly string[]): Set<string>[] {
-    if (productIds.length === 0) return terms.map(() => new Set());
+  /** For each term (as in ReplicaQuery), which of these products hold it. */
+  holding(terms: readonly ReplicaTerm[], productIds: readonly string[]): Set<string>[] {
+    if (productIds.length === 0 || terms.length === 0) return terms.map(() => new Set());
     // A product's searchable row has its product row's rowid; FTS5 then tests each rowid directly
     // instead of walking a common word's whole posting list.
     const rows = this.db.prepare('SELECT rowid, product_id AS id FROM products WHERE product_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(productIds)) as { rowid: number; id: string }[];
     const idOf = new Map(rows.map((row) => [row.rowid, row.id]));
     const statement = this.db.prepare(`SELECT rowid FROM docs_text WHERE docs_text MATCH ? AND rowid IN (${rows.map(() => '?').join(', ')})`);
     return terms.map((term) => {
-      const expression = typeof term === 'object' && 'prefix' in term ? matchExpression({ words: [term.prefix], prefixLast: true }) : matchExpression({ words: [term] });
+      const expression = matchExpression({ words: [term] });
       if (expression === '' || rows.length === 0) return new Set<string>();
       return new Set((statement.all(expression, ...rows.map((row) => row.rowid)) as { rowid: number }[]).map((row) => idOf.get(row.rowid) as string));
     });

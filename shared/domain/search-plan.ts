@@ -227,16 +227,16 @@ export function satisfies(hit: ReplicaHit, name: string, value: unknown, filters
 export function itemChecks(
   index: SearchReplica,
   hits: readonly ReplicaHit[],
-  terms: readonly { word: string; forms: readonly string[]; prefix: boolean }[],
+  terms: readonly { word: string; forms: readonly string[]; required: boolean }[],
   filters: ReplicaFilters,
   relaxedFilters: Partial<SearchFilters>,
-  /** Every term was required by the query itself (a structured search): each item holds them all. */
-  allRequired = false,
 ): ItemCheck[] {
   const ids = hits.map((hit) => hit.product.productId);
-  const holding = allRequired
-    ? terms.map(() => new Set(ids))
-    : index.holding(terms.map((term): ReplicaTerm | { prefix: string } => (term.prefix ? { prefix: term.word } : term.forms)), ids);
+  // A term the query required is held by every item it returned; the others (dropped words) are
+  // looked up in the index for these items only.
+  const looked = terms.filter((term) => !term.required);
+  const found = index.holding(looked.map((term): ReplicaTerm => term.forms), ids);
+  const holding = terms.map((term) => (term.required ? new Set(ids) : (found[looked.indexOf(term)] as Set<string>)));
   const applied = Object.entries(filters).filter(([, value]) => value !== undefined && !(typeof value === 'object' && Object.keys(value as object).length === 0));
   const loosened = Object.entries(relaxedFilters).filter(([, value]) => value !== undefined);
   return hits.map((hit) => {

@@ -99,7 +99,7 @@ export async function searchCatalog(callerId: string, request: SearchRequest, no
     now: now.toISOString(),
   });
   // Every word is required by the query itself, so each item holds them all; filters are checked on the item.
-  const checks = itemChecks(index, hits, words.map((word) => ({ word, forms: [word], prefix: false })), filters, {}, true);
+  const checks = itemChecks(index, hits, words.map((word) => ({ word, forms: [word], required: true })), filters, {});
   return { items: hits.map((hit, at) => ({ ...hit, ...(checks[at] as ReturnType<typeof itemChecks>[number]) })), nextCursor: nextCursor(scope, state, hits, more) };
 }
 
@@ -123,7 +123,7 @@ export function answerIntent(
     now: options.now.toISOString(),
   };
   const { hits, more } = plan.empty ? { hits: [], more: false } : index.search(query);
-  const checks = itemChecks(index, hits, reading.terms.map((term) => ({ word: term.word, forms: term.forms, prefix: false })), plan.filters, plan.relaxedFilters);
+  const checks = itemChecks(index, hits, reading.terms.map((term) => ({ word: term.word, forms: term.forms, required: plan.kept.includes(term) })), plan.filters, plan.relaxedFilters);
   const { quantity: _quantity, ...filters } = plan.filters;
   const interpretation = {
     keywords: reading.terms.map((term) => term.word),
