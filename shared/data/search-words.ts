@@ -8,6 +8,14 @@ import { bundledFilePath } from '../resources.ts';
 export const SEARCH_WORDS_FILE = 'search-words.json';
 
 export interface SearchWords {
+  /** Words that say nothing about the product. */
+  noise: ReadonlySet<string>;
+  /** Colour words. */
+  colours: ReadonlySet<string>;
+  /** Nouns that describe rather than name a product ("rubber", "work", "winter"). */
+  qualifiers: ReadonlySet<string>;
+  /** Groups of words catalogs use for the same product. */
+  synonyms: readonly (readonly string[])[];
   /** Common English words, lowercase. */
   english: ReadonlySet<string>;
   /** Lowercase country names, official names, spellings, demonyms and EU-language names → ISO 3166-1 alpha-2. */
@@ -22,8 +30,12 @@ let loaded: SearchWords | undefined;
 
 /** Parses the file's content (lib/search-words.ts writes it). */
 export function parseSearchWords(content: string): SearchWords {
-  const raw = JSON.parse(content) as { english: string; countries: Record<string, string>; spellable: string[]; regions: Record<string, string[]> };
+  const raw = JSON.parse(content) as { noise: string[]; colours: string[]; qualifiers: string[]; synonyms: string[][]; english: string; countries: Record<string, string>; spellable: string[]; regions: Record<string, string[]> };
   return {
+    noise: new Set(raw.noise),
+    colours: new Set(raw.colours),
+    qualifiers: new Set(raw.qualifiers),
+    synonyms: raw.synonyms,
     english: new Set(raw.english.split('\n')),
     countries: new Map(Object.entries(raw.countries)),
     spellable: raw.spellable,

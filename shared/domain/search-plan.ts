@@ -118,7 +118,7 @@ export function planIntent(reading: Reading, index: SearchReplica, lexicon: Inte
     const names = (term: Term) => term.forms.some((form) => tokens(form).some((word) => kinds.has(word) || kinds.has(word.replace(/e?s$/, ''))));
     // Nor is a noun right before the head ("marker" in "marker pens", "hammer" in "hammer drill"): it
     // says which product the head is. Describing words and materials ("rubber gloves") may go.
-    const compound = head ? nounsBefore(head, kept) : [];
+    const compound = head ? nounsBefore(head, kept, lexicon.qualifiers) : [];
     const droppable = kept
       .filter((term) => term !== head && !compound.includes(term) && !(head && term.phrase === head.phrase && !term.modifier && names(term)))
       .sort((a, b) => dropOrder(a) - dropOrder(b) || frequency(b, lexicon) - frequency(a, lexicon));
@@ -155,17 +155,11 @@ function productKinds(lexicon: IntentLexicon): Set<string> {
   return kinds;
 }
 
-/** Describing nouns: before a head they say what it is made of or for, not which product it is ("rubber gloves"). */
-const QUALIFIERS = new Set(
-  ('rubber plastic metal steel wood wooden cotton nylon polyester silicone foam glass leather paper cardboard aluminium aluminum copper brass iron bamboo wool ' +
-    'woollen dust canvas denim ceramic fleece work safety industrial heavy duty kids adult adults mens womens ladies children unisex premium professional commercial ' +
-    'medical winter summer outdoor indoor cheap quality standard basic large small medium mini').split(' '),
-);
 
 /** The plain noun directly before the head in its phrase ("marker" in "marker pens"), unless a describing one. */
-function nounsBefore(head: Term, terms: readonly Term[]): Term[] {
+function nounsBefore(head: Term, terms: readonly Term[], qualifiers: ReadonlySet<string>): Term[] {
   const before = terms[terms.indexOf(head) - 1];
-  return before && before.phrase === head.phrase && !before.modifier && !QUALIFIERS.has(before.word) ? [before] : [];
+  return before && before.phrase === head.phrase && !before.modifier && !qualifiers.has(before.word) ? [before] : [];
 }
 
 /**
@@ -176,7 +170,7 @@ export function compoundOf(head: Term, terms: readonly Term[], lexicon: IntentLe
   const compound: Term[] = [];
   for (let at = terms.indexOf(head) - 1; at >= 0; at -= 1) {
     const term = terms[at] as Term;
-    if (term.phrase !== head.phrase || term.modifier || term.known || QUALIFIERS.has(term.word) || !lexicon.english.has(term.word)) break;
+    if (term.phrase !== head.phrase || term.modifier || term.known || lexicon.qualifiers.has(term.word) || !lexicon.english.has(term.word)) break;
     compound.unshift(term);
   }
   return compound;

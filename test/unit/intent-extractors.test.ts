@@ -36,6 +36,10 @@ function lexicon(): IntentLexicon {
     brands: ['medix', 'safehand', 'nordic mills', 'linkwire', 'cablix', 'cleanpro', 'rotatech', 'bolthaus', 'kraftwerk'],
     categories: ['safety/gloves', 'safety/footwear', 'office/paper', 'office/writing', 'electronics/cables', 'cleaning/chemicals', 'cleaning/wipes', 'food/tea', 'food/coffee', 'furniture/office', 'hardware/fasteners/bolts', 'industrial/bearings'],
     vocabulary,
+    noise: words.noise,
+    colours: words.colours,
+    qualifiers: words.qualifiers,
+    synonyms: words.synonyms,
     english: words.english,
     countries: words.countries,
     spellable: words.spellable,
@@ -372,8 +376,8 @@ describe('spelling helpers', () => {
     expect(inflectedForm('glove', vocabulary)).toBe('gloves');
     expect(inflectedForm('concentrate', vocabulary)).toBe('concentrated');
     expect(spellingVariant('galvanised', vocabulary)).toBe('galvanized');
-    expect(synonymForms('display', vocabulary)).toEqual([]);
-    expect(synonymForms('goggles', new Map([['safety', 1], ['glasses', 1]]))).toContain('safety glasses');
+    expect(synonymForms('display', vocabulary, LEXICON.synonyms)).toEqual([]);
+    expect(synonymForms('goggles', new Map([['safety', 1], ['glasses', 1]]), LEXICON.synonyms)).toContain('safety glasses');
     expect(typoCorrection('glvoes', vocabulary)).toBe('gloves');
     expect(typoCorrection('zzzzzz', vocabulary)).toBeUndefined();
   });

@@ -10,6 +10,14 @@ export interface IntentLexicon {
   categories: readonly string[];
   /** Lowercase surface words of the catalog with the number of products using each. */
   vocabulary: ReadonlyMap<string, number>;
+  /** Words that say nothing about the product ("please", "bulk"). */
+  noise: ReadonlySet<string>;
+  /** Colour words. */
+  colours: ReadonlySet<string>;
+  /** Nouns that describe rather than name a product ("rubber gloves"). */
+  qualifiers: ReadonlySet<string>;
+  /** Groups of words catalogs use for the same product. */
+  synonyms: readonly (readonly string[])[];
   /** Common English words (lowercase): never corrected into catalog words. */
   english: ReadonlySet<string>;
   /** Lowercase country names, spellings, demonyms → ISO 3166-1 alpha-2. */

@@ -1,6 +1,6 @@
 // A word's catalog form: itself or its singular/plural, a British/American spelling variant
 // ("sanitiser" → sanitizer, "colour" → color), the catalog's word for a synonym ("display" → monitor,
-// only when the catalog lacks the word itself), or the nearest catalog word for a typo ("glvoes" →
+// only when the catalog lacks the word itself; the thesaurus ships in search-words.json), or the nearest catalog word for a typo ("glvoes" →
 // gloves). A typo is corrected only when the word is neither a catalog word nor English: "bulk" is a
 // word, not a misspelt "bulb".
 import { closest, distance } from 'fastest-levenshtein';
@@ -46,66 +46,16 @@ export function spellingVariant(word: string, vocabulary: ReadonlyMap<string, nu
   return undefined;
 }
 
-/**
- * Words catalogs use for the same product. Read only when the catalog lacks the buyer's word: where it
- * has both, each finds its own products.
- */
-const SYNONYMS: readonly (readonly string[])[] = [
-  ['monitor', 'screen', 'display'],
-  ['copy paper', 'printer paper', 'printing paper', 'office paper', 'photocopy paper'],
-  ['office chair', 'desk chair', 'task chair', 'swivel chair', 'computer chair'],
-  ['paper towels', 'kitchen towels', 'kitchen roll', 'hand towels'],
-  ['safety boots', 'work boots', 'safety shoes', 'steel toe boots'],
-  ['work gloves', 'working gloves', 'gardening gloves'],
-  ['packing tape', 'parcel tape', 'packaging tape', 'box tape', 'shipping tape'],
-  ['corrugated boxes', 'cardboard boxes', 'shipping boxes', 'moving boxes'],
-  ['coffee beans', 'whole bean coffee'],
-  ['paper cups', 'coffee cups', 'disposable cups', 'hot cups'],
-  ['ethernet cable', 'network cable', 'lan cable', 'patch lead'],
-  ['masks', 'dust masks', 'face masks'],
-  ['goggles', 'safety glasses'],
-  ['spectacles', 'glasses'],
-  ['eyewear', 'glasses', 'goggles'],
-  ['shoes', 'boots', 'footwear'],
-  ['overalls', 'coveralls', 'boilersuit'],
-  ['tabard', 'vest', 'waistcoat'],
-  ['hi vis', 'high visibility'],
-  ['hi viz', 'high visibility'],
-  ['respirator', 'mask'],
-  ['biro', 'ballpoint pen', 'pen'],
-  ['sharpie', 'permanent marker', 'marker'],
-  ['marker pen', 'marker'],
-  ['permanent marker pen', 'permanent marker'],
-  ['exam', 'examination'],
-  ['eur', 'euro', 'epal'],
-  ['euro pallet', 'eur pallet'],
-  ['notepad', 'notebook', 'jotter'],
-  ['carton', 'box', 'cardboard box'],
-  ['cardboard', 'corrugated'],
-  ['shrink wrap', 'stretch film', 'stretch wrap', 'pallet wrap'],
-  ['sellotape', 'tape', 'sticky tape', 'adhesive tape', 'scotch tape'],
-  ['skid', 'pallet'],
-  ['lightbulb', 'bulb', 'light bulb', 'lamp'],
-  ['luminaire', 'panel'],
-  ['cord', 'cable', 'lead', 'wire'],
-  ['cells', 'batteries'],
-  ['towelettes', 'wipes'],
-  ['serviettes', 'napkins'],
-  ['tee', 'shirt', 't shirt', 'tshirt'],
-  ['tees', 'shirts', 't shirts', 'tshirts'],
-  ['seat', 'chair'],
-  ['oil', 'lubricant'],
-  ['grease', 'lubricant'],
-  ['disinfectant', 'sanitizer', 'sanitiser'],
-  ['cleanser', 'cleaner'],
-  ['detergent', 'cleaner'],
-];
 
-/** The catalog's words for a word it lacks, each a word or a phrase whose every word the catalog has. */
-export function synonymForms(word: string, vocabulary: ReadonlyMap<string, number>): string[] {
+/**
+ * The catalog's words for a word it lacks, each a word or a phrase whose every word the catalog has.
+ * `synonyms` are groups of words catalogs use for the same product (lib/search-words.ts); they are read
+ * only when the catalog lacks the buyer's word: where it has both, each finds its own products.
+ */
+export function synonymForms(word: string, vocabulary: ReadonlyMap<string, number>, synonyms: readonly (readonly string[])[]): string[] {
   const forms: string[] = [];
   const singular = word.replace(/ies$/, 'y').replace(/(?<=[sxz]|ch|sh)es$/, '').replace(/s$/, '');
-  for (const group of SYNONYMS) {
+  for (const group of synonyms) {
     if (!group.includes(word) && !group.includes(singular)) continue;
     for (const other of group) {
       if (other === word) continue;
@@ -116,8 +66,16 @@ export function synonymForms(word: string, vocabulary: ReadonlyMap<string, numbe
   return forms;
 }
 
-/** Multi-word synonyms as one key ("hi vis"), for the word reader to look for before single words. */
-export const SYNONYM_PHRASES: readonly string[] = [...new Set(SYNONYMS.flat().filter((entry) => entry.includes(' ')))].sort((a, b) => b.length - a.length);
+const phrasesOf = new WeakMap<readonly (readonly string[])[], readonly string[]>();
+/** Multi-word synonyms as one key ("hi vis"), longest first, for the word reader to look for before single words. */
+export function synonymPhrases(synonyms: readonly (readonly string[])[]): readonly string[] {
+  let phrases = phrasesOf.get(synonyms);
+  if (!phrases) {
+    phrases = [...new Set(synonyms.flat().filter((entry) => entry.includes(' ')))].sort((a, b) => b.length - a.length);
+    phrasesOf.set(synonyms, phrases);
+  }
+  return phrases;
+}
 
 /**
  * The nearest catalog word for a typo: within 1 edit (4–5 letters) or 2 (6+), the closest and then the

@@ -7,27 +7,10 @@
 // phrase (the first one's last plain noun is the head: ../search.ts).
 import { cut, formKnown, tokens, type Correction, type Extractor, type IntentLexicon, type Term } from './reading.ts';
 import { wordsToNumber } from './numbers.ts';
-import { inflectedForm, spellingVariant, SYNONYM_PHRASES, synonymForms, typoCorrection } from './spelling.ts';
+import { inflectedForm, spellingVariant, synonymForms, synonymPhrases, typoCorrection } from './spelling.ts';
 
-export const FILLERS = new Set(
-  ('i we me us our my you your they their need needs needed want wanted wants wanting like looking look searching search find finding show list give ' +
-    'get getting buy buying order ordering orders purchase purchasing source sourcing procure procurement require required requires requesting request ' +
-    'please pls kindly hi hello hey thanks thank hereby would could should can will shall may might must do does is are am be been being was were it its this these that those ' +
-    'some any the a an and of also just only very really quite plus etc ' +
-    'supplier suppliers vendor vendors seller sellers manufacturer manufacturers wholesaler wholesale bulk distributor company business ' +
-    'stock stocked available availability offer offers deal deals price prices priced pricing cost costs costing cheap cheaper affordable inexpensive ' +
-    'good great best nice decent quality reliable durable standard regular normal ok okay new brand ' +
-    'urgent urgently rush rushed quickly soon fast quick asap delivered delivery deliver deliveries shipping ship ships shipped dispatch lead time ' +
-    'days day weeks week months month each per unit units piece pieces pcs pc item items product products goods stuff things thing something anything ' +
-    'supply supplies equipment category section department total overall approx approximately around about roughly least most max maximum min minimum ' +
-    'budget than less more under below over above upto qty quantity amount which who whom whose what where when how ' +
-    'not no non size sizes sized x pair pairs pack packs packet packets roll rolls ream reams bottles cases cartons dozen lot lots colour color colours colors shade material finish style').split(' '),
-);
 /** Words that end a noun phrase ("of" does not: "refills of floor cleaner" is about floor cleaner). */
 const PREPOSITIONS = new Set(['for', 'with', 'in', 'from', 'by', 'at', 'on', 'to', 'without', 'under', 'over', 'near', 'into', 'within', 'via', 'including', 'per', 'like', 'that', 'which', 'suitable', 'compatible']);
-const COLOURS = new Set(
-  'black white red blue green yellow orange purple pink brown grey gray beige navy clear transparent silver gold violet tan khaki maroon teal turquoise cyan magenta olive cream ivory charcoal lime natural assorted multicolour multicolor multicoloured multicolored'.split(' '),
-);
 /** Second words of two-word describing phrases ("heavy duty", "food safe", "long life"). */
 const DESCRIBING_SECOND = new Set(['duty', 'free', 'resistant', 'proof', 'safe', 'life', 'speed', 'noise', 'wall']);
 const SIZES = /^(?:x{0,3}s|m|x{0,4}l|\dxl|\dxs|small|medium|large|mini|jumbo)$/;
@@ -41,8 +24,8 @@ function describing(word: string): boolean {
 }
 
 /** Whether a term describes a product rather than names it (a size, code, colour, measure or adjective). */
-export function isModifier(word: string): boolean {
-  return /\d/.test(word) || /-[a-z]$/.test(word) || COLOURS.has(word) || SIZES.test(word) || describing(word) || /^(?:anti|non|extra|super|heavy|light|ultra|multi)-/.test(word);
+export function isModifier(word: string, colours: ReadonlySet<string>): boolean {
+  return /\d/.test(word) || /-[a-z]$/.test(word) || colours.has(word) || SIZES.test(word) || describing(word) || /^(?:anti|non|extra|super|heavy|light|ultra|multi)-/.test(word);
 }
 
 /** Whether a word, or its singular, is English. */
@@ -57,7 +40,7 @@ interface Resolved {
 }
 
 function term(word: string, forms: string[], lexicon: IntentLexicon, phrase: number): Term {
-  return { word, forms, known: forms.some((form) => formKnown(form, lexicon.vocabulary)), modifier: isModifier(word), phrase };
+  return { word, forms, known: forms.some((form) => formKnown(form, lexicon.vocabulary)), modifier: isModifier(word, lexicon.colours), phrase };
 }
 
 /** One word's terms (a hyphenated word may give several). */
@@ -65,7 +48,7 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
   const word = raw.toLowerCase().replace(/'s$/, '').replace(/^'+|'+$/g, '');
   const { vocabulary, english } = lexicon;
   const none: Resolved = { terms: [], corrections: [], unparsed: [] };
-  if (word.length === 0 || FILLERS.has(word)) return none;
+  if (word.length === 0 || lexicon.noise.has(word)) return none;
   if (/^\d+(?:[.,]\d+)?$/.test(word)) return vocabulary.has(word) ? { ...none, terms: [term(word, [word], lexicon, phrase)] } : none;
   // A number in words left over ("with two batteries") says how many of a part, not which product.
   if (wordsToNumber(word) !== undefined) return none;
@@ -83,7 +66,7 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
     if (vocabulary.has(joined)) return { ...none, terms: [term(word, [joined, parts.join(' ')], lexicon, phrase)] };
     const forms = parts.map((part) => inflectedForm(part, vocabulary));
     if (parts.length > 1 && forms.every(Boolean)) return { ...none, terms: [term(word, [forms.join(' ')], lexicon, phrase)] };
-    const synonyms = synonymForms(parts.join(' '), vocabulary);
+    const synonyms = synonymForms(parts.join(' '), vocabulary, lexicon.synonyms);
     if (synonyms.length > 0) return { ...none, terms: [term(word, synonyms, lexicon, phrase)], corrections: [{ from: word, to: synonyms[0] as string, kind: 'synonym' }] };
     // Read part by part ("hi-vis", "extra-large"): each part on its own.
     const results = parts.map((part) => resolveWord(part, lexicon, phrase));
@@ -91,7 +74,7 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
   }
   const variant = spellingVariant(word, vocabulary);
   if (variant) return { ...none, terms: [term(word, [variant], lexicon, phrase)], corrections: [{ from: word, to: variant, kind: 'variant' }] };
-  const synonyms = synonymForms(word, vocabulary);
+  const synonyms = synonymForms(word, vocabulary, lexicon.synonyms);
   if (synonyms.length > 0) return { ...none, terms: [term(word, synonyms, lexicon, phrase)], corrections: [{ from: word, to: synonyms[0] as string, kind: 'synonym' }] };
   if (isEnglish(word, english)) return { ...none, terms: [term(word, [word], lexicon, phrase)] };
   // Two catalog words run together ("usbc", "tshirts").
@@ -105,7 +88,7 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
     }
   }
   const corrected = typoCorrection(word, vocabulary);
-  if (corrected) return { ...none, terms: [{ ...term(corrected, [corrected], lexicon, phrase), modifier: isModifier(corrected) }], corrections: [{ from: word, to: corrected, kind: 'spelling' }] };
+  if (corrected) return { ...none, terms: [{ ...term(corrected, [corrected], lexicon, phrase), modifier: isModifier(corrected, lexicon.colours) }], corrections: [{ from: word, to: corrected, kind: 'spelling' }] };
   return { terms: [term(word, [word], lexicon, phrase)], corrections: [], unparsed: [raw.replace(/'s$/, '')] };
 }
 
@@ -116,11 +99,11 @@ export const readWords: Extractor = ({ text, reading }, lexicon) => {
   const corrections = [...reading.corrections];
   const unparsed = [...reading.unparsed];
   // Multi-word synonyms first ("hi vis", "shrink wrap"), when the catalog lacks the phrase's own words.
-  for (const phrase of SYNONYM_PHRASES) {
+  for (const phrase of synonymPhrases(lexicon.synonyms)) {
     const pattern = new RegExp(`\\b${phrase.replace(/ /g, '[\\s-]?')}(?:e?s)?\\b`, 'i');
     const match = pattern.exec(text);
     if (!match || lexicon.hasPhrase(phrase.split(' '))) continue;
-    const forms = synonymForms(phrase, lexicon.vocabulary);
+    const forms = synonymForms(phrase, lexicon.vocabulary, lexicon.synonyms);
     if (forms.length === 0) continue;
     terms.push(term(phrase, forms, lexicon, 0));
     corrections.push({ from: match[0].toLowerCase(), to: forms[0] as string, kind: 'synonym' });
