@@ -74,7 +74,8 @@ const COLOURS = `
 
 /** Describing nouns: before a head they say what it is made of or for, not which product it is ("rubber gloves"). */
 const QUALIFIERS = `
-  rubber plastic metal steel wood wooden cotton nylon polyester silicone foam glass leather paper cardboard
+  rubber plastic metal steel stainless zinc nickel chrome titanium nitrile latex vinyl kevlar hppe polypropylene
+  wood wooden cotton nylon polyester silicone foam glass leather paper cardboard
   aluminium aluminum copper brass iron bamboo wool woollen dust canvas denim ceramic fleece work safety
   industrial heavy duty kids adult adults mens womens ladies children unisex premium professional commercial
   medical winter summer outdoor indoor cheap quality standard basic large small medium mini

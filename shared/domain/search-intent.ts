@@ -56,13 +56,15 @@ export function readIntent(intent: string, lexicon: IntentLexicon): Reading {
 
 /**
  * The head of the request: the last plain noun (not a size, code, colour, measure or describing word)
- * of its first noun phrase that has one ("nitrile gloves for the lab" → gloves; "ear plugs" → plugs).
+ * of its first noun phrase that has one ("nitrile gloves for the lab" → gloves; "ear plugs" → plugs;
+ * "bolts m8 zinc" → bolts: materials and other describing nouns are skipped).
  * Every item returned must match it; other words may be dropped when no product has them all.
  */
-export function headTerm(terms: readonly Term[]): Term | undefined {
+export function headTerm(terms: readonly Term[], qualifiers: ReadonlySet<string> = new Set()): Term | undefined {
   const phrases = [...new Set(terms.filter((t) => t.phrase >= 0).map((t) => t.phrase))].sort((a, b) => a - b);
   for (const phrase of phrases) {
-    const nouns = terms.filter((t) => t.phrase === phrase && !t.modifier);
+    // A material or other describing noun after the product ("bolts m8 zinc") is not its head.
+    const nouns = terms.filter((t) => t.phrase === phrase && !t.modifier && !qualifiers.has(t.word));
     if (nouns.length > 0) return nouns.at(-1);
   }
   return undefined;

@@ -76,7 +76,7 @@ function relaxations(groups: readonly number[]): number[][] {
 
 export function planIntent(reading: Reading, index: SearchReplica, lexicon: IntentLexicon, now: Date, code?: number): IntentPlan {
   const terms = reading.terms;
-  const head = headTerm(terms);
+  const head = headTerm(terms, lexicon.qualifiers);
   const stated = withQuantity(reading);
   const exists = (kept: readonly Term[], filters: ReplicaFilters) =>
     index.exists({ words: kept.map((term) => term.forms), not: reading.excluded, filters, sort: 'relevance', limit: 1, now: now.toISOString() });

@@ -357,7 +357,7 @@ describe('words', () => {
 });
 
 describe('the head of a request', () => {
-  const head = (text: string) => headTerm(readIntent(text, LEXICON).terms)?.word;
+  const head = (text: string) => headTerm(readIntent(text, LEXICON).terms, LEXICON.qualifiers)?.word;
 
   it('is the last plain noun of the first noun phrase', () => {
     expect(head('blue nitrile gloves')).toBe('gloves');
@@ -367,6 +367,8 @@ describe('the head of a request', () => {
     expect(head('a dozen 5 litre refills of floor cleaner')).toBe('cleaner');
     expect(head('unscented hand sanitizer')).toBe('sanitizer');
     expect(head('USB-C cable 2m')).toBe('cable');
+    expect(head('bolts m8 zinc')).toBe('bolts');
+    expect(head("I'd like some protective eyewear")).toBe('eyewear');
   });
 });
 

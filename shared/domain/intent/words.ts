@@ -10,7 +10,7 @@ import { wordsToNumber } from './numbers.ts';
 import { inflectedForm, spellingVariant, synonymForms, synonymPhrases, typoCorrection } from './spelling.ts';
 
 /** Words that end a noun phrase ("of" does not: "refills of floor cleaner" is about floor cleaner). */
-const PREPOSITIONS = new Set(['for', 'with', 'in', 'from', 'by', 'at', 'on', 'to', 'without', 'under', 'over', 'near', 'into', 'within', 'via', 'including', 'per', 'like', 'that', 'which', 'suitable', 'compatible']);
+const PREPOSITIONS = new Set(['for', 'with', 'in', 'from', 'by', 'at', 'on', 'to', 'without', 'under', 'over', 'near', 'into', 'within', 'via', 'including', 'per', 'that', 'which', 'suitable', 'compatible']);
 /** Second words of two-word describing phrases ("heavy duty", "food safe", "long life"). */
 const DESCRIBING_SECOND = new Set(['duty', 'free', 'resistant', 'proof', 'safe', 'life', 'speed', 'noise', 'wall']);
 const SIZES = /^(?:x{0,3}s|m|x{0,4}l|\dxl|\dxs|small|medium|large|mini|jumbo)$/;
@@ -45,6 +45,8 @@ function term(word: string, forms: string[], lexicon: IntentLexicon, phrase: num
 
 /** One word's terms (a hyphenated word may give several). */
 export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number): Resolved {
+  // Contractions ("I'd", "we're", "don't") say nothing about the product.
+  if (/^\p{L}+'(?:d|ll|m|re|ve|t)$/iu.test(raw)) return { terms: [], corrections: [], unparsed: [] };
   const word = raw.toLowerCase().replace(/'s$/, '').replace(/^'+|'+$/g, '');
   const { vocabulary, english } = lexicon;
   const none: Resolved = { terms: [], corrections: [], unparsed: [] };
@@ -83,7 +85,7 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
     const tailForm = inflectedForm(tail, vocabulary);
     // Letters then digits ("vg46" → "vg 46") may be split too.
     const letterDigit = /[a-z]$/.test(head) && /^\d/.test(tail);
-    if (vocabulary.has(head) && tailForm && (head.length > 1 || tail.length > 2) && (!/\d/.test(head + tail) || letterDigit)) {
+    if (vocabulary.has(head) && tailForm && Math.min(head.length, tail.length) + Math.max(head.length, tail.length) >= 4 && (Math.min(head.length, tail.length) > 1 || Math.max(head.length, tail.length) >= 3) && (!/\d/.test(head + tail) || letterDigit)) {
       return { ...none, terms: [term(word, [`${head} ${tailForm}`], lexicon, phrase)], corrections: [{ from: word, to: `${head} ${tailForm}`, kind: 'spelling' }] };
     }
   }
