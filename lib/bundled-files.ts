@@ -8,6 +8,7 @@ import type { BundledFile } from '../shared/http/route-table.ts';
 import { storedFileName } from '../shared/http/reference-assets.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
 import { buildReferenceAssets } from './reference-assets.ts';
+import { searchWordsFile } from './search-words.ts';
 
 /** Each writes its file (or folder) at the given path. */
 const BUILDERS: Record<BundledFile, (target: string) => void> = {
@@ -22,6 +23,7 @@ const BUILDERS: Record<BundledFile, (target: string) => void> = {
       writeFileSync(path.join(target, storedFileName(asset.name, 'gzip')), asset.gzip);
     }
   },
+  'search-words.json': (target) => writeFileSync(target, searchWordsFile()),
 };
 
 /** Builds every bundled file into `dir`; returns their paths by name. */

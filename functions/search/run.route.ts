@@ -17,4 +17,5 @@ export const route = defineRoute({
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
   searchIndexActions: ['s3:GetObject'],
+  bundledFiles: ['search-words.json'],
 });

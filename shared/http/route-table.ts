@@ -77,9 +77,10 @@ export interface RouteDefinition<
 /**
  * `openapi.json`: the OpenAPI document. `reference-assets`: a folder of the API reference's files
  * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
- * function runs; `reference-assets.json`: their manifest (names, types, sizes).
+ * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
+ * the word lists intent reading uses (English words, country names, the thesaurus).
  */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json';
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 

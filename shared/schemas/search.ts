@@ -25,7 +25,10 @@ export const SearchFilters = z
     maxPrice: Amount.optional().meta({ description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
     currency: CurrencyCode.optional().meta({ description: 'Only offers priced in this currency' }),
     minAvailableQuantity: z.int('Must be a whole number').min(1, 'Must be 1 or more').max(1_000_000_000).optional(),
-    shipsFrom: CountryCode.optional(),
+    shipsFrom: z
+      .union([CountryCode, z.array(CountryCode).min(1, 'Name at least one country').max(60, 'At most 60 countries')])
+      .optional()
+      .meta({ description: 'Ships from this country, or from any of these (an intent reads "from the EU" as the EU\'s member states)', example: 'DE' }),
     maxLeadTimeDays: z.int('Must be a whole number of days').min(0, 'Must be 0 or more').max(365, 'Must be at most 365').optional(),
     attributes: z
       .record(
@@ -58,6 +61,11 @@ export const SearchRequest = z
   .strictObject({
     query: text({ max: 500 }).optional().meta({ description: 'Words to match in titles, brands, categories, attributes and descriptions', example: 'nitrile gloves' }),
     filters: SearchFilters.optional(),
+    exclude: z
+      .array(text({ min: 1, max: 100 }))
+      .max(20, 'At most 20 excluded words')
+      .optional()
+      .meta({ description: 'Words or phrases an item must not hold (an intent\'s "not latex", "latex-free")', example: ['latex'] }),
     sort: SearchSort.optional(),
     limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional().meta({ description: 'Page size, 1–100 (default 20)' }),
     cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ description: 'nextCursor of the previous page of this same search' }),
@@ -73,26 +81,82 @@ export const SearchIntentRequest = z
   })
   .meta({ id: 'SearchIntentRequest' });
 
+const ItemWordsAndFilters = (id: string, description: string) =>
+  z
+    .strictObject({
+      keywords: z.array(z.string()).meta({ description: 'Product words of the request (as in interpretation.keywords; for /v1/search, the query\'s words)' }),
+      filters: z.array(z.string()).meta({ description: 'Names of filters of the request (as in /v1/search filters; `quantity` for an intent\'s quantity)' }),
+    })
+    .meta({ id, description });
+
+export const SearchItemMatched = ItemWordsAndFilters('SearchItemMatched', 'What this item satisfies, checked on the item itself');
+export const SearchItemRelaxed = ItemWordsAndFilters(
+  'SearchItemRelaxed',
+  'What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request)',
+);
+
 export const SearchItem = z
-  .object({
+  .strictObject({
     product: Product,
     offer: Offer,
     score: z.number().meta({ description: 'Text relevance (higher is better); 0 without a query' }),
+    matched: SearchItemMatched,
+    relaxed: SearchItemRelaxed,
   })
   .meta({ id: 'SearchItem' });
 
-export const SearchPage = z.object({ items: z.array(SearchItem), nextCursor: z.string().nullable() }).meta({ id: 'SearchPage' });
+export const SearchPage = z.strictObject({ items: z.array(SearchItem), nextCursor: z.string().nullable() }).meta({ id: 'SearchPage' });
+
+export const SearchCorrection = z
+  .strictObject({
+    from: z.string().meta({ description: 'As typed' }),
+    to: z.string().meta({ description: 'As read' }),
+    kind: z.enum(['spelling', 'variant', 'synonym', 'country']).meta({
+      description: 'spelling: a typo (only for words that are neither catalog words nor English); variant: British/American spelling; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
+    }),
+  })
+  .meta({ id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } });
 
 export const Interpretation = z
-  .object({
-    keywords: z.array(z.string()).meta({ description: 'Product words matched against the catalog (typos corrected)', example: ['nitrile', 'gloves'] }),
-    quantity: z.int().nullable().meta({ description: 'Units wanted; items that cannot serve it are left out' }),
+  .strictObject({
+    keywords: z.array(z.string()).meta({
+      description: 'Product words read from the intent, corrected where `corrections` says; an item matches a word when its title, brand, category, attributes or description hold it (stemmed: glove/gloves) or one of its forms (spelling variants, synonyms the catalog uses)',
+      example: ['nitrile', 'gloves'],
+    }),
+    quantity: z.int().nullable().meta({ description: 'Units wanted; items that cannot serve it (stock below it, minimum order above it) are left out' }),
     filters: z.record(z.string(), z.unknown()).meta({ description: 'The filters applied, in the shape of /v1/search filters', example: { maxPrice: 12, currency: 'USD', shipsFrom: 'DE', maxLeadTimeDays: 10 } }),
     sort: SearchSort,
-    unparsed: z.array(z.string()).meta({ description: 'Words not understood and not used' }),
+    excluded: z.array(z.string()).meta({ description: 'Words ruled out ("not latex", "latex-free"): no item holding them is returned', example: ['latex'] }),
+    budget: z
+      .strictObject({ amount: z.int(), currency: z.string() })
+      .nullable()
+      .meta({ description: 'A total budget ("budget 500 EUR total"), in minor units: filters.maxPrice is derived from it and the quantity' }),
+    corrections: z.array(SearchCorrection).meta({ description: 'Words read as something other than typed' }),
+    relaxed: z
+      .strictObject({
+        keywords: z.array(z.string()).meta({ description: 'Product words dropped because no product has them together with the rest (never the main product word)' }),
+        filters: z.record(z.string(), z.unknown()).meta({ description: 'Filters dropped to find anything, with the value read (only a category guessed from the wording; price, origin, lead time, brand and quantity are never dropped)' }),
+      })
+      .meta({ description: 'What was dropped to find anything; each item says what it lacks in its own `relaxed`' }),
+    unparsed: z.array(z.string()).meta({ description: 'Words not understood (neither catalog words, English words, nor correctable)' }),
   })
   .meta({ id: 'Interpretation' });
 
-export const SearchIntentPage = SearchPage.extend({ interpretation: Interpretation }).meta({ id: 'SearchIntentPage' });
+export const SEARCH_SUGGESTION_TYPES = ['loosen-filter', 'drop-keyword', 'try-keyword', 'browse-category'] as const;
+
+export const SearchSuggestion = z
+  .strictObject({
+    type: z.enum(SEARCH_SUGGESTION_TYPES).meta({
+      description: 'loosen-filter: without this filter (comma-separated: these filters) products match; drop-keyword: without this word products match; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has',
+    }),
+    value: z.string().meta({ description: 'The filter name(s), word or category path' }),
+    message: z.string().meta({ description: 'What to change, in words' }),
+  })
+  .meta({ id: 'SearchSuggestion', example: { type: 'loosen-filter', value: 'shipsFrom', message: 'No product matches from DE; without shipsFrom, products match' } });
+
+export const SearchIntentPage = SearchPage.extend({
+  interpretation: Interpretation,
+  suggestions: z.array(SearchSuggestion).meta({ description: 'When nothing matches: what would find something (each checked against the catalog); empty otherwise' }),
+}).meta({ id: 'SearchIntentPage' });
 
 export { Category };

@@ -63,6 +63,15 @@ describe('Lambda bundles (esbuild metafile)', () => {
     }
   });
 
+  it('ships search-words.json beside every route whose handler reads it (it is read at run time, not bundled)', () => {
+    const missing = bundles
+      .filter((bundle) => bundle.kind === 'route' && bundle.inputs.includes('shared/data/search-words.ts'))
+      .filter((bundle) => !routeList.find((row) => row.handler === bundle.handler)?.bundledFiles?.includes('search-words.json'))
+      .map((bundle) => bundle.handler);
+    expect(bundles.some((bundle) => bundle.inputs.includes('shared/data/search-words.ts'))).toBe(true);
+    expect(missing).toEqual([]);
+  });
+
   it(`keeps every bundle within ${BUNDLE_BUDGET_KB} kB`, () => {
     const over = bundles.filter((bundle) => bundle.kb > BUNDLE_BUDGET_KB).map((bundle) => `${bundle.handler}: ${bundle.kb} kB`);
     expect(over).toEqual([]);

@@ -816,6 +816,13 @@ export interface components {
              */
             query?: string;
             filters?: components["schemas"]["SearchFilters"];
+            /**
+             * @description Words or phrases an item must not hold (an intent's "not latex", "latex-free")
+             * @example [
+             *       "latex"
+             *     ]
+             */
+            exclude?: string[];
             sort?: components["schemas"]["SearchSort"];
             /** @description Page size, 1–100 (default 20) */
             limit?: number;
@@ -842,10 +849,10 @@ export interface components {
             currency?: string;
             minAvailableQuantity?: number;
             /**
-             * @description ISO 3166-1 alpha-2 country code, uppercase
+             * @description Ships from this country, or from any of these (an intent reads "from the EU" as the EU's member states)
              * @example DE
              */
-            shipsFrom?: string;
+            shipsFrom?: string | string[];
             maxLeadTimeDays?: number;
             /**
              * @description Exact attribute values (strings compare case-insensitively)
@@ -1350,12 +1357,16 @@ export interface components {
             items: components["schemas"]["SearchItem"][];
             nextCursor: string | null;
             interpretation: components["schemas"]["Interpretation"];
+            /** @description When nothing matches: what would find something (each checked against the catalog); empty otherwise */
+            suggestions: components["schemas"]["SearchSuggestion"][];
         };
         SearchItem: {
             product: components["schemas"]["Product"];
             offer: components["schemas"]["Offer"];
             /** @description Text relevance (higher is better); 0 without a query */
             score: number;
+            matched: components["schemas"]["SearchItemMatched"];
+            relaxed: components["schemas"]["SearchItemRelaxed"];
         };
         Product: {
             /** @example prd_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
@@ -1392,16 +1403,30 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** @description What this item satisfies, checked on the item itself */
+        SearchItemMatched: {
+            /** @description Product words of the request (as in interpretation.keywords; for /v1/search, the query's words) */
+            keywords: string[];
+            /** @description Names of filters of the request (as in /v1/search filters; `quantity` for an intent's quantity) */
+            filters: string[];
+        };
+        /** @description What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request) */
+        SearchItemRelaxed: {
+            /** @description Product words of the request (as in interpretation.keywords; for /v1/search, the query's words) */
+            keywords: string[];
+            /** @description Names of filters of the request (as in /v1/search filters; `quantity` for an intent's quantity) */
+            filters: string[];
+        };
         Interpretation: {
             /**
-             * @description Product words matched against the catalog (typos corrected)
+             * @description Product words read from the intent, corrected where `corrections` says; an item matches a word when its title, brand, category, attributes or description hold it (stemmed: glove/gloves) or one of its forms (spelling variants, synonyms the catalog uses)
              * @example [
              *       "nitrile",
              *       "gloves"
              *     ]
              */
             keywords: string[];
-            /** @description Units wanted; items that cannot serve it are left out */
+            /** @description Units wanted; items that cannot serve it (stock below it, minimum order above it) are left out */
             quantity: number | null;
             /**
              * @description The filters applied, in the shape of /v1/search filters
@@ -1416,8 +1441,67 @@ export interface components {
                 [key: string]: unknown;
             };
             sort: components["schemas"]["SearchSort"];
-            /** @description Words not understood and not used */
+            /**
+             * @description Words ruled out ("not latex", "latex-free"): no item holding them is returned
+             * @example [
+             *       "latex"
+             *     ]
+             */
+            excluded: string[];
+            /** @description A total budget ("budget 500 EUR total"), in minor units: filters.maxPrice is derived from it and the quantity */
+            budget: {
+                amount: number;
+                currency: string;
+            } | null;
+            /** @description Words read as something other than typed */
+            corrections: components["schemas"]["SearchCorrection"][];
+            /** @description What was dropped to find anything; each item says what it lacks in its own `relaxed` */
+            relaxed: {
+                /** @description Product words dropped because no product has them together with the rest (never the main product word) */
+                keywords: string[];
+                /** @description Filters dropped to find anything, with the value read (only a category guessed from the wording; price, origin, lead time, brand and quantity are never dropped) */
+                filters: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description Words not understood (neither catalog words, English words, nor correctable) */
             unparsed: string[];
+        };
+        /**
+         * @example {
+         *       "from": "glvoes",
+         *       "to": "gloves",
+         *       "kind": "spelling"
+         *     }
+         */
+        SearchCorrection: {
+            /** @description As typed */
+            from: string;
+            /** @description As read */
+            to: string;
+            /**
+             * @description spelling: a typo (only for words that are neither catalog words nor English); variant: British/American spelling; synonym: the catalog's word for one it lacks; country: a misspelt country
+             * @enum {string}
+             */
+            kind: "spelling" | "variant" | "synonym" | "country";
+        };
+        /**
+         * @example {
+         *       "type": "loosen-filter",
+         *       "value": "shipsFrom",
+         *       "message": "No product matches from DE; without shipsFrom, products match"
+         *     }
+         */
+        SearchSuggestion: {
+            /**
+             * @description loosen-filter: without this filter (comma-separated: these filters) products match; drop-keyword: without this word products match; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has
+             * @enum {string}
+             */
+            type: "loosen-filter" | "drop-keyword" | "try-keyword" | "browse-category";
+            /** @description The filter name(s), word or category path */
+            value: string;
+            /** @description What to change, in words */
+            message: string;
         };
         SearchPage: {
             items: components["schemas"]["SearchItem"][];
