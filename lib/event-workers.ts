@@ -15,6 +15,7 @@ import { STREAM_RETRY_ATTEMPTS, workerTimeoutSeconds, type WorkerDefinition, typ
 import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
 import { grantFeedFiles, grantSearchIndexFiles } from './feed-file-grants.ts';
+import { workerGrants } from './function-grants.ts';
 import type { StageSettings } from './stage-settings.ts';
 import type { WebhookDelivery } from './webhook-delivery.ts';
 
@@ -42,11 +43,13 @@ export class EventWorkers extends Construct {
         environment: props.environment,
         timeout: Duration.seconds(workerTimeoutSeconds(worker)),
       });
-      fn.grantTable(props.table, worker.tableActions);
+      const grants = workerGrants(worker);
+      fn.grantTable(props.table, grants.table);
+      // The row's own feed-file actions; an S3 trigger's read of its objects is granted with the trigger.
       grantFeedFiles(fn, props.feedsBucket, worker.feedFileActions);
-      grantSearchIndexFiles(fn, props.feedsBucket, worker.searchIndexActions);
-      if (worker.sendsDeliveries) props.webhookDelivery.grantSendToQueue(fn);
-      if (worker.schedulesDeliveryRetries) props.webhookDelivery.grantScheduleCreation(fn);
+      grantSearchIndexFiles(fn, props.feedsBucket, grants.searchIndex);
+      if (grants.deliveryQueue.length > 0) props.webhookDelivery.grantSendToQueue(fn);
+      if (grants.retrySchedules.length > 0) props.webhookDelivery.grantScheduleCreation(fn);
       this.functions.set(worker.id, fn);
 
       if (worker.trigger.type === 's3') this.subscribeToFeedUploads(fn, worker.trigger.prefix, props.feedsBucket);

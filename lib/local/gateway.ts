@@ -7,7 +7,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ERROR_CODES, type ErrorCode } from '../../shared/http/error-codes.ts';
 import { newId } from '../../shared/ids.ts';
 import { fallbackRoute as defaultFallback, routeList } from '../../functions/route-index.ts';
-import { tableActionsFor, type RouteDefinition } from '../../shared/http/route-table.ts';
+import type { RouteDefinition } from '../../shared/http/route-table.ts';
+import { routeGrants } from '../function-grants.ts';
 import { LocalRuntimeError } from './errors.ts';
 import { installGrantChecks, runWithGrants } from './grant-checks.ts';
 import { sendGatewayError, toGatewayEvent, writeGatewayResult } from './http-event.ts';
@@ -94,7 +95,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const requestId = event.requestContext.requestId;
     try {
       const handler = await loadHandler(match.route.handler);
-      const grants = { functionName: match.route.operationId, tableActions: tableActionsFor(match.route), feedFileActions: match.route.feedFileActions ?? [] };
+      const grants = routeGrants(match.route);
       const result: unknown = await withTimeout(
         runWithGrants(grants, () => handler(event, lambdaContext(match.route.operationId, timeoutMs))),
         timeoutMs,

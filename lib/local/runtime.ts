@@ -26,6 +26,7 @@ import { startSchedule } from './schedules.ts';
 import { startStreamReader } from './stream-reader.ts';
 import { startUploadProxy } from './upload-proxy.ts';
 import { installGrantChecks, runWithGrants } from './grant-checks.ts';
+import { workerGrants } from '../function-grants.ts';
 import { startSqsPoller } from './sqs-poller.ts';
 
 export interface LocalRuntimeOptions {
@@ -132,11 +133,7 @@ async function startWorkers(fauxqs: LocalFauxqs, dynamo: { endpoint: string; dat
   for (const worker of list) {
     const trigger = worker.trigger;
     // The worker's grants, as the CDK stack gives them (an S3 trigger may also read its objects).
-    const grants = {
-      functionName: worker.id,
-      tableActions: worker.tableActions,
-      feedFileActions: [...(worker.feedFileActions ?? []), ...(trigger.type === 's3' ? ['s3:GetObject'] : [])],
-    };
+    const grants = workerGrants(worker);
     const loaded = await loadHandler(worker.handler);
     const handler: typeof loaded = (event, context) => runWithGrants(grants, () => loaded(event, context));
     if (trigger.type === 's3') {
