@@ -129,7 +129,7 @@ export const workers: readonly WorkerDefinition[] = [
     description: 'Writes a snapshot of the search index to S3 when the log has grown since the last one',
     trigger: { type: 'schedule', everyMinutes: 5 },
     tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
-    searchIndexActions: ['s3:GetObject', 's3:PutObject', 's3:ListBucket', 's3:DeleteObject'],
+    searchIndexActions: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:ListBucket', 's3:DeleteObject'],
     timeoutSeconds: 900,
   },
 ];

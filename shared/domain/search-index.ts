@@ -4,6 +4,7 @@
 // change is searchable within the stream's delay plus one refresh interval (docs/search.md).
 import { rmSync } from 'node:fs';
 import { config } from '../config.ts';
+import { logger } from '../logger.ts';
 import { OfferEntity, ProductEntity } from '../data/products.ts';
 import { appendSearchChanges, readSearchChanges, readSearchHead, recordSearchSnapshot, type SearchHead } from '../data/search-log.ts';
 import { newReplicaFile, SearchReplica, type SearchChange } from '../data/search-replica.ts';
@@ -97,6 +98,7 @@ export async function snapshotSearchIndex(now = new Date()): Promise<{ seq: numb
   const behind = head.seq - head.snapshotSeq;
   const age = head.snapshotAt ? now.getTime() - Date.parse(head.snapshotAt) : Infinity;
   if (behind <= 0 || (behind < config().SEARCH_SNAPSHOT_MIN_ENTRIES && age < SNAPSHOT_MAX_AGE_MS)) return undefined;
+  logger.info('Search index snapshot started', { headSeq: head.seq, snapshotSeq: head.snapshotSeq });
   const index = await currentSearchIndex({ maxAgeMs: 0 });
   const file = newReplicaFile();
   try {
