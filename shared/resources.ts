@@ -55,6 +55,11 @@ export function resourceNames(stage: Stage) {
   };
 }
 
+/** A worker's own dead-letter queue (stream and S3-triggered workers: shared/workers.ts). */
+export function workerFailureQueueName(stage: Stage, workerId: string): string {
+  return `agent-marketplace-${stage}-${workerId}-failures`;
+}
+
 /** The local runtime is a sandbox stack on one machine. */
 export const LOCAL = {
   stage: 'test' as Stage,
