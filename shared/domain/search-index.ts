@@ -29,6 +29,8 @@ async function refresh(): Promise<SearchReplica> {
   const head = await readSearchHead();
   checkedAt = Date.now();
   if (!replica) replica = await loadSnapshot(head);
+  // A log behind this copy was reset (removed, restored, rebuilt from scratch): start again from it.
+  if (head.seq < replica.seq) replace(await loadSnapshot(head));
   if (head.seq > replica.seq) {
     let entries = await readSearchChanges(replica.seq);
     // Entries before the snapshot have expired: start again from the snapshot.
