@@ -46,7 +46,8 @@ const registration = {
   contactEmail: 'restart@example.com',
 };
 
-it('keeps every record across a restart on the same data folder, and leaves no Java process behind', async () => {
+// Two JVM starts: under load each can take tens of seconds.
+it('keeps every record across a restart on the same data folder, and leaves no Java process behind', { timeout: 240_000 }, async () => {
   const command = runLocalCommand({ DATA_DIR: dataDir, PORT: '0' });
   const baseUrl = await listeningUrl(command);
   const registered = await fetch(`${baseUrl}/v1/agents/register`, {
