@@ -23,7 +23,8 @@ export interface ApiState {
   /** On routes that take uploads: the file (or the JSON body's bytes). */
   upload?: UploadedBody;
   input: { body: unknown; query: unknown; params: unknown };
-  idempotency?: { scope: string; key: string; replay?: StoredResponse };
+  /** `committed`: the handler returned, so its changes are in the table and the claim is never released. */
+  idempotency?: { scope: string; key: string; replay?: StoredResponse; committed?: boolean };
 }
 
 export type ApiContext = Context & { api: ApiState };

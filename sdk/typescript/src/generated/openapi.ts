@@ -2515,7 +2515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -2927,7 +2927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -3195,7 +3195,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -3992,7 +3992,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -4150,7 +4150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -4533,7 +4533,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -5025,7 +5025,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -5771,7 +5771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -5913,7 +5913,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -6089,7 +6089,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -6251,7 +6251,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -6413,7 +6413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -6575,7 +6575,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -6983,7 +6983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -7524,7 +7524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -7699,7 +7699,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -7878,7 +7878,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -8053,7 +8053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
@@ -8228,7 +8228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running; `conflict`: The record’s current state does not allow this change (the state is in details) */
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
             409: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
