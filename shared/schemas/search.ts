@@ -3,7 +3,7 @@
 // so an agent can correct it and send it back as a structured search.
 import * as z from 'zod';
 import { Category, Offer, Product } from './catalog.ts';
-import { CountryCode, text } from './common.ts';
+import { CountryCode, bounded, boundedInt, text } from './common.ts';
 import { Amount, CurrencyCode } from './money.ts';
 
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'lead_time'] as const;
@@ -14,12 +14,14 @@ export const SearchSort = z.enum(SEARCH_SORTS).meta({
 export type SearchSort = z.infer<typeof SearchSort>;
 
 const BRAND_MAX = 100;
+/** Longest intent: every word of an interpretation comes from it. */
+const INTENT_MAX = 1000;
 const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 export const SearchFilters = z
   .strictObject({
     category: Category.optional().meta({ description: 'A category path prefix: safety matches safety and safety/gloves' }),
-    sellerId: z.string().regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)').optional(),
+    sellerId: z.string().regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)').optional().meta({ maxLength: 30 }),
     brand: text({ min: 1, max: BRAND_MAX }).optional().meta({ description: 'Exact brand, case-insensitive' }),
     minPrice: Amount.optional().meta({ description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
     maxPrice: Amount.optional().meta({ description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
@@ -29,12 +31,12 @@ export const SearchFilters = z
     maxLeadTimeDays: z.int('Must be a whole number of days').min(0, 'Must be 0 or more').max(365, 'Must be at most 365').optional(),
     attributes: z
       .record(
-        z.string().regex(ATTRIBUTE_NAME, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)'),
+        z.string().regex(ATTRIBUTE_NAME, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)').meta({ maxLength: 64 }),
         z.union([z.string().max(200), z.number(), z.boolean()], { error: 'Must be a string, number or boolean' }),
       )
       .refine((attributes) => Object.keys(attributes).length <= 20, 'At most 20 attribute filters')
       .optional()
-      .meta({ description: 'Exact attribute values (strings compare case-insensitively)', example: { material: 'nitrile', powderFree: true } }),
+      .meta({ description: 'Exact attribute values (strings compare case-insensitively)' }),
   })
   .superRefine((filters, context) => {
     // Prices in different currencies are never compared: a price bound needs its currency.
@@ -60,16 +62,16 @@ export const SearchRequest = z
     filters: SearchFilters.optional(),
     sort: SearchSort.optional(),
     limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional().meta({ description: 'Page size, 1–100 (default 20)' }),
-    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ description: 'nextCursor of the previous page of this same search' }),
+    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ description: 'nextCursor of the previous page of this same search', pattern: '^[A-Za-z0-9_-]+$' }),
   })
   .meta({ id: 'SearchRequest' });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 
 export const SearchIntentRequest = z
   .strictObject({
-    intent: text({ min: 1, max: 1000 }).meta({ example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
+    intent: text({ min: 1, max: INTENT_MAX }).meta({ example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
     limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional(),
-    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional(),
+    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ pattern: '^[A-Za-z0-9_-]+$' }),
   })
   .meta({ id: 'SearchIntentRequest' });
 
@@ -77,19 +79,24 @@ export const SearchItem = z
   .object({
     product: Product,
     offer: Offer,
-    score: z.number().meta({ description: 'Text relevance (higher is better); 0 without a query' }),
+    score: z.number().meta({ description: 'Text relevance (higher is better); 0 without a query', minimum: 0 }),
   })
   .meta({ id: 'SearchItem' });
 
-export const SearchPage = z.object({ items: z.array(SearchItem), nextCursor: z.string().nullable() }).meta({ id: 'SearchPage' });
+export const SearchPage = z
+  .object({
+    items: z.array(SearchItem).meta({ maxItems: 100 }),
+    nextCursor: bounded(SEARCH_CURSOR_MAX, { pattern: '^[A-Za-z0-9_-]+$' }).nullable(),
+  })
+  .meta({ id: 'SearchPage' });
 
 export const Interpretation = z
   .object({
-    keywords: z.array(z.string()).meta({ description: 'Product words matched against the catalog (typos corrected)', example: ['nitrile', 'gloves'] }),
-    quantity: z.int().nullable().meta({ description: 'Units wanted; items that cannot serve it are left out' }),
-    filters: z.record(z.string(), z.unknown()).meta({ description: 'The filters applied, in the shape of /v1/search filters', example: { maxPrice: 12, currency: 'USD', shipsFrom: 'DE', maxLeadTimeDays: 10 } }),
+    keywords: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words matched against the catalog (typos corrected)', example: ['nitrile', 'gloves'] }),
+    quantity: boundedInt(1, Number.MAX_SAFE_INTEGER).nullable().meta({ description: 'Units wanted; items that cannot serve it are left out' }),
+    filters: z.record(bounded(64), z.unknown()).meta({ description: 'The filters applied, in the shape of /v1/search filters', example: { maxPrice: 1300, currency: 'EUR', shipsFrom: 'DE', maxLeadTimeDays: 5 } }),
     sort: SearchSort,
-    unparsed: z.array(z.string()).meta({ description: 'Words not understood and not used' }),
+    unparsed: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words not understood and not used' }),
   })
   .meta({ id: 'Interpretation' });
 
