@@ -10,6 +10,7 @@ import { route as rotateMyApiKey } from './agents/rotate-key.route.ts';
 import { route as routeNotFound } from './fallback/not-found.route.ts';
 import { route as health } from './health/get.route.ts';
 import { route as getOpenApiDocument } from './openapi/get.route.ts';
+import { route as getLlmsTxt } from './llms/get.route.ts';
 import { route as createWebhook } from './webhooks/create.route.ts';
 import { route as listWebhooks } from './webhooks/list.route.ts';
 import { route as getWebhook } from './webhooks/get.route.ts';
@@ -52,6 +53,7 @@ import { route as completeOrder } from './orders/complete.route.ts';
 export const routeList: readonly RouteDefinition[] = [
   health,
   getOpenApiDocument,
+  getLlmsTxt,
   registerAgent,
   getMyAgent,
   updateMyAgent,

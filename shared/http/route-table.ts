@@ -54,7 +54,7 @@ export interface RouteDefinition<
   auth: 'apiKey' | 'public';
   /** Roles that may call an `apiKey` route; any other gets 403. */
   roles: readonly Role[];
-  /** False only for the readiness probe, which sits outside /v1. */
+  /** False for the readiness probe and the static pages for agents (llms.txt), which need no table at all. */
   rateLimited: boolean;
   request: { body?: Body; query?: Query; params?: Params };
   response: {
@@ -95,7 +95,7 @@ export interface RouteDefinition<
   bundledFiles?: readonly BundledFile[];
 }
 
-export type BundledFile = 'openapi.json';
+export type BundledFile = 'openapi.json' | 'llms.txt';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 

@@ -34,10 +34,11 @@ describe('route table', () => {
     }
   });
 
-  it('keeps every route under /v1 except the readiness probe and the dashboard page', () => {
+  it('keeps every route under /v1 except the readiness probe, the dashboard page and llms.txt', () => {
     for (const route of routeList) {
       if (route.operationId === 'health') expect(route.path).toBe('/health');
       else if (route.operationId === 'getDashboard') expect(route.path).toBe('/dashboard');
+      else if (route.operationId === 'getLlmsTxt') expect(route.path).toBe('/llms.txt');
       else expect(route.path.startsWith('/v1/')).toBe(true);
     }
   });
@@ -47,6 +48,8 @@ describe('route table', () => {
     expect(health && tableActionsFor(health)).toEqual(['dynamodb:GetItem']);
     const getMe = routeList.find((route) => route.operationId === 'getMyAgent');
     expect(getMe && tableActionsFor(getMe)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    const llmsTxt = routeList.find((route) => route.operationId === 'getLlmsTxt');
+    expect(llmsTxt && tableActionsFor(llmsTxt)).toEqual([]);
     const register = routeList.find((route) => route.operationId === 'registerAgent');
     expect(register && tableActionsFor(register)).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
   });
