@@ -12,8 +12,15 @@ function pointerTo(route: RouteDefinition): string {
   return `/v1/openapi.json#/paths/${encodeURIComponent(path).replace(/%7E/gi, '~')}/${route.method.toLowerCase()}`;
 }
 
+/** A route's request, as its example shows it: the query string and the JSON body. */
+function requestExample(route: RouteDefinition): string {
+  const query = route.examples.query ? ` Query: \`?${new URLSearchParams(route.examples.query as Record<string, string>).toString()}\`.` : '';
+  const body = route.examples.body !== undefined ? ` Body: \`${JSON.stringify(route.examples.body)}\`.` : '';
+  return query + body;
+}
+
 function operationLine(route: RouteDefinition): string {
-  return `- [${route.method} ${route.path}](${pointerTo(route)}): ${route.summary}. Callers: ${callersOf(route)} Errors: ${errorSummaryOf(route)}.`;
+  return `- [${route.method} ${route.path}](${pointerTo(route)}): ${route.summary}. Callers: ${callersOf(route)}${requestExample(route)} Errors: ${errorSummaryOf(route)}.`;
 }
 
 /** Operations people, not agents, use; listed under "Optional" as llmstxt.org suggests. */
@@ -40,7 +47,7 @@ export function buildLlmsTxt(routes: readonly RouteDefinition[]): string {
 
 > ${SUMMARY}
 
-Every path below is relative to the address that served this file. Send JSON (\`Content-Type: application/json\`) and read JSON; the OpenAPI document has every schema and an example of every request and response.
+Every path below is relative to the address that served this file. Send JSON (\`Content-Type: application/json\`) and read JSON. Each operation below shows an example request; the OpenAPI document has every schema and an example of every response.
 
 **Conventions**
 
