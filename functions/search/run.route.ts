@@ -17,7 +17,7 @@ export const route = defineRoute({
   rateLimited: true,
   request: { body: SearchRequest },
   response: { status: 200, description: 'A page of matching items; pass nextCursor with the same search for the next', schema: SearchPage },
-  examples: { body: { query: 'nitrile gloves', filters: { currency: 'EUR', maxPrice: 1300, shipsFrom: 'DE' }, sort: 'price_asc', limit: 10 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42 }], nextCursor: null } },
+  examples: { body: { query: 'nitrile gloves', filters: { currency: 'EUR', maxPrice: 1300, shipsFrom: 'DE' }, sort: 'price_asc', limit: 10 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42, matched: { keywords: ['nitrile', 'gloves'], filters: ['currency', 'maxPrice', 'shipsFrom'] }, relaxed: { keywords: [], filters: [] } }], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
   searchIndexActions: ['s3:GetObject'],

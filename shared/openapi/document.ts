@@ -22,10 +22,10 @@ import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
 import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
-import { Timestamp, idOf } from '../schemas/common.ts';
+import { idOf } from '../schemas/common.ts';
 import { Money } from '../schemas/money.ts';
 import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
-import { Delivery, DeliveryWithPayload, EVENT_TYPES } from '../schemas/webhooks.ts';
+import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
 import { BUYER_FLOW, CONVENTIONS, RETRY_SCHEDULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
@@ -170,8 +170,7 @@ function errorResponse(codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
     content: {
       'application/json': {
         schema: ref('schemas', 'Error'),
-        // Examples where `details` shows its shape; the Error schema shows the rest.
-        ...(ERROR_EXAMPLES[first].details ? { example: { ...ERROR_EXAMPLES[first], code: first, status, requestId: EXAMPLE_IDS.request } } : {}),
+        example: { ...ERROR_EXAMPLES[first], code: first, status, requestId: EXAMPLE_IDS.request },
       },
     },
   };
@@ -412,7 +411,7 @@ export function webhooksFor(events: Record<string, WebhookEventDocumentation>): 
     }
     const name = String(z.globalRegistry.get(envelope)?.id ?? types.join('_')).replace(/Event$/, 'Webhook');
     pathItems[name] ??= { post: webhookOperation(types, `Any of ${types.join(', ')}; \`type\` says which.`, envelope) };
-    webhooks[type] = { $ref: `#/components/pathItems/${name}`, summary: type, description } as ZodOpenApiPathItemObject;
+    webhooks[type] = { $ref: `#/components/pathItems/${name}`, summary: type, description };
   }
   return { webhooks, pathItems };
 }
@@ -533,7 +532,10 @@ function applyQueryExamples(document: JsonObject, routes: readonly RouteDefiniti
     const operation = objectAt(objectAt(objectAt(document.paths)?.[route.path])?.[route.method.toLowerCase()]);
     for (const parameter of (operation?.parameters ?? []) as JsonObject[]) {
       const value = route.examples.query?.[parameter.name as string];
-      if (parameter.in === 'query' && value !== undefined) parameter.example = value;
+      if (parameter.in !== 'query' || value === undefined) continue;
+      // The wire carries text; the example has the documented type (an integer, a list of names).
+      const type = objectAt(parameter.schema)?.type;
+      parameter.example = typeof value !== 'string' ? value : type === 'integer' ? Number(value) : type === 'array' ? value.split(',') : value;
     }
   }
 }

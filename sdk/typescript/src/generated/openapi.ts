@@ -2191,6 +2191,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "This endpoint is for buyers; this agent is a seller",
+                 *       "code": "auth/forbidden",
+                 *       "status": 403,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2202,6 +2210,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "This Idempotency-Key was used with a different request",
+                 *       "code": "idempotency/conflict",
+                 *       "status": 409,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2213,6 +2229,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "This Idempotency-Key was used with a different request",
+                 *       "code": "idempotency/conflict",
+                 *       "status": 409,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2223,6 +2247,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "Internal error; quote the request id when reporting it",
+                 *       "code": "internal",
+                 *       "status": 500,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2259,6 +2291,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "Missing API Key",
+                 *       "code": "auth/invalid-key",
+                 *       "status": 401,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2270,6 +2310,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "No order ord_01M83TRH50MAGDC7K060BRRBKW for this agent",
+                 *       "code": "not-found",
+                 *       "status": 404,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2285,6 +2333,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "Rate limit exceeded: 60 requests per minute on the free plan",
+                 *       "code": "rate-limit",
+                 *       "status": 429,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2296,6 +2352,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "Body over 1048576 bytes",
+                 *       "code": "validation/too-large",
+                 *       "status": 413,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2347,6 +2411,8 @@ export interface components {
         NegotiationIdInPath: string;
         /** @description an order id (ord_…) */
         OrderIdInPath: string;
+        /** @description an event id (evt_…) */
+        EventIdInPath: string;
     };
     requestBodies: never;
     headers: {
@@ -3994,7 +4060,8 @@ export interface operations {
                      *                 "autoAcceptUnitPrice": {
                      *                   "amount": 1200,
                      *                   "currency": "EUR"
-                     *                 }
+                     *                 },
+                     *                 "negotiationStrategy": "boulware"
                      *               }
                      *             ]
                      *           }
@@ -4266,7 +4333,24 @@ export interface operations {
                      *               "createdAt": "2026-11-23T09:02:03.512Z",
                      *               "updatedAt": "2026-11-23T09:02:03.512Z"
                      *             },
-                     *             "score": 7.42
+                     *             "score": 7.42,
+                     *             "matched": {
+                     *               "keywords": [
+                     *                 "nitrile",
+                     *                 "gloves"
+                     *               ],
+                     *               "filters": [
+                     *                 "quantity",
+                     *                 "maxPrice",
+                     *                 "currency",
+                     *                 "maxLeadTimeDays",
+                     *                 "shipsFrom"
+                     *               ]
+                     *             },
+                     *             "relaxed": {
+                     *               "keywords": [],
+                     *               "filters": []
+                     *             }
                      *           }
                      *         ],
                      *         "nextCursor": null,
@@ -4283,8 +4367,16 @@ export interface operations {
                      *             "shipsFrom": "DE"
                      *           },
                      *           "sort": "relevance",
+                     *           "excluded": [],
+                     *           "budget": null,
+                     *           "corrections": [],
+                     *           "relaxed": {
+                     *             "keywords": [],
+                     *             "filters": {}
+                     *           },
                      *           "unparsed": []
-                     *         }
+                     *         },
+                     *         "suggestions": []
                      *       },
                      *       "meta": {
                      *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
@@ -4395,7 +4487,22 @@ export interface operations {
                      *               "createdAt": "2026-11-23T09:02:03.512Z",
                      *               "updatedAt": "2026-11-23T09:02:03.512Z"
                      *             },
-                     *             "score": 7.42
+                     *             "score": 7.42,
+                     *             "matched": {
+                     *               "keywords": [
+                     *                 "nitrile",
+                     *                 "gloves"
+                     *               ],
+                     *               "filters": [
+                     *                 "currency",
+                     *                 "maxPrice",
+                     *                 "shipsFrom"
+                     *               ]
+                     *             },
+                     *             "relaxed": {
+                     *               "keywords": [],
+                     *               "filters": []
+                     *             }
                      *           }
                      *         ],
                      *         "nextCursor": null
@@ -5479,7 +5586,11 @@ export interface operations {
                  * @example evt_01M83TNP4R8XK1S6V0Z3W7YB9C
                  */
                 after?: string;
-                /** @example order.created */
+                /**
+                 * @example [
+                 *       "order.created"
+                 *     ]
+                 */
                 type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed")[];
                 /**
                  * @description Hold the request up to this many seconds (0–20) until an event arrives, when the page would otherwise be empty
@@ -5554,7 +5665,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description an event id (evt_…) */
-                id: string;
+                id: components["parameters"]["EventIdInPath"];
             };
             cookie?: never;
         };
