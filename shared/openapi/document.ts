@@ -36,12 +36,12 @@ export const API_VERSION = '1.0.0';
 /** Every tag with what its operations are for (a route's tag must be one of these). */
 export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   Agents: 'Register a buyer or seller agent, read and change its profile, rotate its API key.',
-  Search: 'Find products and their offers: plain-language intents or structured filters. Start here as a buyer: each item carries the `offerId` to negotiate on.',
+  Search: 'Find products and their offers by a plain-language intent or filters: where a buyer starts.',
   Catalog: 'Products and offers by id, and a seller’s own products with their private negotiation prices.',
   'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously; templates describe every field.',
-  Negotiation: 'Buyer and seller agree on unit price and quantity in turns (open → accepted | rejected | expired; accepted → ordered).',
-  Orders: 'Orders placed from accepted negotiations and their life cycle (pending → confirmed → shipped → delivered → completed, or cancelled), with an append-only audit trail.',
-  Webhooks: `Signed HTTP POSTs of events to your URL, their delivery log and manual retries. Verify the signature over the raw body before parsing it, then answer 2xx within 10 s; retries after ${RETRY_SCHEDULE}.`,
+  Negotiation: 'Buyer and seller agree on unit price and quantity, in turns.',
+  Orders: 'Orders placed from accepted negotiations, their life cycle and audit trail.',
+  Webhooks: 'Signed POSTs of events to your URL (see the webhooks section), their delivery log and manual retries.',
   Events: 'The events an agent is a party to, as a feed to read or follow.',
   Operations: 'The documents that describe this API, and the readiness probe.',
 };
@@ -75,12 +75,12 @@ const ref = (kind: 'examples' | 'headers' | 'parameters' | 'responses' | 'schema
 /** Response headers, each documented once. */
 const HEADERS: Record<string, oas31.HeaderObject> = {
   'X-Request-Id': {
-    description: 'The request id, as in `meta.requestId` or the error’s `requestId`; quote it when reporting a problem',
+    description: 'The request id (`meta.requestId`, the error’s `requestId`)',
     required: true,
     schema: { type: 'string', pattern: '^req_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.request },
   },
   'X-RateLimit-Limit': {
-    description: `Requests allowed in the rate-limit window closer to exhaustion (minute or day); ${UNLIMITED} on the unlimited plan`,
+    description: `Requests allowed in the window closer to exhaustion (minute or day); ${UNLIMITED}: unlimited`,
     required: true,
     schema: { type: 'integer', format: 'int32', minimum: 0, maximum: UNLIMITED, example: 60 },
   },
@@ -100,7 +100,7 @@ const HEADERS: Record<string, oas31.HeaderObject> = {
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400, example: 17 },
   },
   'Idempotent-Replayed': {
-    description: '`true` when this response is the stored response of an earlier request with the same Idempotency-Key (POST only); absent otherwise',
+    description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key',
     required: false,
     schema: { type: 'string', enum: ['true'] },
   },
@@ -112,7 +112,7 @@ const PARAMETERS: Record<string, oas31.ParameterObject> = {
     in: 'header',
     name: 'Idempotency-Key',
     required: false,
-    description: 'Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`.',
+    description: 'Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice.',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]([\\x20-\\x7E]*[\\x21-\\x7E])?$', example: 'po-2026-0042-attempt' },
   },
 };
@@ -294,42 +294,42 @@ const WEBHOOK_PARAMETERS: Record<string, oas31.ParameterObject> = {
     in: 'header',
     name: 'X-Marketplace-Signature',
     required: true,
-    description: '`sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret',
+    description: '`sha256=` + hex HMAC-SHA256 of the exact body',
     schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$', maxLength: 71 },
   },
   'X-Marketplace-Timestamp': {
     in: 'header',
     name: 'X-Marketplace-Timestamp',
     required: true,
-    description: 'When this attempt was sent, Unix time in seconds',
+    description: 'When this attempt was sent, Unix seconds',
     schema: { type: 'string', pattern: '^[0-9]{1,12}$', maxLength: 12, example: '1795424460' },
   },
   'X-Marketplace-Event-Id': {
     in: 'header',
     name: 'X-Marketplace-Event-Id',
     required: true,
-    description: 'The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once)',
+    description: 'The envelope’s `id`: deduplicate on it',
     schema: { type: 'string', pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.event },
   },
   'webhook-id': {
     in: 'header',
     name: 'webhook-id',
     required: true,
-    description: 'Standard Webhooks: the event id (the same as X-Marketplace-Event-Id)',
+    description: 'Standard Webhooks: the event id',
     schema: { type: 'string', pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.event },
   },
   'webhook-timestamp': {
     in: 'header',
     name: 'webhook-timestamp',
     required: true,
-    description: 'Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away',
+    description: 'Standard Webhooks: Unix seconds, signed; refuse if over 5 min away',
     schema: { type: 'string', pattern: '^[0-9]{1,12}$', maxLength: 12, example: '1795424460' },
   },
   'webhook-signature': {
     in: 'header',
     name: 'webhook-signature',
     required: true,
-    description: 'Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret)',
+    description: 'Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`',
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]{43}=$', maxLength: 47 },
   },
 };
@@ -500,6 +500,8 @@ function compact(document: JsonObject): void {
     if (!object) return;
     if (object.minimum === Number.MIN_SAFE_INTEGER) delete object.minimum;
     if (object.maximum === Number.MAX_SAFE_INTEGER) delete object.maximum;
+    // A oneOf of envelopes whose `type` enums already tell them apart: the mapping would list them again.
+    if (Array.isArray(object.oneOf) && objectAt(object.discriminator)?.mapping) delete object.discriminator;
     mergeNullable(object);
     Object.values(object).forEach(visit);
   };
@@ -584,7 +586,7 @@ const ID_DESCRIPTIONS: Record<IdKind, string> = {
   audit: 'An audit entry id (aud_…)',
   feed: 'A feed id (feed_…), from POST /v1/seller/feeds',
   webhook: 'A webhook subscription id (whk_…), from POST /v1/webhooks',
-  event: 'An event id (evt_…): the envelope’s id, X-Marketplace-Event-Id and webhook-id; the same in every delivery of the event',
+  event: 'An event id (evt_…), the same in every delivery of the event',
   delivery: 'A webhook delivery id (dlv_…), from GET /v1/webhooks/{id}/deliveries',
   request: 'A request id (req_…)',
 };
@@ -622,19 +624,19 @@ function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodObj
  * the schemas, which every function bundles: these words would otherwise ship in every Lambda.
  */
 const FIELD_DESCRIPTIONS = new Map<z.core.$ZodType, string>([
-  [Money.shape.amount, 'Integer amount in the currency’s minor unit: cents for EUR and USD, yen for JPY (1250 EUR is 12.50 EUR)'],
-  [Agent.shape.plan, 'Rate-limit plan: free 60/min and 1,000/day, pro 600/min and 100,000/day, enterprise unlimited; set by an operator'],
+  [Money.shape.amount, 'Integer in the currency’s minor unit (cents for EUR and USD, yen for JPY): 1250 EUR is 12.50 EUR'],
+  [Agent.shape.plan, 'Rate-limit plan (limits: see the API description); set by an operator'],
   [Agent.shape.environment, 'test: the sandbox (mk_test_ keys); live: production (mk_live_ keys)'],
   [Agent.shape.apiKeyPrefix, 'First 12 characters of the current key, to tell keys apart'],
   [Meta, 'Present on every successful response'],
-  [RequestId, 'Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem'],
-  [ErrorBody.shape.error, 'Human-readable message that says what to fix (for people and logs; branch on `code`)'],
+  [RequestId, 'Quote it when reporting a problem'],
+  [ErrorBody.shape.error, 'What to fix, for people (branch on `code`)'],
   [ErrorBody.shape.code, 'Stable, machine-readable error code'],
   [ErrorBody.shape.status, 'The HTTP status, repeated'],
-  [ErrorBody.shape.details, 'One entry per problem (every problem at once), for validation errors and state conflicts'],
-  [ErrorDetail.shape.path, 'Dot path of the offending field (`organization.country`, `events.1`), or a header or query parameter name'],
+  [ErrorBody.shape.details, 'One entry per problem, for validation errors and state conflicts'],
+  [ErrorDetail.shape.path, 'Dot path of the field (`organization.country`, `events.1`), or a header or query parameter'],
   [ErrorDetail.shape.message, 'What to change in that field'],
-  [AgentWithApiKey.shape.apiKey, 'The API key: send it as `Authorization: Bearer <apiKey>`. Shown only in this response: store it now'],
+  [AgentWithApiKey.shape.apiKey, 'Send as `Authorization: Bearer <apiKey>`; shown only here: store it'],
   [Offer.shape.minQuantity, 'Smallest quantity this offer sells'],
   [Offer.shape.priceTiers, 'Volume prices: the highest tier a quantity reaches sets its unit price'],
   [Product.shape.unit, 'What one unit is (each, box, pair, kg…): quantities and unit prices count these'],

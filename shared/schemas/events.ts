@@ -57,7 +57,7 @@ const recordedEnvelopes = [...new Set(RECORDED_EVENT_TYPES.map((type) => EVENT_E
 /** An event as the events feed shows it: under its recorded name, `data` typed by `type`. */
 export const Event = z
   .discriminatedUnion('type', recordedEnvelopes)
-  .meta({ id: 'Event', description: 'An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type' });
+  .meta({ id: 'Event', description: 'An event under its recorded name (not an alias)' });
 export type Event = { [T in RecordedEventType]: { id: string; type: T; timestamp: string; data: EventData<T> } }[RecordedEventType];
 
 // The events feed (GET /v1/events)
