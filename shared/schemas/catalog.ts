@@ -1,7 +1,7 @@
 // Catalog records (contract §3 "Product", "Offer", "Feed"): what sellers load and buyers read.
 import * as z from 'zod';
 import { idPattern } from '../ids.ts';
-import { CONTROLS_SINGLE_LINE, PaginationQuery, Timestamp, idParam } from './common.ts';
+import { PaginationQuery, Timestamp, idParam, textProblem, unlessMissing } from './common.ts';
 import { Money } from './money.ts';
 
 export const SKU_PATTERN = /^[\x21-\x7E]{1,100}$/;
@@ -166,29 +166,30 @@ export const OfferIdParams = z.strictObject({ id: idParam(idPattern('offer'), 'a
 export const ListFeedsQuery = PaginationQuery.extend({ status: FeedStatus.optional() });
 export const ListSellerProductsQuery = PaginationQuery.extend({ status: ProductStatus.optional(), sku: Sku.optional() });
 
-/** Query of POST /v1/seller/feeds for bodies that carry no name of their own (a CSV body). */
-export const UploadFeedQuery = z.strictObject({
-  filename: z
-    .string()
-    .min(1)
-    .max(255, 'Must be at most 255 characters')
-    .refine((name) => !CONTROLS_SINGLE_LINE.test(name) && !/[/\\]/.test(name), 'Must be a file name without slashes or control characters')
-    .optional()
-    .meta({ description: 'A name for the uploaded file, shown on the feed (multipart parts carry their own)' }),
-});
-
-
 /** Most bytes an inline upload (CSV, JSON or multipart file) may have: 5 MiB. Larger files go presigned. */
 export const INLINE_FEED_MAX_BYTES = 5 * 1024 * 1024;
 /** Most bytes a presigned upload may have: 100 MiB. */
 export const PRESIGNED_FEED_MAX_BYTES = 100 * 1024 * 1024;
 
-const Filename = z
-  .string()
-  .min(1)
+/**
+ * A feed's file name, from whichever source named it (the JSON body, `?filename=`, Content-Disposition
+ * or a multipart part): shown to the seller as it is, so held to the rules of single-line text, and a
+ * name rather than a path.
+ */
+export const Filename = z
+  .string({ error: unlessMissing('Must be a string') })
+  .min(1, 'Must be at least 1 character')
   .max(255, 'Must be at most 255 characters')
-  .refine((name) => !CONTROLS_SINGLE_LINE.test(name) && !/[/\\]/.test(name), 'Must be a file name without slashes or control characters')
+  .superRefine((name, context) => {
+    const problem = /[/\\]/.test(name) ? 'Must be a file name, without slashes' : textProblem(name, false);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
   .meta({ example: 'catalog-2026-11.csv' });
+
+/** Query of POST /v1/seller/feeds for bodies that carry no name of their own (a CSV body). */
+export const UploadFeedQuery = z.strictObject({
+  filename: Filename.optional().meta({ description: 'A name for the uploaded file, shown on the feed (multipart parts carry their own)' }),
+});
 
 /** POST /v1/seller/feeds with a JSON body: an inline JSON feed, or a request for a presigned upload. */
 export const InlineJsonFeedRequest = z
