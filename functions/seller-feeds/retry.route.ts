@@ -1,6 +1,6 @@
 // POST /v1/seller/feeds/{id}/retry — process a failed feed again, optionally with a corrected file. Handler: ./retry.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
-import { CreateFeedJsonRequest, Feed, FeedIdParams, FeedWithUpload, INLINE_FEED_MAX_BYTES, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
+import { CreateFeedJsonRequest, Feed, FeedIdParams, FeedWithUpload, INLINE_FEED_MAX_BYTES, presignedUploadAdvice, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
 import * as z from 'zod';
 
 export const route = defineRoute({
@@ -16,6 +16,7 @@ export const route = defineRoute({
   request: { params: FeedIdParams, body: CreateFeedJsonRequest.optional(), query: UploadFeedQuery },
   uploads: ['text/csv', 'multipart/form-data'],
   maxBodyBytes: INLINE_FEED_MAX_BYTES,
+  tooLargeAdvice: presignedUploadAdvice,
   response: { status: 202, description: 'The feed, queued again (or awaiting its presigned upload)', schema: z.union([Feed, FeedWithUpload]) },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],

@@ -171,6 +171,16 @@ export const INLINE_FEED_MAX_BYTES = 5 * 1024 * 1024;
 /** Most bytes a presigned upload may have: 100 MiB. */
 export const PRESIGNED_FEED_MAX_BYTES = 100 * 1024 * 1024;
 
+/** What a feed upload's 413 says after the limit: how to send the file presigned instead, to the same path. */
+export function presignedUploadAdvice(path: string): string {
+  const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
+  return (
+    `An inline upload may have at most ${mib(INLINE_FEED_MAX_BYTES)}; send a larger file (up to ${mib(PRESIGNED_FEED_MAX_BYTES)}) as a presigned upload: ` +
+    `POST ${path} with {"format":"csv","upload":"presigned"} ("json" for a JSON file), then PUT the file to the uploadUrl of the answer ` +
+    'before its uploadExpiresAt, as it is and without other headers (curl -X PUT --upload-file catalog.csv "<uploadUrl>")'
+  );
+}
+
 /**
  * A feed's file name, from whichever source named it (the JSON body, `?filename=`, Content-Disposition
  * or a multipart part): shown to the seller as it is, so held to the rules of single-line text, and a
