@@ -354,6 +354,47 @@ describe('row validation', () => {
     expect(defaulted.offers[0].negotiationStrategy).toBe('linear');
   });
 
+  it('reports a CSV row over 1 MiB and cells that are not UTF-8, and applies the rows around them', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    const requested = await client.post('/v1/seller/feeds', { format: 'csv', upload: 'presigned' }, { apiKey: seller.apiKey });
+    const longDescription = `"${'Text, with ""quotes"" and\nline breaks. '.repeat(30_000)}"`;
+    const file = Buffer.concat([
+      Buffer.from('sku,title,description,price,currency,available_quantity\n'),
+      Buffer.from('BIG-0,Before,,1.00,USD,1\n'),
+      Buffer.from(`BIG-1,Too long,${longDescription},1.00,USD,1\n`),
+      Buffer.concat([Buffer.from('BIG-2,Caf'), Buffer.from([0xe9]), Buffer.from(',,1.00,'), Buffer.from([0xff]), Buffer.from(',1\n')]),
+      Buffer.from('BIG-3,Literal \uFFFD is text,,1.00,USD,1\n'),
+      Buffer.from('BIG-4,Spoofed \u202Etxt.exe,,1.00,USD,1\n'),
+      Buffer.from('BIG-5,After,,1.00,USD,1\n'),
+    ]);
+    expect((await fetch(requested.json.data.uploadUrl, { method: 'PUT', body: file })).status).toBe(200);
+    const feed = await waitForFeed(client, seller.apiKey, requested.json.data.feedId);
+    expect(feed).toMatchObject({ status: 'completed', rowsTotal: 6, rowsSucceeded: 3, rowsFailed: 3 });
+    expect(feed.errors).toEqual([
+      { row: 2, field: null, message: expect.stringMatching(/^The row is [\d,]+ bytes; a row may have at most 1,048,576 bytes \(1 MiB\)/) },
+      { row: 3, field: 'title', message: expect.stringContaining('not UTF-8') },
+      { row: 3, field: 'currency', message: expect.stringContaining('not UTF-8') },
+      { row: 5, field: 'title', message: expect.stringContaining('bidirectional control') },
+    ]);
+    const products = (await client.get('/v1/seller/products', { apiKey: seller.apiKey })).json.data.items;
+    expect(products.map((product: { sku: string }) => product.sku).sort()).toEqual(['BIG-0', 'BIG-3', 'BIG-5']);
+    expect(products.find((product: { sku: string }) => product.sku === 'BIG-3').title).toBe('Literal \uFFFD is text');
+  });
+
+  it('reports a JSON product over 1 MiB and applies the products around it', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    const products = [
+      { sku: 'JB-1', title: 'Before', price: { amount: 100, currency: 'USD' }, availableQuantity: 1 },
+      { sku: 'JB-2', title: 'Too long', price: { amount: 100, currency: 'USD' }, availableQuantity: 1, notes: 'x'.repeat(1024 * 1024) },
+      { sku: 'JB-3', title: 'After', price: { amount: 100, currency: 'USD' }, availableQuantity: 1 },
+    ];
+    const uploaded = await client.post('/v1/seller/feeds', { products }, { apiKey: seller.apiKey });
+    expect(uploaded.status, uploaded.text).toBe(202);
+    const feed = await waitForFeed(client, seller.apiKey, uploaded.json.data.feedId);
+    expect(feed).toMatchObject({ status: 'completed', rowsTotal: 3, rowsSucceeded: 2, rowsFailed: 1 });
+    expect(feed.errors).toEqual([{ row: 2, field: null, message: expect.stringMatching(/^The product is [\d,]+ bytes of JSON; a product may have at most 1,048,576 bytes \(1 MiB\)/) }]);
+  });
+
   it('keeps the first 100 errors and counts all', async () => {
     const seller = await registerUnlimited(client, 'seller');
     const lines = [HEADER, 'GOOD-1,Good,1.00,USD,1'];
