@@ -87,7 +87,9 @@ const FAN_OUT_PARALLELISM = 4;
 /**
  * Records a delivery for each active subscription of each agent an event concerns whose events match,
  * and takes the events out of the outbox in the same transactions (whole events per transaction, up
- * to 100 items), then queues the deliveries. Safe to repeat: an event dispatched before is refused by
+ * to 100 items, several at once), then queues the deliveries. When a transaction fails, the
+ * deliveries the others recorded are queued all the same before the error is thrown (so that the
+ * stream retries the batch). Safe to repeat: an event dispatched before is refused by
  * its mark and queues nothing again; its deliveries were recorded then, and a delivery whose message
  * was lost (a crash between the commit and the queue) is queued again by the sweep.
  */
@@ -120,14 +122,25 @@ export async function fanOut(events: readonly DomainEvent[], now = new Date()): 
     } else chunks.push({ plans: [plan], items });
   }
   const recorded: DeliveryItem[] = [];
+  let failure: { error: unknown } | undefined;
   let next = 0;
   const writer = async () => {
-    while (next < chunks.length) recorded.push(...(await recordPlans((chunks[next++] as (typeof chunks)[number]).plans, now)));
+    // After a failure no transaction starts; those in flight finish, and what they recorded is queued.
+    while (next < chunks.length && !failure) {
+      try {
+        recorded.push(...(await recordPlans((chunks[next++] as (typeof chunks)[number]).plans, now)));
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(FAN_OUT_PARALLELISM, chunks.length) }, writer));
   // A subscription's deliveries side by side: a batch of the queue then sends them in one lane.
   recorded.sort((a, b) => (a.subscriptionId < b.subscriptionId ? -1 : a.subscriptionId > b.subscriptionId ? 1 : 0));
+  // Queued even when a transaction failed: their events are dispatched, so the stream's retry of the
+  // batch will not queue them again, and only the sweep would find them, 15 s late.
   await enqueueDeliveries(recorded.map((delivery) => ({ subscriptionId: delivery.subscriptionId, deliveryId: delivery.deliveryId, attempt: 1 })));
+  if (failure) throw failure.error;
   return recorded.length;
 }
 

@@ -1,10 +1,13 @@
 // The delivery pipeline's batch paths against DynamoDB Local and fauxqs, called directly alongside the
 // running local runtime: fan-out records an event's deliveries exactly once however many fan-outs race
-// for it (the stream's included); a batch of queue messages sends one lane per subscription, leaves
+// for it (the stream's included), and queues what it recorded even when one of its transactions
+// fails (an injected store error); a batch of queue messages sends one lane per subscription, leaves
 // duplicates and deliveries another sender holds alone, defers what finds every slot held or what its
 // lane had no time for, and records each attempt once.
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, InternalServerError } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUnlimited } from '../support/catalog.ts';
 import { Receiver } from '../support/receiver.ts';
@@ -48,7 +51,24 @@ async function commitEvent(agentId: string): Promise<DomainEvent> {
   return event;
 }
 
+/**
+ * An event as a stream outage leaves it: in the outbox, but written under another entity name, so the
+ * runtime's stream reader passes it over. Only this test's fan-outs see it (and the sweep, once it is
+ * 10 s old); the dispatch mark stamps it an event again.
+ */
+async function unstreamedEvent(agentId: string): Promise<DomainEvent> {
+  const data = { orderId: `ord_${randomUUID()}`, buyerId: agentId, sellerId: agentId, totalAmount: { amount: 100, currency: 'USD' }, items: [] };
+  const { event, operation } = recordEvent({ type: 'order.created', data, agentIds: [agentId] }, new Date());
+  await documentClient.send(new PutCommand({ TableName: tableName(), Item: { ...operation.item.Put!.Item, entity: 'unstreamedEvent' } }));
+  return event;
+}
+
+const eventIdsAt = (path: string) => receiver.at(path).map((request) => (JSON.parse(request.body) as { id: string }).id);
+
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The sweep queues a pending delivery again once its attempt is this overdue (functions/webhooks/sweep.worker.ts). */
+const SWEEP_DELIVERY_GRACE_MS = 15_000;
 
 describe('fan-out', () => {
   it('records and queues an event’s deliveries once, however many fan-outs race for it', { timeout: 30_000 }, async () => {
@@ -81,6 +101,51 @@ describe('fan-out', () => {
     await settle(1_500);
     expect(receiver.at(path).map((request) => (JSON.parse(request.body) as { id: string }).id).sort()).toEqual([before.eventId, fresh.eventId].sort());
     expect(await getDelivery(subscriptions[0] as string, deliveryIdFor(fresh.eventId, subscriptions[0] as string))).toMatchObject({ status: 'delivered', attemptCount: 1 });
+  });
+
+  it('queues what the transactions that committed recorded when another fails, then fails', { timeout: 60_000 }, async () => {
+    // 20 subscriptions: an event and its deliveries are 21 items, so four events fill one transaction
+    // and the fifth is written in a second one, in parallel.
+    const paths = Array.from({ length: 20 }, unique);
+    const { agentId, subscriptions } = await subscriber(paths);
+    const events: DomainEvent[] = [];
+    for (let i = 0; i < 5; i++) events.push(await unstreamedEvent(agentId));
+    const [poison] = events as [DomainEvent];
+    const committed = events[4] as DomainEvent;
+    // The first transaction fails with an error of the store (not a refusal); everything else reaches DynamoDB Local.
+    const real = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
+    const mock = mockClient(documentClient);
+    mock.on(QueryCommand).callsFake((input) => real.send(new QueryCommand(input)));
+    mock.on(TransactWriteCommand).callsFake((input: TransactWriteCommand['input']) =>
+      input.TransactItems?.some((item) => item.Update?.Key?.pk === `EVENT#${poison.eventId}`)
+        ? Promise.reject(new InternalServerError({ message: 'Internal server error', $metadata: {} }))
+        : real.send(new TransactWriteCommand(input)),
+    );
+    let failure: unknown;
+    try {
+      await fanOut(events);
+    } catch (error) {
+      failure = error;
+    } finally {
+      mock.restore();
+    }
+    // Failed, so that the stream retries the batch…
+    expect(failure).toBeInstanceOf(InternalServerError);
+    expect((await EventEntity.get({ eventId: poison.eventId }))?.dispatchedAt).toBeUndefined();
+    expect(await getDelivery(subscriptions[0] as string, deliveryIdFor(poison.eventId, subscriptions[0] as string))).toBeUndefined();
+    // …but the deliveries the other transaction recorded were queued then, not left for the sweep.
+    for (const subscriptionId of subscriptions) {
+      const firstAttempt = async () => (await getDelivery(subscriptionId, deliveryIdFor(committed.eventId, subscriptionId)))?.attempts[0];
+      await expect.poll(firstAttempt, { timeout: 2 * SWEEP_DELIVERY_GRACE_MS, interval: 200 }).toBeDefined();
+      const delivery = (await getDelivery(subscriptionId, deliveryIdFor(committed.eventId, subscriptionId))) as DeliveryItem;
+      expect(Date.parse(delivery.attempts[0]!.at) - Date.parse(delivery.createdAt)).toBeLessThan(SWEEP_DELIVERY_GRACE_MS);
+    }
+    // The retry fans out the rest; each event reaches each subscription once.
+    await fanOut(events);
+    for (const path of paths) await receiver.waitFor(path, 5);
+    await settle(1_500);
+    for (const path of paths) expect(new Set(eventIdsAt(path))).toEqual(new Set(events.map((event) => event.eventId)));
+    for (const path of paths) expect(receiver.at(path)).toHaveLength(5);
   });
 });
 
