@@ -17,7 +17,8 @@ import { createDelivery, deliveryIdFor, DeliveryEntity, getDelivery, type Delive
 import { transactWrite } from '../../shared/data/entity.ts';
 import { EventEntity, listPendingEvents, recordEvent, type DomainEvent } from '../../shared/data/events.ts';
 import { SendingSlotEntity, SENDING_SLOTS } from '../../shared/data/sending-slots.ts';
-import { deliverBatch, fanOut } from '../../shared/domain/webhook-delivery.ts';
+import { fanOut } from '../../shared/domain/webhook-fan-out.ts';
+import { deliverBatch } from '../../shared/domain/webhook-sending.ts';
 import { newId } from '../../shared/ids.ts';
 
 const client = newClient();
