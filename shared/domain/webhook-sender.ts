@@ -30,7 +30,10 @@ export function standardSignatureOf(eventId: string, timestamp: string, body: st
   return `v1,${createHmac('sha256', secret).update(`${eventId}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
 }
 
-export type SendOutcome = Pick<DeliveryAttempt, 'statusCode' | 'error' | 'durationMs' | 'responseBody'>;
+export type SendOutcome = Pick<DeliveryAttempt, 'statusCode' | 'error' | 'durationMs' | 'responseBody'> & {
+  /** The response's Retry-After header, for the retry decision; null without a response or header. */
+  retryAfter: string | null;
+};
 
 function errorClass(error: NodeJS.ErrnoException): NonNullable<DeliveryAttempt['error']> {
   const code = error.code ?? '';
@@ -85,11 +88,11 @@ async function exchange(url: string, body: string, options: PostOptions, deadlin
     // A hung getaddrinfo keeps its thread-pool thread until the system gives up; the attempt does not wait for it.
     addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : (await beforeDeadline((options.resolve ?? systemResolver)(host), deadline)).map((address) => ({ address, family: isIP(address) }));
   } catch (error) {
-    return { statusCode: null, error: error instanceof Timeout ? 'timeout' : errorClass(error as NodeJS.ErrnoException), durationMs: elapsed(), responseBody: null };
+    return { statusCode: null, error: error instanceof Timeout ? 'timeout' : errorClass(error as NodeJS.ErrnoException), durationMs: elapsed(), responseBody: null, retryAfter: null };
   }
   const first = addresses[0];
-  if (!first) return { statusCode: null, error: 'dns', durationMs: elapsed(), responseBody: null };
-  if (!options.allowPrivateAddresses && addresses.some((entry) => isForbiddenAddress(entry.address))) return { statusCode: null, error: 'forbidden-address', durationMs: elapsed(), responseBody: null };
+  if (!first) return { statusCode: null, error: 'dns', durationMs: elapsed(), responseBody: null, retryAfter: null };
+  if (!options.allowPrivateAddresses && addresses.some((entry) => isForbiddenAddress(entry.address))) return { statusCode: null, error: 'forbidden-address', durationMs: elapsed(), responseBody: null, retryAfter: null };
   // The connection goes to the addresses resolved (and checked) here, whatever a second lookup would say.
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
     if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, addresses);
@@ -130,7 +133,8 @@ async function exchange(url: string, body: string, options: PostOptions, deadlin
         const done = () => {
           const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8');
           const error = status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? 'redirect' : 'non-2xx';
-          finish({ statusCode: status, error, responseBody: text });
+          const retryAfter = response.headers['retry-after'];
+          finish({ statusCode: status, error, responseBody: text, retryAfter: error === null ? null : (retryAfter ?? null) });
           response.destroy();
         };
         response.on('data', (chunk: Buffer) => {
@@ -146,7 +150,7 @@ async function exchange(url: string, body: string, options: PostOptions, deadlin
     if (deadline.aborted) expire();
     else deadline.addEventListener('abort', expire, { once: true });
     request.once('error', (error: NodeJS.ErrnoException) => {
-      finish({ statusCode: null, error: error instanceof Timeout ? 'timeout' : errorClass(error), responseBody: null });
+      finish({ statusCode: null, error: error instanceof Timeout ? 'timeout' : errorClass(error), responseBody: null, retryAfter: null });
     });
     request.end(body);
   });

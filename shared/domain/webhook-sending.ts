@@ -1,9 +1,10 @@
 // Sending queued webhook deliveries (the delivery queue's consumer): a batch of messages is read at
 // once, its deliveries to one subscription form a lane that takes one of the subscription's sending
 // slots and sends them one after another (shared/domain/webhook-sender.ts makes each signed POST), and
-// a lane's attempts are recorded with its slot's release in one transaction. Failed attempts get their
-// retry scheduled on WEBHOOK_RETRY_DELAYS; after the last, the delivery is `failed` until its owner
-// retries it.
+// a lane's attempts are recorded with its slot's release in one transaction. What becomes of a
+// delivery after an attempt is the pure rule of shared/domain/delivery-decision.ts: a failed attempt's
+// retry is scheduled on WEBHOOK_RETRY_DELAYS (jittered, or later as the receiver's Retry-After asks);
+// after the last, the delivery is `failed` until its owner retries it.
 import { randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
 import { getDeliveries, replaceDelivery, replaceDeliveryOperation, type DeliveryItem } from '../data/deliveries.ts';
@@ -11,10 +12,12 @@ import { enqueueDeliveries, scheduleDelivery, type DeliveryMessage } from '../da
 import { transactWrite, TransactionRefused } from '../data/entity.ts';
 import { heldSendingSlots, releaseSendingSlot, releaseSendingSlotOperation, SENDING_SLOTS, takeSendingSlot, type HeldSlot } from '../data/sending-slots.ts';
 import { getSubscriptions, type WebhookSubscriptionItem } from '../data/webhook-subscriptions.ts';
-import type { DeliveryAttempt, DeliveryStatus } from '../schemas/webhooks.ts';
+import type { DeliveryAttempt } from '../schemas/webhooks.ts';
+import { decideAfterAttempt, RETRY_JITTER, type RetryPolicy } from './delivery-decision.ts';
 import { DELIVERY_TIMEOUT_MS, postSigned } from './webhook-sender.ts';
 
-const retryDelaysMs = () => config().WEBHOOK_RETRY_DELAYS.map((seconds) => seconds * 1000);
+/** The schedule (WEBHOOK_RETRY_DELAYS), each step spread by ±20 %. */
+const retryPolicy = (): RetryPolicy => ({ delaysMs: config().WEBHOOK_RETRY_DELAYS.map((seconds) => seconds * 1000), jitter: RETRY_JITTER, random: Math.random });
 
 export type DeliveryResult = 'sent' | 'stale' | 'deferred';
 
@@ -117,24 +120,21 @@ function shuffle<T>(items: T[]): T[] {
 /** One signed POST (none to an inactive or deleted subscription) and the delivery as it is after it. */
 async function attempt({ message, delivery }: Queued, subscription: WebhookSubscriptionItem | undefined): Promise<{ next: DeliveryItem; retryAt: Date | undefined }> {
   const started = new Date();
-  const outcome = subscription?.active
+  const { retryAfter, ...outcome } = subscription?.active
     ? await postSigned(subscription.url, delivery.payload, { secret: subscription.secret, eventId: delivery.eventId, allowPrivateAddresses: config().ALLOW_PRIVATE_WEBHOOK_URLS, now: started })
-    : { statusCode: null, error: 'subscription-inactive' as const, durationMs: 0, responseBody: null };
+    : { statusCode: null, error: 'subscription-inactive' as const, durationMs: 0, responseBody: null, retryAfter: null };
   const made: DeliveryAttempt = { at: started.toISOString(), ...outcome, manual: message.manual ?? false };
-  const count = delivery.attemptCount + 1;
   const finished = new Date();
-  // Automatic retries follow failures of scheduled attempts only; a manual attempt is one attempt.
-  const retryIn = made.error === null || made.manual || !subscription?.active ? undefined : retryDelaysMs()[count - 1];
-  const status: DeliveryStatus = made.error === null ? 'delivered' : retryIn !== undefined ? 'pending' : 'failed';
-  const retryAt = retryIn !== undefined ? new Date(finished.getTime() + retryIn) : undefined;
+  const decision = decideAfterAttempt(delivery, { error: made.error, manual: made.manual, retryAfter }, retryPolicy(), finished);
   const next: DeliveryItem = {
     ...delivery,
-    status,
+    status: decision.status,
     attempts: [...delivery.attempts, made],
-    attemptCount: count,
-    nextAttemptAt: retryAt?.toISOString() ?? null,
+    attemptCount: delivery.attemptCount + 1,
+    nextAttemptAt: decision.nextAttemptAt?.toISOString() ?? null,
     updatedAt: finished.toISOString(),
   };
+  const retryAt = decision.nextAttemptAt ?? undefined;
   return { next, retryAt };
 }
 

@@ -183,13 +183,44 @@ describe('webhook delivery', () => {
     const listing = await listProduct(client);
     await negotiate(client, agent.apiKey, { offerId: listing.offerId, quantity: 10, unitPrice: 900 });
     const received = await receiver.waitFor(path, 3);
-    expect(received[2]!.at - received[1]!.at).toBeGreaterThanOrEqual(900);
+    // 1 s ± 20 %, rounded up to the second by the scheduler.
+    expect(received[2]!.at - received[1]!.at).toBeGreaterThanOrEqual(700);
     const [delivery] = await deliveries(client, agent.apiKey, subscriptionId, '?status=delivered');
     const done = await waitForDelivery(agent.apiKey, subscriptionId, delivery.deliveryId, (d) => d.status === 'delivered');
     expect(done.attempts.map((a: any) => [a.statusCode, a.error])).toEqual([[503, 'non-2xx'], [200, null]]);
     expect(done.attempts[0].responseBody).toBe(`answer 2 from ${path}`);
     expect(done.nextAttemptAt).toBeNull();
     expect(done.payload).toBe(received[2]!.body);
+  });
+
+  it('schedules a retry at the jittered step, or later when the receiver asks, up to the schedule’s next step', { timeout: 60_000 }, async () => {
+    const agent = await registerUnlimited(client, 'buyer');
+    const listing = await listProduct(client);
+    const plain = unique();
+    const asking = unique();
+    receiver.on(plain, { script: [503], then: 200 });
+    // Asks for 30 s; the schedule's next step (the second retry's 2 s) bounds it.
+    receiver.on(asking, { script: [{ status: 429, headers: { 'retry-after': '30' } }], then: 200 });
+    const ids = { plain: await subscribe(agent.apiKey, plain, ['negotiation.started']), asking: await subscribe(agent.apiKey, asking, ['negotiation.started']) };
+    await negotiate(client, agent.apiKey, { offerId: listing.offerId, quantity: 10, unitPrice: 900 });
+    const afterFirstAttempt = async (subscriptionId: string) => {
+      for (;;) {
+        const [delivery] = await deliveries(client, agent.apiKey, subscriptionId);
+        if (delivery?.attempts.length === 1) return delivery;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const [first, second] = await Promise.all([afterFirstAttempt(ids.plain), afterFirstAttempt(ids.asking)]);
+    // The retry's time is decided when the attempt is recorded: the step (1 s) ± 20 %, or the bound (2 s).
+    const delay = (delivery: any) => Date.parse(delivery.nextAttemptAt) - Date.parse(delivery.updatedAt);
+    expect(first).toMatchObject({ status: 'pending', attempts: [{ statusCode: 503 }] });
+    expect(delay(first)).toBeGreaterThanOrEqual(800);
+    expect(delay(first)).toBeLessThanOrEqual(1_200);
+    expect(second).toMatchObject({ status: 'pending', attempts: [{ statusCode: 429, error: 'non-2xx' }] });
+    expect(delay(second)).toBe(2_000);
+    const [request1, request2] = await receiver.waitFor(asking, 2);
+    expect(request2!.at - request1!.at).toBeGreaterThanOrEqual(1_900);
+    await waitForDelivery(agent.apiKey, ids.asking, second.deliveryId, (d) => d.status === 'delivered');
   });
 
   it('fails after five attempts, then a manual retry delivers; a retry while pending is 409', { timeout: 60_000 }, async () => {
@@ -208,10 +239,10 @@ describe('webhook delivery', () => {
     expect(failed.nextAttemptAt).toBeNull();
     const times = receiver.at(path).map((request) => request.at);
     const gaps = times.slice(1).map((time, i) => time - times[i]!);
-    // 1, 2, 2, 3 s (WEBHOOK_RETRY_DELAYS in the test runtime), whole seconds rounded up by the scheduler.
+    // 1, 2, 2, 3 s (WEBHOOK_RETRY_DELAYS in the test runtime) ± 20 %, whole seconds rounded up by the scheduler.
     [1, 2, 2, 3].forEach((seconds, i) => {
-      expect(gaps[i]).toBeGreaterThanOrEqual(seconds * 1000 - 100);
-      expect(gaps[i]).toBeLessThan(seconds * 1000 + 2_500);
+      expect(gaps[i]).toBeGreaterThanOrEqual(seconds * 800 - 100);
+      expect(gaps[i]).toBeLessThan(seconds * 1200 + 2_500);
     });
     expect((await deliveries(client, agent.apiKey, subscriptionId, '?status=failed')).map((d) => d.deliveryId)).toEqual([pending.deliveryId]);
 
