@@ -10,7 +10,7 @@ import { config } from '../config.ts';
 import { getDeliveries, replaceDelivery, replaceDeliveryOperation, type DeliveryItem } from '../data/deliveries.ts';
 import { enqueueDeliveries, scheduleDelivery, type DeliveryMessage } from '../data/delivery-queue.ts';
 import { transactWrite, TransactionRefused } from '../data/entity.ts';
-import { heldSendingSlots, releaseSendingSlot, releaseSendingSlotOperation, SENDING_SLOTS, takeSendingSlot, type HeldSlot } from '../data/sending-slots.ts';
+import { heldSendingSlots, narrowSendingSlot, releaseSendingSlot, releaseSendingSlotOperation, SENDING_SLOTS, takeSendingSlot, type HeldSlot } from '../data/sending-slots.ts';
 import { getSubscriptions, type WebhookSubscriptionItem } from '../data/webhook-subscriptions.ts';
 import type { DeliveryAttempt } from '../schemas/webhooks.ts';
 import { decideAfterAttempt, RETRY_JITTER, type RetryPolicy } from './delivery-decision.ts';
@@ -23,7 +23,10 @@ export type DeliveryResult = 'sent' | 'stale' | 'deferred';
 
 /** A message that finds every sending slot of its subscription held comes back this much later. */
 const DEFER_SECONDS = 2;
-/** A lane starts no attempt after this long: the rest of its deliveries go back on the queue. */
+/**
+ * A lane starts no attempt after this long: then the deliveries it has not started go back on the queue
+ * at once, even while an attempt of the lane still hangs, so another lane (another slot) sends them.
+ */
 const LANE_BUDGET_MS = 2_000;
 /** How long a lane holds its slot at most (a crashed sender's slot is free again then): its budget, one attempt's 10 s and a margin. */
 const LANE_LEASE_MS = LANE_BUDGET_MS + DELIVERY_TIMEOUT_MS + 5_000;
@@ -87,20 +90,39 @@ async function sendLane(subscriptionId: string, lane: readonly Queued[], subscri
   const heldSlots = new Set(held.map((slot) => slot.slot));
   const free = Array.from({ length: SENDING_SLOTS }, (_, slot) => slot).filter((slot) => !heldSlots.has(slot));
   // One receiver gets at most SENDING_SLOTS attempts at once; the rest wait on the queue a moment.
-  const slot = await takeSendingSlot(subscriptionId, { laneId, deliveryIds: mine.map(({ queued }) => queued.delivery.deliveryId) }, shuffle(free), now.getTime() + LANE_LEASE_MS, now.getTime());
+  const until = now.getTime() + LANE_LEASE_MS;
+  const slot = await takeSendingSlot(subscriptionId, { laneId, deliveryIds: mine.map(({ queued }) => queued.delivery.deliveryId) }, shuffle(free), until, now.getTime());
   if (slot === undefined) {
     await defer(mine);
     return results;
   }
+  // Handed back at the budget: the slot first stops naming them, then they are queued, due at once.
+  const handBack = async (entries: typeof mine, started: typeof mine) => {
+    await narrowSendingSlot(subscriptionId, slot, { laneId, deliveryIds: started.map(({ queued }) => queued.delivery.deliveryId) }, until);
+    await enqueueDeliveries(entries.map(({ queued }) => queued.message));
+    for (const { position } of entries) results[position] = 'deferred';
+  };
   const made: { queued: Queued; position: number; next: DeliveryItem; retryAt: Date | undefined }[] = [];
-  const started = Date.now();
-  let index = 0;
-  for (; index < mine.length && Date.now() - started <= LANE_BUDGET_MS; index++) {
-    const { queued, position } = mine[index] as (typeof mine)[number];
-    made.push({ queued, position, ...(await attempt(queued, subscription)) });
+  let next = 0;
+  let handedBack: Promise<void> | undefined;
+  const budget = setTimeout(() => {
+    const unstarted = mine.slice(next);
+    const started = mine.slice(0, next);
+    next = mine.length;
+    if (unstarted.length === 0) return;
+    handedBack = handBack(unstarted, started);
+    handedBack.catch(() => undefined); // awaited below, once the lane's attempts are recorded
+  }, LANE_BUDGET_MS);
+  try {
+    while (next < mine.length) {
+      const { queued, position } = mine[next++] as (typeof mine)[number];
+      made.push({ queued, position, ...(await attempt(queued, subscription)) });
+    }
+  } finally {
+    clearTimeout(budget);
   }
   const recorded = await recordLane(subscriptionId, slot, laneId, made);
-  if (index < mine.length) await defer(mine.slice(index));
+  await handedBack;
   for (const entry of made) {
     if (!recorded.has(entry.queued.delivery.deliveryId)) continue;
     results[entry.position] = 'sent';

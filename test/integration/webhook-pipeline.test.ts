@@ -2,8 +2,8 @@
 // running local runtime: fan-out records an event's deliveries exactly once however many fan-outs race
 // for it (the stream's included), and queues what it recorded even when one of its transactions
 // fails (an injected store error); a batch of queue messages sends one lane per subscription, leaves
-// duplicates and deliveries another sender holds alone, defers what finds every slot held or what its
-// lane had no time for, and records each attempt once.
+// duplicates and deliveries another sender holds alone, defers what finds every slot held, hands back
+// at once what its lane had no time for (even while an attempt hangs), and records each attempt once.
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient, InternalServerError } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -19,6 +19,7 @@ import { EventEntity, listPendingEvents, recordEvent, type DomainEvent } from '.
 import { SendingSlotEntity, SENDING_SLOTS } from '../../shared/data/sending-slots.ts';
 import { fanOut } from '../../shared/domain/webhook-fan-out.ts';
 import { deliverBatch } from '../../shared/domain/webhook-sending.ts';
+import { DELIVERY_TIMEOUT_MS } from '../../shared/domain/webhook-sender.ts';
 import { newId } from '../../shared/ids.ts';
 
 const client = newClient();
@@ -232,17 +233,40 @@ describe('sending a batch', () => {
     for (let slot = 0; slot < 3; slot++) await SendingSlotEntity.delete({ subscriptionId, slot });
   });
 
-  it('sends a subscription’s deliveries one at a time and defers what its lane had no time for', { timeout: 30_000 }, async () => {
+  it('keeps a hanging attempt from holding its subscription’s other deliveries: the lane hands them back at once', { timeout: 60_000 }, async () => {
+    const path = unique();
+    // The first request gets no answer until long after the sender's deadline; the rest are answered at once.
+    receiver.on(path, { script: [{ hangMs: 3 * DELIVERY_TIMEOUT_MS }], then: 200 });
+    const { agentId, subscriptions } = await subscriber([path]);
+    const subscriptionId = subscriptions[0] as string;
+    const hanging = await pendingDelivery(agentId, subscriptionId);
+    const healthy = await pendingDelivery(agentId, subscriptionId);
+    let batchDone = false;
+    const batch = deliverBatch([messageFor(hanging), messageFor(healthy)]).finally(() => {
+      batchDone = true;
+    });
+    // The healthy delivery goes out (from another lane, through the queue) while the first attempt still hangs.
+    const [first, second] = await receiver.waitFor(path, 2, 3 * DELIVERY_TIMEOUT_MS);
+    expect(batchDone).toBe(false);
+    expect(JSON.parse(first!.body)).toMatchObject({ id: hanging.eventId });
+    expect(JSON.parse(second!.body)).toMatchObject({ id: healthy.eventId });
+    expect(await batch).toEqual(['sent', 'deferred']);
+    expect(await getDelivery(subscriptionId, hanging.deliveryId)).toMatchObject({ status: 'pending', attempts: [{ error: 'timeout' }] });
+    await expect.poll(async () => (await getDelivery(subscriptionId, healthy.deliveryId))?.status, { timeout: 10_000 }).toBe('delivered');
+    expect((await getDelivery(subscriptionId, healthy.deliveryId))?.attempts).toHaveLength(1);
+  });
+
+  it('sends a subscription’s deliveries one at a time and hands back what its lane had no time for', { timeout: 30_000 }, async () => {
     const path = unique();
     receiver.on(path, { delayMs: 1_200, status: 200 });
     const { agentId, subscriptions } = await subscriber([path]);
     const deliveries = [];
     for (let i = 0; i < 4; i++) deliveries.push(await pendingDelivery(agentId, subscriptions[0] as string));
-    // Attempts start at 0 s and 1.2 s; by 2.4 s the lane's 2 s are up.
+    // Attempts start at 0 s and 1.2 s; at 2 s the lane's time is up and the other two go back on the queue.
     expect(await deliverBatch(deliveries.map((delivery) => messageFor(delivery)))).toEqual(['sent', 'sent', 'deferred', 'deferred']);
-    const sent = receiver.at(path);
-    expect(sent).toHaveLength(2);
-    expect((sent[1] as { at: number }).at - (sent[0] as { at: number }).at).toBeGreaterThanOrEqual(1_100);
+    const [first, second] = receiver.at(path);
+    expect([first, second].map((request) => (JSON.parse(request!.body) as { id: string }).id)).toEqual([deliveries[0]!.eventId, deliveries[1]!.eventId]);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_100);
     const all = await receiver.waitFor(path, 4);
     expect(new Set(all.map((request) => (JSON.parse(request.body) as { id: string }).id))).toEqual(new Set(deliveries.map((delivery) => delivery.eventId)));
   });

@@ -10,8 +10,8 @@ export interface Received {
   at: number;
 }
 
-/** A status, or a status with response headers (e.g. Retry-After). */
-export type Answer = number | { status: number; headers: Record<string, string> };
+/** A status, a status with response headers (e.g. Retry-After), or no answer for a while. */
+export type Answer = number | { status: number; headers: Record<string, string> } | { hangMs: number };
 
 export type Behaviour = { status: number } | { script: Answer[]; then: number } | { redirect: string } | { hangMs: number } | { delayMs: number; status: number };
 
@@ -45,6 +45,10 @@ export class Receiver {
           return;
         }
         const answer = 'script' in behaviour ? (behaviour.script[count - 1] ?? behaviour.then) : behaviour.status;
+        if (typeof answer === 'object' && 'hangMs' in answer) {
+          setTimeout(() => response.destroyed || response.end('late'), answer.hangMs).unref();
+          return;
+        }
         const { status, headers } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
         response.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(`answer ${count} from ${path}`);
       });
