@@ -1,7 +1,10 @@
 // Each Lambda bundle holds its own code and nothing else's, read from esbuild's metafile of the
 // deployed bundling options: a handler pulls in its own route row only (never another route's, the
 // assembled index, the CDK app or the local runtime), workers pull in no route row and no HTTP layer,
-// and every bundle stays within the bundle budget (BUNDLE_BUDGET_KB).
+// and every bundle stays within the bundle budget (BUNDLE_BUDGET_KB). The budget is for code a function loads at cold
+// start; files shipped beside a bundle (a row's bundledFiles, such as the reference page's Redoc, which
+// the function serves to browsers and never runs) are not bundles and are checked by their own tests
+// (test/unit/reference-assets.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,8 +63,24 @@ describe('Lambda bundles (esbuild metafile)', () => {
     }
   });
 
+  it('ships search-words.json beside every route whose handler reads it (it is read at run time, not bundled)', () => {
+    const missing = bundles
+      .filter((bundle) => bundle.kind === 'route' && bundle.inputs.includes('shared/data/search-words.ts'))
+      .filter((bundle) => !routeList.find((row) => row.handler === bundle.handler)?.bundledFiles?.includes('search-words.json'))
+      .map((bundle) => bundle.handler);
+    expect(bundles.some((bundle) => bundle.inputs.includes('shared/data/search-words.ts'))).toBe(true);
+    expect(missing).toEqual([]);
+  });
+
   it(`keeps every bundle within ${BUNDLE_BUDGET_KB} kB`, () => {
     const over = bundles.filter((bundle) => bundle.kb > BUNDLE_BUDGET_KB).map((bundle) => `${bundle.handler}: ${bundle.kb} kB`);
     expect(over).toEqual([]);
+  });
+
+  it('keeps the reference page’s Redoc out of the asset function’s code: it ships as a file and is read, not run', () => {
+    const assetFunction = bundles.find((bundle) => bundle.operationId === 'getReferenceAsset')!;
+    expect(assetFunction.inputs.some((input) => input.includes('node_modules/redoc/'))).toBe(false);
+    expect(assetFunction.kb).toBeLessThan(BUNDLE_BUDGET_KB);
+    for (const bundle of bundles) expect(bundle.inputs.some((input) => input.includes('node_modules/redoc/')), bundle.handler).toBe(false);
   });
 });
