@@ -5,7 +5,7 @@
 // BOLA, the test event, and every event type so far with its payload.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError } from '../support/assertions.ts';
 import { registerUnlimited, waitForFeed } from '../support/catalog.ts';
 import type { TestClient } from '../support/http-client.ts';
@@ -198,18 +198,22 @@ describe('webhook delivery', () => {
     const listing = await listProduct(client);
     const plain = unique();
     const asking = unique();
-    receiver.on(plain, { script: [503], then: 200 });
+    // Each second attempt is held for 6 s (under the sender's 10 s deadline, then answered 200), so the
+    // first attempt's decision stays readable on the delivery however slowly this machine polls.
+    receiver.on(plain, { script: [503, { hangMs: 6_000 }], then: 200 });
     // Asks for 30 s; the schedule's next step (the second retry's 2 s) bounds it.
-    receiver.on(asking, { script: [{ status: 429, headers: { 'retry-after': '30' } }], then: 200 });
+    receiver.on(asking, { script: [{ status: 429, headers: { 'retry-after': '30' } }, { hangMs: 6_000 }], then: 200 });
     const ids = { plain: await subscribe(agent.apiKey, plain, ['negotiation.started']), asking: await subscribe(agent.apiKey, asking, ['negotiation.started']) };
     await negotiate(client, agent.apiKey, { offerId: listing.offerId, quantity: 10, unitPrice: 900 });
-    const afterFirstAttempt = async (subscriptionId: string) => {
-      for (;;) {
-        const [delivery] = await deliveries(client, agent.apiKey, subscriptionId);
-        if (delivery?.attempts.length === 1) return delivery;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
+    const afterFirstAttempt = (subscriptionId: string) =>
+      vi.waitFor(
+        async () => {
+          const [delivery] = await deliveries(client, agent.apiKey, subscriptionId);
+          if (delivery?.attempts.length !== 1) throw new Error(`the first attempt is not recorded yet (${delivery?.attempts.length ?? 'no'} attempts)`);
+          return delivery;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
     const [first, second] = await Promise.all([afterFirstAttempt(ids.plain), afterFirstAttempt(ids.asking)]);
     // The retry's time is decided when the attempt is recorded: the step (1 s) ± 20 %, or the bound (2 s).
     const delay = (delivery: any) => Date.parse(delivery.nextAttemptAt) - Date.parse(delivery.updatedAt);
