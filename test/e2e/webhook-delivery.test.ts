@@ -59,20 +59,21 @@ async function deliveries(c: TestClient, apiKey: string, subscriptionId: string,
 
 /** Polls a delivery until `done` says so. */
 async function waitForDelivery(apiKey: string, subscriptionId: string, deliveryId: string, done: (delivery: any) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await client.get(`/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}`, { apiKey });
-    expect(response.status, response.text).toBe(200);
-    if (done(response.json.data)) return response.json.data;
-    if (Date.now() > deadline) throw new Error(`delivery still ${JSON.stringify(response.json.data)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return vi.waitFor(
+    async () => {
+      const response = await client.get(`/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}`, { apiKey });
+      expect(response.status, response.text).toBe(200);
+      if (!done(response.json.data)) throw new Error(`delivery still ${JSON.stringify(response.json.data)}`);
+      return response.json.data;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 const unique = () => `/${Math.random().toString(36).slice(2)}`;
 
 describe('webhook delivery', () => {
-  it('delivers every event of a negotiation and an order to both parties, signed, with the spec’s order.created payload', async () => {
+  it('delivers every event of a negotiation and an order to both parties, signed, with the spec’s order.created payload', { timeout: 120_000 }, async () => {
     const listing = await listProduct(client);
     const buyer = await registerUnlimited(client, 'buyer');
     const buyerPath = unique();
@@ -90,14 +91,15 @@ describe('webhook delivery', () => {
     await orderAction(client, buyer.apiKey, order.orderId, 'complete');
     const expected = ['negotiation.started', 'negotiation.offer', 'negotiation.accepted', 'order.created', 'order.confirmed', 'order.shipped', 'order.delivered', 'order.completed'];
     // The seller's listing feed may still be fanning out as it subscribes: trade events only.
-    const tradeAt = async (path: string, count: number) => {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const envelopes = receiver.at(path).map((request) => expectSigned(request)).filter((envelope) => !String(envelope.type).startsWith('feed.'));
-        if (envelopes.length >= count || Date.now() > deadline) return envelopes;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
+    const tradeAt = (path: string, count: number) =>
+      vi.waitFor(
+        () => {
+          const envelopes = receiver.at(path).map((request) => expectSigned(request)).filter((envelope) => !String(envelope.type).startsWith('feed.'));
+          if (envelopes.length < count) throw new Error(`${envelopes.length} of ${count} trade events at ${path}`);
+          return envelopes;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
     for (const path of [buyerPath, sellerPath]) {
       const envelopes = await tradeAt(path, expected.length);
       expect(envelopes.map((envelope) => envelope.type).sort()).toEqual([...expected].sort());
