@@ -28,7 +28,7 @@ import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
 import { Delivery, DeliveryWithPayload, EVENT_TYPES } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
-import { BUYER_FLOW, CONVENTIONS, RETRY_SCHEDULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
+import { BUYER_FLOW, CONVENTIONS, RETRY_RULE, RETRY_SCHEDULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
 export const API_TITLE = 'Agent Marketplace API';
 export const API_VERSION = '1.0.0';
@@ -370,7 +370,7 @@ export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentatio
 
 const WEBHOOK_RESPONSES = {
   WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt)' },
-  WebhookRefused: { description: `Anything else, a timeout or a redirect fails the attempt; it is retried after ${RETRY_SCHEDULE}, then the delivery is failed` },
+  WebhookRefused: { description: `Anything else, a timeout or a redirect fails the attempt; it is retried after ${RETRY_RULE}, then the delivery is failed` },
 };
 
 /** The POST a receiver gets for `types`, its body `envelope`. */

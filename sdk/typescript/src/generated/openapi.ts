@@ -2306,7 +2306,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Anything else, a timeout or a redirect fails the attempt; it is retried after 1 min, 5 min, 30 min, 2 h, then the delivery is failed */
+        /** @description Anything else, a timeout or a redirect fails the attempt; it is retried after 1 min, 5 min, 30 min, 2 h (each step ±20 %; a `Retry-After` on the response, in seconds or an HTTP date, may push a retry later, up to the schedule’s next step), then the delivery is failed */
         WebhookRefused: {
             headers: {
                 [name: string]: unknown;
