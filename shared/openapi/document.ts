@@ -15,6 +15,7 @@ import {
   type oas31,
 } from 'zod-openapi';
 import { ERROR_CODES, statusOf, type ErrorCode } from '../http/error-codes.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN_SOURCE } from '../http/idempotency-key.ts';
 import { UNLIMITED } from '../http/rate-limit-headers.ts';
 import { ErrorBody, ErrorDetail, Meta, RequestId, envelope } from '../http/response-schemas.ts';
 import { errorCodesFor, type RouteDefinition, type RouteTag } from '../http/route-table.ts';
@@ -113,7 +114,7 @@ const PARAMETERS: Record<string, oas31.ParameterObject> = {
     name: 'Idempotency-Key',
     required: false,
     description: 'Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`.',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]([\\x20-\\x7E]*[\\x21-\\x7E])?$', example: 'po-2026-0042-attempt' },
+    schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN_SOURCE, example: 'po-2026-0042-attempt' },
   },
 };
 

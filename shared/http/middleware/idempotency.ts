@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import { claim, complete, recordCommittedOutcome, release } from '../../data/idempotency-records.ts';
 import { ApiError, errors, toApiError } from '../errors.ts';
+import { isValidIdempotencyKey } from '../idempotency-key.ts';
 import type { ApiState, HandlerResult, MiddyApiRequest } from '../api-state.ts';
 import { logger } from '../logger.ts';
 import { errorBody } from './response-shaper.ts';
@@ -34,9 +35,9 @@ export function idempotency(): MiddlewareObj {
       if (state.route.method !== 'POST') return;
       const key = event.headers?.['idempotency-key'];
       if (key === undefined) return;
-      if (key.length < 1 || key.length > 255) {
-        throw errors.invalid('Idempotency-Key must be 1 to 255 characters', [
-          { path: 'Idempotency-Key', message: 'Must be 1 to 255 characters' },
+      if (!isValidIdempotencyKey(key)) {
+        throw errors.invalid('Idempotency-Key must be 1 to 255 printable ASCII characters, without a space at either end', [
+          { path: 'Idempotency-Key', message: 'Must be 1 to 255 printable ASCII characters, without a space at either end' },
         ]);
       }
       // Keys are per caller; registrations (no caller yet) are scoped by source address as well.
