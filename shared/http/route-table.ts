@@ -72,7 +72,22 @@ export interface RouteDefinition<
    * handler reads them at cold start from bundledFilePath(). The local runtime builds them at start.
    */
   bundledFiles?: readonly BundledFile[];
+  /**
+   * The handler is a client of this API (the MCP server's tools): it calls other operations over HTTP
+   * with the caller's key, exactly as any client does. Its function gets the API's own URL
+   * (API_BASE_URL) from the stack or the local runtime, never from the request, and its bundle may
+   * carry other routes' rows, for their schemas.
+   */
+  callsApi?: boolean;
+  /**
+   * The function's bundle budget in kB, when it may not keep the default (DEFAULT_BUNDLE_BUDGET_KB);
+   * docs/performance.md records the measurement that justifies it.
+   */
+  bundleBudgetKb?: number;
 }
+
+/** What a function's bundle may weigh (esbuild output, minified, kB of 1024 bytes), unless its row says otherwise. */
+export const DEFAULT_BUNDLE_BUDGET_KB = 250;
 
 export type BundledFile = 'openapi.json';
 

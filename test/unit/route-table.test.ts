@@ -34,10 +34,11 @@ describe('route table', () => {
     }
   });
 
-  it('keeps every route under /v1 except the readiness probe and the dashboard page', () => {
+  it('keeps every route under /v1 except the readiness probe, the dashboard page and the MCP endpoint', () => {
     for (const route of routeList) {
       if (route.operationId === 'health') expect(route.path).toBe('/health');
       else if (route.operationId === 'getDashboard') expect(route.path).toBe('/dashboard');
+      else if (route.tag === 'MCP') expect(route.path).toBe('/mcp');
       else expect(route.path.startsWith('/v1/')).toBe(true);
     }
   });

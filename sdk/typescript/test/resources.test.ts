@@ -6,8 +6,8 @@ import { Marketplace, WaitTimeoutError } from '../src/index.ts';
 import { MULTIPART_LIMIT_BYTES } from '../src/resources/feeds.ts';
 import { header, ok, scriptedServer, type RecordedRequest, type ScriptedServer } from './support/scripted-server.ts';
 
-/** Routes that are not the agent API: the readiness probe, the document itself, the web page. */
-const NOT_FOR_AGENTS = new Set(['health', 'getOpenApiDocument', 'getDashboard']);
+/** Routes that are not the agent API: the readiness probe, the document itself, the web page, the MCP endpoint (for MCP clients). */
+const NOT_FOR_AGENTS = new Set(['health', 'getOpenApiDocument', 'getDashboard', 'postMcpMessage', 'getMcpStream']);
 /** Operations the SDK calls that the route index of this branch does not have yet. */
 const PENDING = new Set(['GET /v1/events', 'GET /v1/events/{id}']);
 

@@ -670,6 +670,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** MCP event stream: not offered (405 with Allow: POST), as the Streamable HTTP transport specifies for a stateless server */
+        get: operations["getMcpStream"];
+        put?: never;
+        /** MCP (Model Context Protocol) Streamable HTTP endpoint: initialize, tools/list and tools/call with your API key; the tools your role may use, each one call of this API */
+        post: operations["postMcpMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -869,6 +887,25 @@ export interface components {
             /** Format: uri */
             trackingUrl?: string;
         };
+        /** @description One JSON-RPC message (or, from clients of protocol versions before 2025-06-18, a batch) */
+        McpRequestBody: components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
+        /** @description A JSON-RPC 2.0 request, notification or response of the Model Context Protocol */
+        JsonRpcMessage: {
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @description Present on requests (and their responses); absent on notifications */
+            id?: string | number;
+            /**
+             * @description initialize, tools/list, tools/call, ping, notifications/initialized, …
+             * @example tools/call
+             */
+            method?: string;
+            params?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         /** @description Present on every successful response */
         Meta: {
             /** @example req_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
@@ -880,7 +917,7 @@ export interface components {
             /** @description Human-readable message that says what to fix */
             error: string;
             /** @enum {string} */
-            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
+            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "request/method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
             status: number;
             /** @example req_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
             requestId: string;
@@ -1988,6 +2025,22 @@ export interface components {
             status: "failed";
             /** @description What to change in the file */
             failureReason: string;
+        };
+        /** @description The JSON-RPC response to the request (notifications are answered 202 with no body) */
+        McpResponseBody: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: (string | number) | null;
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: {
+                code: number;
+                message: string;
+                data?: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
     };
     responses: never;
@@ -8136,6 +8189,246 @@ export interface operations {
             };
             /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
             404: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
+            422: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
+            500: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMcpStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Never: always 405 */
+            200: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: unknown;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            /** @description `request/method-not-allowed`: The MCP endpoint takes POST only (GET /mcp: this server offers no event stream); the Allow header names the method */
+            405: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
+            422: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
+            429: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
+            500: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postMcpMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retries with the same key and request within 24 h replay the first response */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response (application/json); a message without a request (a notification) is answered 202 with no body */
+            200: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpResponseBody"];
+                };
+            };
+            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
+            401: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, or while the first is still running */
+            409: {
+                headers: {
+                    /** @description The request id, as in meta.requestId */
+                    "X-Request-Id": string;
+                    /** @description Requests allowed in the window closer to exhaustion */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix epoch seconds at which that window resets */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `validation/too-large`: Body over the endpoint’s size limit */
+            413: {
                 headers: {
                     /** @description The request id, as in meta.requestId */
                     "X-Request-Id": string;
