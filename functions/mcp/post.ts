@@ -4,6 +4,7 @@
 // a Lambda answers once).
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { requiredSetting } from '../../shared/config.ts';
+import { COUNTED_CALL_HEADER, countedCallProof } from '../../shared/http/counted-calls.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { logger } from '../../shared/http/logger.ts';
 import { Marketplace } from '../../sdk/typescript/src/index.ts';
@@ -29,11 +30,22 @@ function transportHeaders(headers: Readonly<Record<string, string | undefined>>)
   return out;
 }
 
-export const handler = apiHandler(route, async ({ caller, headers, body, requestId }) => {
+/**
+ * The SDK's fetch, with the proof that this /mcp request was counted: the one tool call it carries is
+ * then not counted again by its own API request. A batch of messages (older clients) gets none, so
+ * that each of its tool calls is counted.
+ */
+function countedFetch(proof: string | undefined): typeof fetch | undefined {
+  if (proof === undefined) return undefined;
+  return (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), [COUNTED_CALL_HEADER]: proof } });
+}
+
+export const handler = apiHandler(route, async ({ caller, headers, body, requestId, now }) => {
   const apiKey = BEARER.exec(headers.authorization ?? '')?.[1] as string; // authenticated by the middleware
   // The API's own URL from configuration, never from the request: no header can send the key elsewhere.
   const baseUrl = requiredSetting('API_BASE_URL');
-  const marketplace = new Marketplace({ apiKey, baseUrl, ...CLIENT_SETTINGS });
+  const counted = Array.isArray(body) ? undefined : countedFetch(countedCallProof(caller.agentId, requestId, now));
+  const marketplace = new Marketplace({ apiKey, baseUrl, ...CLIENT_SETTINGS, ...(counted ? { fetch: counted } : {}) });
   const server = createMarketplaceMcpServer({
     role: caller.role,
     marketplace,

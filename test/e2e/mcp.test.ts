@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registerUnlimited } from '../support/catalog.ts';
-import { registerAgent } from '../support/http-client.ts';
+import { awaitFreshMinute, registerAgent } from '../support/http-client.ts';
 import { BUYER_TOOLS, REPOSITORY_ROOT, SELLER_TOOLS, connectHttp, connectStdio, data, toolError } from '../support/mcp.ts';
 import { newClient } from '../support/runtime.ts';
 
@@ -132,6 +132,21 @@ describe('MCP over Streamable HTTP: the key', () => {
     expect(stream.status).toBe(405);
     expect(stream.headers.allow).toBe('POST');
     expect(stream.json).toMatchObject({ code: 'request/method-not-allowed', status: 405 });
+  });
+
+  it('counts a tool call once against the plan: the /mcp request that carries it, not its API call again', async () => {
+    const { apiKey } = await registerAgent(http, { role: 'buyer' });
+    await awaitFreshMinute(); // the three requests in one minute window
+    const headers = { accept: 'application/json, text/event-stream', authorization: `Bearer ${apiKey}` };
+    const call = (id: number) => http.send('POST', '/mcp', { body: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_profile', arguments: {} } }, headers });
+    const first = await call(1);
+    const second = await call(2);
+    expect(first.json.result.structuredContent).toMatchObject({ role: 'buyer', plan: 'free' });
+    const remaining = (response: { headers: Record<string, string> }) => Number(response.headers['x-ratelimit-remaining']);
+    expect(remaining(first) - remaining(second)).toBe(1);
+    // A proof a client makes up is no proof: that request is counted.
+    const direct = await http.get('/v1/agents/me', { apiKey, headers: { 'marketplace-counted-call': 'req_01JF3Q5Z8X2C7V9B4N6M1K0PQR.9999999999.AAAA' } });
+    expect(remaining(second) - remaining(direct)).toBe(1);
   });
 
   it('runs each MCP request that repeats an Idempotency-Key: JSON-RPC answers are not stored for replay', async () => {
