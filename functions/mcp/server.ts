@@ -38,9 +38,9 @@ export function errorResult(error: ToolError): CallToolResult {
 }
 
 function dataResult(data: unknown): CallToolResult {
-  // Through JSON: the SDK's records carry non-enumerable extras (lastResponse, nextPage) that are not data.
-  const text = JSON.stringify(data);
-  return { structuredContent: JSON.parse(text) as Record<string, unknown>, content: [{ type: 'text', text }] };
+  // The SDK's records as they are: their extras (lastResponse, nextPage) are not enumerable, so neither
+  // JSON nor the output schema's check sees them.
+  return { structuredContent: data as Record<string, unknown>, content: [{ type: 'text', text: JSON.stringify(data) }] };
 }
 
 /** What a failed SDK call becomes: the API's answer as it was, or no answer at all. */
