@@ -291,7 +291,8 @@ export const TOOLS: readonly Tool[] = [
     input: searchInput,
     output: eitherObject(dataOf(searchIntent), dataOf(search)),
     annotations: READ,
-    call: (mk, args) => firstPage(args.mode === 'intent' ? mk.search.intent(args.body) : mk.search.query(args.body)),
+    // A search changes nothing: no Idempotency-Key, so that the API stores no answer for it.
+    call: (mk, args) => firstPage(args.mode === 'intent' ? mk.search.intent(args.body, { idempotencyKey: null }) : mk.search.query(args.body, { idempotencyKey: null })),
   }),
   defineTool({
     name: 'get_product',
