@@ -281,6 +281,46 @@ describe('MCP: a sale and a purchase with nothing but the tools', () => {
   });
 });
 
+describe('MCP: every tool’s result matches its output schema (the Client checks each one)', () => {
+  it('answers the seller’s and the buyer’s views, sessions that end, cancelled orders and delivery logs', async () => {
+    const word = uniqueWord();
+    const sellerAgent = await registerUnlimited(http, 'seller');
+    const buyerAgent = await registerUnlimited(http, 'buyer');
+    const seller = await track(connectHttp(sellerAgent.apiKey));
+    const buyer = await track(connectHttp(buyerAgent.apiKey));
+    expect(await data(seller, 'get_feed_template')).toMatchObject({ format: 'csv', content: expect.stringContaining('sku,') });
+    const csv = `sku,title,price,currency,available_quantity,floor_price,auto_accept_price\nMCP-${word},${word} boots,50.00,USD,20,45.00,49.00\n`;
+    const queued = await data(seller, 'upload_feed', { csv, filename: `${word}.csv` });
+    let feed = queued;
+    for (let tries = 0; feed.status !== 'completed' && tries < 100; tries += 1) {
+      await sleep(200);
+      feed = await data(seller, 'get_feed', { id: queued.feedId });
+    }
+    const [product] = (await data(seller, 'list_my_products', { sku: `MCP-${word}` })).items;
+    // The seller sees its private prices; a buyer does not.
+    expect((await data(seller, 'get_product', { id: product.productId })).offers[0]).toMatchObject({ floorUnitPrice: { amount: 4500 } });
+    expect(await data(seller, 'get_offer', { id: product.offers[0].offerId })).toMatchObject({ autoAcceptUnitPrice: { amount: 4900 } });
+    expect((await data(buyer, 'get_product', { id: product.productId })).offers[0].floorUnitPrice).toBeUndefined();
+
+    // A session the buyer ends, another it orders and cancels.
+    const first = await data(buyer, 'start_negotiation', { offerId: product.offers[0].offerId, quantity: 2, unitPrice: 4600 });
+    expect(await data(seller, 'get_negotiation', { sessionId: first.sessionId })).toMatchObject({ status: 'open', turn: 'seller' });
+    expect(await data(buyer, 'reject_negotiation', { sessionId: first.sessionId, message: 'Found another supplier' })).toMatchObject({ status: 'rejected', turn: null });
+    const second = await data(buyer, 'start_negotiation', { offerId: product.offers[0].offerId, quantity: 2, unitPrice: 4950 });
+    expect(second.status).toBe('accepted');
+    const webhook = await data(buyer, 'create_webhook', { url: 'http://127.0.0.1:9/never', events: ['order.created', 'order.cancelled'], secret: 'a-secret-of-16-or-more' });
+    const order = await data(buyer, 'place_order', { sessionId: second.sessionId });
+    expect(await data(buyer, 'cancel_order', { id: order.orderId, reason: 'Budget cut' })).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Budget cut' } });
+    expect((await data(seller, 'list_orders', { status: 'cancelled' })).items.map((item: any) => item.orderId)).toEqual([order.orderId]);
+    let deliveries: any = { items: [] };
+    for (let tries = 0; deliveries.items.length < 2 && tries < 100; tries += 1) {
+      await sleep(200);
+      deliveries = await data(buyer, 'list_webhook_deliveries', { id: webhook.id });
+    }
+    expect(deliveries.items.map((delivery: any) => delivery.eventType).sort()).toEqual(['order.cancelled', 'order.created']);
+  });
+});
+
 describe('MCP: the API’s refusals as tool errors', () => {
   let buyer: Client;
   beforeAll(async () => {

@@ -18,10 +18,14 @@ export const SELLER_TOOLS = [...EVERYONE_TOOLS, 'get_feed_template', 'upload_fee
 
 const clientInfo = { name: 'agent-marketplace-tests', version: '1.0.0' };
 
-/** A Client connected to POST /mcp with the key as its bearer token. */
+/**
+ * A Client connected to POST /mcp with the key as its bearer token. It lists the tools at once, as MCP
+ * clients do: from then on it checks every call's structuredContent against the tool's outputSchema.
+ */
 export async function connectHttp(apiKey: string, baseUrl = inject('baseUrl')): Promise<Client> {
   const client = new Client(clientInfo);
   await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+  await client.listTools();
   return client;
 }
 
@@ -37,6 +41,7 @@ export async function connectStdio(apiKey: string, options: { command?: string; 
       stderr: 'pipe',
     }),
   );
+  await client.listTools(); // as with connectHttp: every later result is checked against its outputSchema
   return client;
 }
 
