@@ -13,7 +13,6 @@ import { DEFAULT_BUNDLE_BUDGET_KB } from '../shared/http/route-table.ts';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_TMP = path.join(REPO_ROOT, 'bench', '.tmp');
 export const BUNDLE_DIR = path.join(BENCH_TMP, 'bundles');
-
 /** LAMBDA_BUNDLING as esbuild API options. */
 export const lambdaBuildOptions = {
   bundle: true,

@@ -10,7 +10,7 @@
 //   reading the intent, the engine, shaping the response. Then 200 structured searches and 200
 //   intents, each invoked through the handler and, side by side, as the engine calls the handler made.
 import { fork } from 'node:child_process';
-import { createReadStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_TMP } from './bundle.ts';
 import { HANDLER_ENV } from './cold-import.ts';
@@ -46,7 +46,7 @@ export interface SearchMeasurement {
 
 export interface SearchBenchResult extends SearchMeasurement {
   buildSeconds: number;
-  intentSet: { intents: number; products: number; intentFieldAccuracy: number; intentTop3: number };
+  intentSet: { intents: number; products: number; intentFieldAccuracy: number; intentTop3: number; emptyWhenExpected: number; relaxationReported: number; excludedReturned: number };
 }
 
 const API_KEY = `mk_test_${'S'.repeat(40)}`;
@@ -148,7 +148,12 @@ function gcAndMemory(): NodeJS.MemoryUsage {
 
 /** Child `measure`: a fresh search instance over the snapshot. */
 async function measure(file: string, seq: number, products: number): Promise<SearchMeasurement> {
-  Object.assign(process.env, HANDLER_ENV, { AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', SEARCH_INDEX_REFRESH_MS: '1000' });
+  // The word data the search handlers read beside their bundle (search-words.json), built as synth builds it.
+  const wordsDir = path.join(path.dirname(file), 'bundled-files');
+  mkdirSync(wordsDir, { recursive: true });
+  const { searchWordsFile } = await import('../lib/search-words.ts');
+  writeFileSync(path.join(wordsDir, 'search-words.json'), searchWordsFile());
+  Object.assign(process.env, HANDLER_ENV, { AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', SEARCH_INDEX_REFRESH_MS: '1000', BUNDLED_FILES_DIR: wordsDir });
   const { mockClient } = await import('aws-sdk-client-mock');
   const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { GetObjectCommand } = await import('@aws-sdk/client-s3');
@@ -277,7 +282,15 @@ export async function measureSearch({ products = 100_000, log = (_message: strin
       return {
         ...measured,
         buildSeconds: built.seconds,
-        intentSet: { intents: scored.intents, products: 3_000, intentFieldAccuracy: round(scored.intentFieldAccuracy, 3), intentTop3: round(scored.intentTop3, 3) },
+        intentSet: {
+          intents: scored.intents,
+          products: 3_000,
+          intentFieldAccuracy: round(scored.intentFieldAccuracy, 3),
+          intentTop3: round(scored.intentTop3, 3),
+          emptyWhenExpected: round(scored.emptyWhenExpected, 3),
+          relaxationReported: round(scored.relaxationReported, 3),
+          excludedReturned: scored.excludedReturned,
+        },
       };
     } finally {
       labelled.dispose();

@@ -26,7 +26,7 @@ const EXAMPLE_REGISTRATION = JSON.stringify({
 function printWelcome(runtime: LocalRuntime): void {
   const url = runtime.baseUrl.replace('127.0.0.1', 'localhost');
   console.log(`Agent Marketplace (local sandbox) listening on ${url}`);
-  console.log(`Data: ${runtime.dataDir}  ·  OpenAPI: ${url}/v1/openapi.json  ·  Ctrl+C to stop`);
+  console.log(`Data: ${runtime.dataDir}  ·  Reference: ${url}/docs  ·  OpenAPI: ${url}/v1/openapi.json  ·  Ctrl+C to stop`);
   console.log('');
   console.log('Register an agent (the response holds its API key, shown once):');
   console.log(`  curl -s -X POST ${url}/v1/agents/register -H 'Content-Type: application/json' -d '${EXAMPLE_REGISTRATION}'`);

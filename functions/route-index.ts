@@ -10,6 +10,10 @@ import { route as rotateMyApiKey } from './agents/rotate-key.route.ts';
 import { route as routeNotFound } from './fallback/not-found.route.ts';
 import { route as health } from './health/get.route.ts';
 import { route as getOpenApiDocument } from './openapi/get.route.ts';
+import { route as getHome } from './home/get.route.ts';
+import { route as getReference } from './docs/get.route.ts';
+import { route as getReferenceAsset } from './docs/get-asset.route.ts';
+import { route as getLlmsTxt } from './llms/get.route.ts';
 import { route as createWebhook } from './webhooks/create.route.ts';
 import { route as listWebhooks } from './webhooks/list.route.ts';
 import { route as getWebhook } from './webhooks/get.route.ts';
@@ -54,8 +58,12 @@ import { route as getMcpStream } from './mcp/get.route.ts';
 
 /** Every route, in the order the docs list them. */
 export const routeList: readonly RouteDefinition[] = [
+  getHome,
   health,
   getOpenApiDocument,
+  getReference,
+  getReferenceAsset,
+  getLlmsTxt,
   registerAgent,
   getMyAgent,
   updateMyAgent,

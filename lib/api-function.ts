@@ -31,7 +31,7 @@ export interface ApiFunctionProps {
   environment: Record<string, string>;
   /** Default 10 s: far below API Gateway's 30 s integration limit, far above any request's DynamoDB work. */
   timeout?: Duration;
-  /** Files built at synth, copied beside the bundle: name in the bundle → path on this machine. */
+  /** Files (or folders) built at synth, copied beside the bundle: name in the bundle → path on this machine. */
   bundledFiles?: Record<string, string>;
   /**
    * A role shared with functions whose grants are equal (lib/function-roles.ts); without one the
@@ -40,13 +40,13 @@ export interface ApiFunctionProps {
   role?: iam.Role;
 }
 
-/** esbuild hooks that copy synth-time files into the bundle's folder. */
+/** esbuild hooks that copy synth-time files and folders into the bundle's folder. */
 function copyInto(files: Record<string, string>) {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
     afterBundling: (_inputDir: string, outputDir: string) =>
-      Object.entries(files).map(([name, source]) => `cp ${JSON.stringify(source)} ${JSON.stringify(path.join(outputDir, name))}`),
+      Object.entries(files).map(([name, source]) => `cp -R ${JSON.stringify(source)} ${JSON.stringify(path.join(outputDir, name))}`),
   };
 }
 

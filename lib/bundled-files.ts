@@ -1,24 +1,42 @@
 // The files a route can ship beside its bundle (a row's `bundledFiles`), and how each is built. CDK
 // builds them at synth (lib/api-function.ts copies them into the bundle); the local runtime and the
-// benchmark build them into a folder named by BUNDLED_FILES_DIR.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// benchmark build them into a folder named by BUNDLED_FILES_DIR. Each is built from the route index
+// here, so that no function bundles the index to build one. A bundled file may be a folder.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { routeList } from '../functions/route-index.ts';
 import type { BundledFile } from '../shared/http/route-table.ts';
+import { storedFileName } from '../shared/http/reference-assets.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
+import { buildReferenceAssets } from './reference-assets.ts';
+import { searchWordsFile } from './search-words.ts';
+import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
 
-const BUILDERS: Record<BundledFile, () => string> = {
-  'openapi.json': () => JSON.stringify(buildOpenApiDocument(routeList)),
+/** Each writes its file (or folder) at the given path. */
+const BUILDERS: Record<BundledFile, (target: string) => void> = {
+  'openapi.json': (target) => writeFileSync(target, JSON.stringify(buildOpenApiDocument(routeList))),
+  'reference-assets.json': (target) => writeFileSync(target, JSON.stringify(buildReferenceAssets().manifest)),
+  'reference-assets': (target) => {
+    rmSync(target, { recursive: true, force: true }); // no files of an earlier build
+    mkdirSync(target);
+    for (const asset of buildReferenceAssets().assets) {
+      writeFileSync(path.join(target, storedFileName(asset.name, 'identity')), asset.identity);
+      writeFileSync(path.join(target, storedFileName(asset.name, 'br')), asset.br);
+      writeFileSync(path.join(target, storedFileName(asset.name, 'gzip')), asset.gzip);
+    }
+  },
+  'search-words.json': (target) => writeFileSync(target, searchWordsFile()),
+  'llms.txt': (target) => writeFileSync(target, buildLlmsTxt(routeList)),
 };
 
 /** Builds every bundled file into `dir`; returns their paths by name. */
 export function writeBundledFiles(dir: string): Record<BundledFile, string> {
   mkdirSync(dir, { recursive: true });
   const paths = {} as Record<BundledFile, string>;
-  for (const [name, build] of Object.entries(BUILDERS) as [BundledFile, () => string][]) {
-    const file = path.join(dir, name);
-    writeFileSync(file, build());
-    paths[name] = file;
+  for (const [name, build] of Object.entries(BUILDERS) as [BundledFile, (target: string) => void][]) {
+    const target = path.join(dir, name);
+    build(target);
+    paths[name] = target;
   }
   return paths;
 }

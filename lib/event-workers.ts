@@ -1,20 +1,26 @@
 // Functions triggered by events rather than HTTP, one per row of the worker table: an S3 row is
-// notified of new objects under its prefix in the feeds bucket, an SQS row consumes the delivery queue.
+// notified of new objects under its prefix in the feeds bucket, an SQS row consumes the delivery queue,
+// a stream row reads the table's stream. What a stream or S3 row's event source gives up on (a record
+// after its retries, an invocation after Lambda's) goes to the worker's own dead-letter queue, to be
+// replayed by `npm run admin -- replay-dead-letters <worker>`; the SQS row's queue has its own.
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
-import { ENV } from '../shared/resources.ts';
-import { STREAM_RETRY_ATTEMPTS, workerTimeoutSeconds, type WorkerDefinition, type WorkerTrigger } from '../shared/workers.ts';
+import { ENV, workerFailureQueueName } from '../shared/resources.ts';
+import { ASYNC_RETRY_ATTEMPTS, hasFailureQueue, STREAM_RETRY_ATTEMPTS, workerTimeoutSeconds, type WorkerDefinition, type WorkerTrigger } from '../shared/workers.ts';
 import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
 import { grantFeedFiles, grantSearchIndexFiles } from './feed-file-grants.ts';
+import { workerGrants } from './function-grants.ts';
 import type { StageSettings } from './stage-settings.ts';
 import type { WebhookDelivery } from './webhook-delivery.ts';
 
@@ -31,10 +37,13 @@ export interface EventWorkersProps {
 export class EventWorkers extends Construct {
   /** Worker functions by the row's id. */
   readonly functions = new Map<string, ApiFunction>();
+  /** Stream and S3 workers' own dead-letter queues, by the row's id. */
+  readonly failureQueues = new Map<string, sqs.Queue>();
 
   constructor(scope: Construct, id: string, props: EventWorkersProps) {
     super(scope, id);
     for (const worker of props.workers) {
+      const failures = hasFailureQueue(worker) ? this.failureQueue(worker, props.settings.stage) : undefined;
       const fn = new ApiFunction(this, worker.id, {
         handler: worker.handler,
         description: worker.description.slice(0, 256),
@@ -42,23 +51,66 @@ export class EventWorkers extends Construct {
         environment: props.environment,
         timeout: Duration.seconds(workerTimeoutSeconds(worker)),
       });
-      fn.grantTable(props.table, worker.tableActions);
+      const grants = workerGrants(worker);
+      fn.grantTable(props.table, grants.table);
+      // The row's own feed-file actions; an S3 trigger's read of its objects is granted with the trigger.
       grantFeedFiles(fn, props.feedsBucket, worker.feedFileActions);
-      grantSearchIndexFiles(fn, props.feedsBucket, worker.searchIndexActions);
-      if (worker.sendsDeliveries) props.webhookDelivery.grantSendToQueue(fn);
-      if (worker.schedulesDeliveryRetries) props.webhookDelivery.grantScheduleCreation(fn);
+      grantSearchIndexFiles(fn, props.feedsBucket, grants.searchIndex);
+      if (grants.deliveryQueue.length > 0) props.webhookDelivery.grantSendToQueue(fn);
+      if (grants.retrySchedules.length > 0) props.webhookDelivery.grantScheduleCreation(fn);
       this.functions.set(worker.id, fn);
 
-      if (worker.trigger.type === 's3') this.subscribeToFeedUploads(fn, worker.trigger.prefix, props.feedsBucket);
+      if (worker.trigger.type === 's3') this.subscribeToFeedUploads(fn, worker.trigger.prefix, props.feedsBucket, failures);
       else if (worker.trigger.type === 'schedule') this.runOnSchedule(worker.id, fn, worker.trigger.everyMinutes);
-      else if (worker.trigger.type === 'stream') this.consumeTableStream(fn, worker.trigger, props.table);
+      else if (worker.trigger.type === 'stream') this.consumeTableStream(fn, worker.trigger, props.table, failures);
       else this.consumeDeliveryQueue(fn, worker.trigger, props.webhookDelivery);
     }
+    if (this.failureQueues.size > 0) this.requireTls([...this.failureQueues.values()]);
+  }
+
+  /** The worker's dead-letter queue: kept 14 days (SQS's maximum), to look into and replay. */
+  private failureQueue(worker: WorkerDefinition, stage: StageSettings['stage']): sqs.Queue {
+    const queue = new sqs.Queue(this, `${worker.id}Failures`, {
+      queueName: workerFailureQueueName(stage, worker.id),
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+    });
+    acknowledgeFinding(
+      queue,
+      'AwsSolutions-SQS3',
+      `This queue is itself the dead-letter destination of the ${worker.id} worker's event source; only the operator's replay command reads it.`,
+    );
+    this.failureQueues.set(worker.id, queue);
+    return queue;
+  }
+
+  /**
+   * One queue policy for every worker dead-letter queue, refusing requests without TLS (what
+   * enforceSSL gives each queue, at one resource instead of one per queue).
+   */
+  private requireTls(queues: sqs.Queue[]): void {
+    new sqs.CfnQueuePolicy(this, 'FailureQueuesTls', {
+      queues: queues.map((queue) => queue.queueUrl),
+      policyDocument: new iam.PolicyDocument({
+        statements: [
+          new iam.PolicyStatement({
+            effect: iam.Effect.DENY,
+            principals: [new iam.AnyPrincipal()],
+            actions: ['sqs:*'],
+            resources: queues.map((queue) => queue.queueArn),
+            conditions: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ],
+      }),
+    });
   }
 
   /** New objects under `prefix` invoke the function, which may read exactly those objects. */
-  private subscribeToFeedUploads(fn: ApiFunction, prefix: string, bucket: s3.IBucket): void {
+  private subscribeToFeedUploads(fn: ApiFunction, prefix: string, bucket: s3.IBucket, failures: sqs.IQueue | undefined): void {
     bucket.addEventNotification(s3.EventType.OBJECT_CREATED, new LambdaDestination(fn.function), { prefix });
+    // S3 invokes asynchronously: after Lambda's retries the event goes to the worker's dead-letter
+    // queue (a presigned feed's file that never got processed is not found by the recovery sweep).
+    if (failures) fn.function.configureAsyncInvoke({ retryAttempts: ASYNC_RETRY_ATTEMPTS, onFailure: new SqsDestination(failures) });
     const objects = bucket.arnForObjects(`${prefix}*`);
     fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [objects] }));
     fn.addEnvironment(ENV.feedsBucketName, bucket.bucketName);
@@ -79,7 +131,7 @@ export class EventWorkers extends Construct {
   }
 
   /** The table's stream, filtered to new images of the row's entities, in batches. */
-  private consumeTableStream(fn: ApiFunction, trigger: Extract<WorkerTrigger, { type: 'stream' }>, table: ITable): void {
+  private consumeTableStream(fn: ApiFunction, trigger: Extract<WorkerTrigger, { type: 'stream' }>, table: ITable, failures: sqs.IQueue | undefined): void {
     fn.function.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -87,6 +139,8 @@ export class EventWorkers extends Construct {
         maxBatchingWindow: Duration.seconds(1),
         bisectBatchOnError: true,
         retryAttempts: STREAM_RETRY_ATTEMPTS,
+        // The failure record (shard and sequence range) of a record skipped after its retries.
+        ...(failures ? { onFailure: new SqsDlq(failures) } : {}),
         filters: [lambda.FilterCriteria.filter({ dynamodb: { NewImage: { entity: { S: lambda.FilterRule.or(...trigger.entities) } } } })],
       }),
     );

@@ -14,10 +14,11 @@ import path from 'node:path';
 import { App, ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { writeBundledFiles } from './bundled-files.ts';
-import { tableActionsFor, type RouteDefinition } from '../shared/http/route-table.ts';
+import type { RouteDefinition } from '../shared/http/route-table.ts';
 import { ENV } from '../shared/resources.ts';
 import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
+import { grantsDescription, routeGrants } from './function-grants.ts';
 import { FunctionRoles } from './function-roles.ts';
 import { grantFeedFiles, grantSearchIndexFiles } from './feed-file-grants.ts';
 import type { WebhookDelivery } from './webhook-delivery.ts';
@@ -153,6 +154,7 @@ export class MarketplaceApi extends Construct {
   }
 
   private routeFunction(route: RouteDefinition, routeKey: string, props: MarketplaceApiProps): ApiFunction {
+    const grants = routeGrants(route);
     const fn = new ApiFunction(this, route.operationId, {
       handler: route.handler,
       description: `${routeKey}: ${route.summary}`.slice(0, 256),
@@ -160,17 +162,12 @@ export class MarketplaceApi extends Construct {
       environment: props.environment,
       ...(route.timeoutSeconds ? { timeout: Duration.seconds(route.timeoutSeconds) } : {}),
       ...(route.bundledFiles ? { bundledFiles: this.filesFor(route) } : {}),
-      role: this.roles.roleFor({
-        table: tableActionsFor(route),
-        feedFiles: route.feedFileActions ?? [],
-        searchIndex: route.searchIndexActions ?? [],
-        deliveryQueue: route.sendsDeliveries ? ['sqs:SendMessage'] : [],
-      }),
+      role: this.roles.roleFor(grantsDescription(grants)),
     });
-    fn.grantTable(props.table, tableActionsFor(route));
-    grantFeedFiles(fn, props.feedsBucket, route.feedFileActions);
-    grantSearchIndexFiles(fn, props.feedsBucket, route.searchIndexActions);
-    if (route.sendsDeliveries) props.webhookDelivery.grantSendToQueue(fn);
+    fn.grantTable(props.table, grants.table);
+    grantFeedFiles(fn, props.feedsBucket, grants.feedFiles);
+    grantSearchIndexFiles(fn, props.feedsBucket, grants.searchIndex);
+    if (grants.deliveryQueue.length > 0) props.webhookDelivery.grantSendToQueue(fn);
     this.functions.set(route.operationId, fn);
     return fn;
   }

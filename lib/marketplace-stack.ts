@@ -111,6 +111,7 @@ export class MarketplaceStack extends Stack {
     this.alarms = new OperationalAlarms(this, 'Alarms', {
       apiStage: this.api.stage,
       deadLetterQueue: this.webhookDelivery.deadLetterQueue,
+      workerFailureQueues: this.workers.failureQueues,
       functions: new Map([...this.api.functions, ...this.workers.functions]),
     });
 

@@ -1,5 +1,6 @@
 // CloudWatch alarms for what needs an operator: the API answering 5xx, webhook deliveries given up
-// (dead-lettered), and functions that fail or are throttled. All of them notify one SNS topic, to
+// (dead-lettered), worker events given up (in a worker's dead-letter queue), and functions that fail
+// or are throttled. All of them notify one SNS topic, to
 // which operators subscribe (e-mail, chat, paging) outside this stack. Function errors are watched by
 // metric-math alarms over groups of ten functions (a metric-math alarm takes at most ten metrics),
 // each naming its functions, instead of an alarm per function. Throttling comes from the account's
@@ -17,6 +18,8 @@ import type { ApiFunction } from './api-function.ts';
 export interface OperationalAlarmsProps {
   apiStage: apigw.HttpStage;
   deadLetterQueue: sqs.IQueue;
+  /** Stream and S3 workers' dead-letter queues, by worker id. */
+  workerFailureQueues: ReadonlyMap<string, sqs.IQueue>;
   /** Every function of the stack, by a name that says which one it is. */
   functions: ReadonlyMap<string, ApiFunction>;
 }
@@ -58,6 +61,25 @@ export class OperationalAlarms extends Construct {
       props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM }),
       1,
     );
+    // Worker dead letters: one metric-math alarm per ten queues (as for function errors), naming them.
+    const failureQueues = [...props.workerFailureQueues];
+    for (let start = 0, group = 1; start < failureQueues.length; start += FUNCTIONS_PER_ALARM, group++) {
+      const members = failureQueues.slice(start, start + FUNCTIONS_PER_ALARM);
+      const names = members.map(([name]) => name).join(', ');
+      alarm(
+        `WorkerDeadLetters${group}`,
+        `Worker events are in a dead-letter queue: they failed every retry. Fix the cause, then run npm run admin -- replay-dead-letters <worker> --stage <stage>. Workers: ${names}`.slice(0, 1024),
+        new cloudwatch.MathExpression({
+          expression: `MAX([${members.map((_, index) => `q${index}`).join(',')}])`,
+          usingMetrics: Object.fromEntries(
+            members.map(([, queue], index) => [`q${index}`, queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: cloudwatch.Stats.MAXIMUM })]),
+          ),
+          label: 'Dead-lettered worker events',
+          period: FIVE_MINUTES,
+        }),
+        1,
+      );
+    }
     const functions = [...props.functions];
     for (let start = 0, group = 1; start < functions.length; start += FUNCTIONS_PER_ALARM, group++) {
       const members = functions.slice(start, start + FUNCTIONS_PER_ALARM);

@@ -1,17 +1,25 @@
 // Operator commands (`npm run admin -- <command>`), against the local runtime or a deployed stack:
 //   set-plan <agentId> <free|pro|enterprise> [--stage test|live]
 //   replace-key <agentId> [--stage test|live]      prints the new key once; the old key stops working
+//   replay-dead-letters <worker> [--stage test|live]   what a worker's event source gave up on, again (lib/dead-letters.ts)
+//   rebuild-search-log [--stage test|live]           every product and offer appended to the search log again
 // Without --stage the command talks to the local runtime started by `npm start` (same DATA_DIR).
 // With --stage it talks to that AWS stack, using the usual AWS credentials and region.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resetConfig } from '../shared/config.ts';
-import { resourceNames, type Stage } from '../shared/resources.ts';
+import { LOCAL, resourceNames, workerFailureQueueName, type Stage } from '../shared/resources.ts';
+import { hasFailureQueue, workers, workerTimeoutSeconds, type WorkerDefinition } from '../shared/workers.ts';
+
+/** Workers with dead letters to replay: their own queue (stream, S3) or their queue's (SQS). */
+const REPLAYABLE = workers.filter((worker) => hasFailureQueue(worker) || worker.trigger.type === 'sqs').map((worker) => worker.id);
 
 export const USAGE = `Usage:
   npm run admin -- set-plan <agentId> <free|pro|enterprise> [--stage test|live]
-  npm run admin -- replace-key <agentId> [--stage test|live]`;
+  npm run admin -- replace-key <agentId> [--stage test|live]
+  npm run admin -- replay-dead-letters <${REPLAYABLE.join('|')}> [--stage test|live]
+  npm run admin -- rebuild-search-log [--stage test|live]`;
 
 export interface OperatorOutput {
   log(message: string): void;
@@ -47,6 +55,65 @@ function explain(error: unknown, stage: Stage | undefined): string {
   return `The command failed against ${where}: ${name}: ${message}`;
 }
 
+function replayableWorker(id: string | undefined): WorkerDefinition {
+  const worker = workers.find((candidate) => candidate.id === id);
+  if (!worker || !REPLAYABLE.includes(worker.id)) {
+    throw new UsageError(`${id ? `${id} has no dead-letter queue` : 'A worker is required'}: one of ${REPLAYABLE.join(', ')} (scheduled workers have none: their next run does the work).\n${USAGE}`);
+  }
+  return worker;
+}
+
+/** Runs a worker with an event: in AWS its deployed function (as the failure record names it), locally its handler here, under its grants. */
+async function workerInvoker(worker: WorkerDefinition, stage: Stage | undefined): Promise<(event: unknown, functionArn: string) => Promise<void>> {
+  if (stage) {
+    const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
+    const lambda = new LambdaClient({});
+    return async (event, functionArn) => {
+      const result = await lambda.send(new InvokeCommand({ FunctionName: functionArn, InvocationType: 'RequestResponse', Payload: Buffer.from(JSON.stringify(event)) }));
+      if (result.FunctionError) throw new Error(`${functionArn} failed again: ${Buffer.from(result.Payload ?? new Uint8Array()).toString('utf8')}`);
+    };
+  }
+  const { lambdaContext, loadHandler } = await import('./local/lambda.ts');
+  const { installGrantChecks, runWithGrants } = await import('./local/grant-checks.ts');
+  const { workerGrants } = await import('./function-grants.ts');
+  installGrantChecks();
+  const handler = await loadHandler(worker.handler);
+  return async (event) => {
+    await runWithGrants(workerGrants(worker), () => handler(event, lambdaContext(worker.id, workerTimeoutSeconds(worker) * 1000)));
+  };
+}
+
+async function replay(worker: WorkerDefinition, stage: Stage | undefined, out: OperatorOutput): Promise<number> {
+  const { GetQueueUrlCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBStreamsClient } = await import('@aws-sdk/client-dynamodb-streams');
+  const { localQueueUrl } = await import('./local/aws.ts');
+  const { replayDeadLetters } = await import('./dead-letters.ts');
+  const sqs = new SQSClient({});
+  const names = resourceNames(stage ?? LOCAL.stage);
+  const queueName = worker.trigger.type === 'sqs' ? names.deliveryDlqName : workerFailureQueueName(stage ?? LOCAL.stage, worker.id);
+  // Locally queue URLs come from the emulator's endpoint (fauxqs's own URLs name hosts not every resolver knows).
+  const queueUrl = async (name: string) =>
+    stage ? ((await sqs.send(new GetQueueUrlCommand({ QueueName: name }))).QueueUrl ?? '') : localQueueUrl(process.env.AWS_ENDPOINT_URL_SQS ?? '', name);
+  const outcome = await replayDeadLetters({
+    worker,
+    sqs,
+    deadLetterQueueUrl: await queueUrl(queueName),
+    ...(worker.trigger.type === 'sqs' ? { sourceQueueUrl: await queueUrl(names.deliveryQueueName) } : {}),
+    // Locally the stream is DynamoDB Local's, on the table's endpoint.
+    streams: new DynamoDBStreamsClient(stage ? {} : { endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB }),
+    dynamodb: new DynamoDBClient({}),
+    tableName: process.env.TABLE_NAME ?? names.tableName,
+    invoke: worker.trigger.type === 'sqs' ? () => Promise.resolve() : await workerInvoker(worker, stage),
+    log: (message) => out.error(message),
+  });
+  const lines = [`${worker.id}: ${outcome.replayed} dead letter${outcome.replayed === 1 ? '' : 's'} replayed.`];
+  if (outcome.gone > 0) lines.push(`${outcome.gone} named records that have left the stream (older than 24 h) and were removed: ${worker.whenRecordsAreGone ?? 'they cannot be replayed'}.`);
+  if (outcome.failed > 0) lines.push(`${outcome.failed} failed again and stay in ${queueName}: fix the cause and run this again.`);
+  out.log(lines.join('\n'));
+  return outcome.failed > 0 ? 1 : 0;
+}
+
 /** Runs one operator command; returns the process exit code. */
 export async function runOperatorCommand(args: readonly string[], out: OperatorOutput): Promise<number> {
   let stage: Stage | undefined;
@@ -58,11 +125,26 @@ export async function runOperatorCommand(args: readonly string[], out: OperatorO
     });
     const [command, agentId, plan] = positionals;
     if (values.help || !command) throw new UsageError(USAGE);
-    if (!agentId || !/^agt_[0-9A-Z]{26}$/.test(agentId)) throw new UsageError(`An agent id (agt_…) is required.\n${USAGE}`);
+    const forAgent = command === 'set-plan' || command === 'replace-key';
+    if (forAgent && (!agentId || !/^agt_[0-9A-Z]{26}$/.test(agentId))) throw new UsageError(`An agent id (agt_…) is required.\n${USAGE}`);
     if (values.stage !== undefined && values.stage !== 'test' && values.stage !== 'live') throw new UsageError('--stage must be test or live');
+    const worker = command === 'replay-dead-letters' ? replayableWorker(positionals[1]) : undefined;
     stage = values.stage;
     Object.assign(process.env, stage ? stackEnv(stage) : localRuntimeEnv(), { LOG_LEVEL: 'SILENT' });
     resetConfig(); // config() reads the environment just set
+
+    if (command === 'replay-dead-letters' && worker) return await replay(worker, stage, out);
+    if (command === 'rebuild-search-log') {
+      const { rebuildSearchLog } = await import('./search-log-rebuild.ts');
+      const rebuilt = await rebuildSearchLog();
+      out.log(
+        rebuilt.items === 0
+          ? 'No products or offers in the table: nothing to append.'
+          : `Appended ${rebuilt.items} products and offers to the search log (up to entry ${rebuilt.lastSeq}); search instances apply them within their refresh interval.`,
+      );
+      return 0;
+    }
+    if (!agentId) throw new UsageError(`Unknown command ${command}.\n${USAGE}`);
 
     // Imported after the environment is set: the data layer reads it when it loads.
     const { setAgentPlan } = await import('../shared/data/agents.ts');

@@ -11,6 +11,7 @@ import { ENV, resourceNames, type Stage } from '../shared/resources.ts';
 import type { WorkerTrigger } from '../shared/workers.ts';
 import type { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
+import { DELIVERY_QUEUE_ACTIONS, RETRY_SCHEDULE_ACTIONS } from './function-grants.ts';
 
 type QueueTrigger = Extract<WorkerTrigger, { type: 'sqs' }>;
 
@@ -75,7 +76,7 @@ export class WebhookDelivery extends Construct {
 
   /** Lets a function put delivery jobs on the queue. */
   grantSendToQueue(fn: ApiFunction): void {
-    fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }));
+    fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...DELIVERY_QUEUE_ACTIONS], resources: [this.queue.queueArn] }));
     fn.addEnvironment(ENV.deliveryQueueUrl, this.queue.queueUrl);
   }
 
@@ -86,7 +87,7 @@ export class WebhookDelivery extends Construct {
   grantScheduleCreation(fn: ApiFunction): void {
     const schedules = this.scheduleArns();
     fn.role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], resources: [schedules] }),
+      new iam.PolicyStatement({ actions: [...RETRY_SCHEDULE_ACTIONS], resources: [schedules] }),
     );
     fn.role.addToPrincipalPolicy(
       new iam.PolicyStatement({

@@ -39,8 +39,11 @@ export type TableAction =
  */
 export type FeedFileAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject' | 's3:ListBucket';
 
-/** What a function may do with the search index's snapshots (the feeds bucket's `search-index/` prefix). */
-export type SearchIndexAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject' | 's3:ListBucket';
+/**
+ * What a function may do with the search index's snapshots (the feeds bucket's `search-index/` prefix).
+ * Snapshots are uploaded in parts: AbortMultipartUpload lets a failed upload clean up after itself.
+ */
+export type SearchIndexAction = 's3:PutObject' | 's3:GetObject' | 's3:DeleteObject' | 's3:ListBucket' | 's3:AbortMultipartUpload';
 
 /** Physical names, fixed per stage so that operators and the admin command can find them. */
 export function resourceNames(stage: Stage) {
@@ -51,6 +54,11 @@ export function resourceNames(stage: Stage) {
     deliveryDlqName: `agent-marketplace-${stage}-webhook-delivery-dlq`,
     schedulerGroupName: `agent-marketplace-${stage}`,
   };
+}
+
+/** A worker's own dead-letter queue (stream and S3-triggered workers: shared/workers.ts). */
+export function workerFailureQueueName(stage: Stage, workerId: string): string {
+  return `agent-marketplace-${stage}-${workerId}-failures`;
 }
 
 /** The local runtime is a sandbox stack on one machine. */

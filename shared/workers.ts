@@ -46,7 +46,26 @@ export interface WorkerDefinition {
   schedulesDeliveryRetries?: boolean;
   /** Lambda timeout; defaults by trigger (S3 workers 15 min, SQS a sixth of the visibility timeout). */
   timeoutSeconds?: number;
+  /**
+   * Stream rows: what recovers the changes of dead-lettered records once they have left the stream
+   * (24 h), when replaying them is no longer possible. The replay command says it to the operator.
+   */
+  whenRecordsAreGone?: string;
 }
+
+/**
+ * The worker's own dead-letter queue, where its event source puts what failed every attempt: a stream
+ * batch's failure record (a record retried STREAM_RETRY_ATTEMPTS times), or an S3 notification's
+ * failed asynchronous invocation (after Lambda's 2 retries). SQS rows use their queue's dead-letter
+ * queue instead; scheduled rows have none (the next run does the work). Replay:
+ * `npm run admin -- replay-dead-letters <worker id>`.
+ */
+export function hasFailureQueue(worker: WorkerDefinition): boolean {
+  return worker.trigger.type === 'stream' || worker.trigger.type === 's3';
+}
+
+/** Lambda retries a failed asynchronous invocation (an S3 notification) this many times, then dead-letters it. */
+export const ASYNC_RETRY_ATTEMPTS = 2;
 
 /**
  * Lambda's timeout for a worker, for the CDK stack and the local runtime alike: its row's, else by
@@ -96,6 +115,7 @@ export const workers: readonly WorkerDefinition[] = [
     trigger: { type: 'stream', entities: ['event'], batchSize: 100 },
     tableActions: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     sendsDeliveries: true,
+    whenRecordsAreGone: 'nothing is lost: the webhookSweep worker fans out every event still in the outbox, every minute',
   },
   {
     id: 'webhookDelivery',
@@ -122,6 +142,7 @@ export const workers: readonly WorkerDefinition[] = [
     description: 'Appends product and offer changes from the table stream to the search index log',
     trigger: { type: 'stream', entities: ['product', 'offer'], batchSize: 500 },
     tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+    whenRecordsAreGone: 'run `npm run admin -- rebuild-search-log`: it appends every product and offer of the table to the search log',
   },
   {
     id: 'searchIndexSnapshots',
@@ -129,7 +150,7 @@ export const workers: readonly WorkerDefinition[] = [
     description: 'Writes a snapshot of the search index to S3 when the log has grown since the last one',
     trigger: { type: 'schedule', everyMinutes: 5 },
     tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
-    searchIndexActions: ['s3:GetObject', 's3:PutObject', 's3:ListBucket', 's3:DeleteObject'],
+    searchIndexActions: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:ListBucket', 's3:DeleteObject'],
     timeoutSeconds: 900,
   },
 ];

@@ -10,13 +10,19 @@ export const route = defineRoute({
   method: 'POST',
   path: '/mcp',
   handler: 'functions/mcp/post.ts',
-  summary: 'MCP (Model Context Protocol) Streamable HTTP endpoint: initialize, tools/list and tools/call with your API key; the tools your role may use, each one call of this API',
+  summary: 'MCP (Model Context Protocol) over Streamable HTTP: your role’s tools, each one call of this API',
+  description:
+    'The Model Context Protocol server of this API (stateless Streamable HTTP, JSON answers): point an MCP client at this URL with your `Authorization: Bearer` key (or run the SDK package’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key, counted once, and answers `structuredContent` plus a JSON text block, or `isError` with the API’s `{code, message, details}`. A bad key gets 401 before any tool runs; notifications get 202.',
   tag: 'MCP',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: McpRequestBody },
   response: { status: 200, description: 'The JSON-RPC response (application/json); a message without a request (a notification) is answered 202 with no body', schema: McpResponseBody, raw: true },
+  examples: {
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_products', arguments: { intent: '500 nitrile gloves under 0.15 EUR each' } } },
+    response: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"items":[…],"nextCursor":null}' }], structuredContent: { items: [], nextCursor: null } } },
+  },
   handlerErrors: [],
   // The tools call the API over HTTP: the function itself touches no table or bucket.
   tableActions: [],

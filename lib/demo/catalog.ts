@@ -118,6 +118,7 @@ export interface DemoFeedRow {
   negotiable: boolean;
   floorUnitPrice?: { amount: number; currency: string };
   autoAcceptUnitPrice?: { amount: number; currency: string };
+  negotiationStrategy?: 'linear' | 'boulware' | 'conceder';
 }
 
 /** Mulberry32: a small seeded generator, so the same seed gives the same catalog everywhere. */
@@ -191,6 +192,8 @@ function productRow(type: ProductType, seller: DemoSeller, serial: number, rando
   if (negotiable) {
     row.floorUnitPrice = { amount: Math.max(1, Math.floor(amount * 0.8)), currency };
     row.autoAcceptUnitPrice = { amount: Math.max(1, Math.floor(amount * 0.95)), currency };
+    // Each conceding strategy on a share of the catalog, without drawing from the generator (the catalog stays the same).
+    row.negotiationStrategy = (['linear', 'boulware', 'conceder'] as const)[amount % 3];
   }
   return row;
 }

@@ -7,7 +7,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ERROR_CODES, type ErrorCode } from '../../shared/http/error-codes.ts';
 import { newId } from '../../shared/ids.ts';
 import { fallbackRoute as defaultFallback, routeList } from '../../functions/route-index.ts';
-import { tableActionsFor, type RouteDefinition } from '../../shared/http/route-table.ts';
+import type { RouteDefinition } from '../../shared/http/route-table.ts';
+import { routeGrants } from '../function-grants.ts';
 import { LocalRuntimeError } from './errors.ts';
 import { installGrantChecks, runWithGrants } from './grant-checks.ts';
 import { sendGatewayError, toGatewayEvent, writeGatewayResult } from './http-event.ts';
@@ -94,7 +95,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const requestId = event.requestContext.requestId;
     try {
       const handler = await loadHandler(match.route.handler);
-      const grants = { functionName: match.route.operationId, tableActions: tableActionsFor(match.route), feedFileActions: match.route.feedFileActions ?? [] };
+      const grants = routeGrants(match.route);
       const result: unknown = await withTimeout(
         runWithGrants(grants, () => handler(event, lambdaContext(match.route.operationId, timeoutMs))),
         timeoutMs,
@@ -111,15 +112,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
   }
 
+  /** Requests being handled: stopping lets them finish (each within its timeout) before the emulators go. */
+  const inFlight = new Set<Promise<void>>();
   const server = createServer({ keepAlive: true, maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => {
     const url = request.url ?? '/';
     const queryStart = url.indexOf('?');
     const match = matcher.match(request.method ?? 'GET', queryStart === -1 ? url : url.slice(0, queryStart));
-    invoke(request, response, match).catch((error: unknown) => {
-      if (response.headersSent) return;
-      if (error instanceof PayloadTooLarge) sendGatewayError(response, 413, 'Request Entity Too Large', '', true);
-      else sendGatewayError(response, 400, 'Bad Request', '', true);
-    });
+    const handling = invoke(request, response, match)
+      .catch((error: unknown) => {
+        if (response.headersSent) return;
+        if (error instanceof PayloadTooLarge) sendGatewayError(response, 413, 'Request Entity Too Large', '', true);
+        else sendGatewayError(response, 400, 'Bad Request', '', true);
+      })
+      .finally(() => inFlight.delete(handling));
+    inFlight.add(handling);
   });
   server.keepAliveTimeout = 65_000; // longer than common clients' idle timeouts, so they close first
   server.on('clientError', answerProtocolError);
@@ -138,11 +144,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stop: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await Promise.all(inFlight);
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }
 

@@ -12,8 +12,8 @@ import {
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS } from '../../shared/data/table-definition.ts';
-import { LOCAL } from '../../shared/resources.ts';
-import { workers, type WorkerTrigger } from '../../shared/workers.ts';
+import { LOCAL, workerFailureQueueName } from '../../shared/resources.ts';
+import { hasFailureQueue, workers, type WorkerTrigger } from '../../shared/workers.ts';
 import { localClientConfig, localQueueArn, localQueueUrl } from './aws.ts';
 
 /** Lambda's and SQS's defaults, used while no worker consumes the delivery queue. */
@@ -27,6 +27,8 @@ export interface ProvisionedResources {
   deliveryQueueArn: string;
   deliveryDlqUrl: string;
   deliveryDlqArn: string;
+  /** Stream and S3 workers' own dead-letter queues, by worker id (as the CDK stack creates them). */
+  workerFailureQueueUrls: Record<string, string>;
 }
 
 const indexSchema = (index: (typeof GLOBAL_SECONDARY_INDEXES)[number]) => ({
@@ -144,6 +146,11 @@ export async function provisionLocalResources(endpoints: { dynamodb: string; fau
       ensureBucket(s3, LOCAL.feedsBucketName),
       ensureQueue(sqs, endpoints.fauxqs, LOCAL.deliveryDlqName, { MessageRetentionPeriod: String(14 * 24 * 3600) }),
     ]);
+    const failureQueues = await Promise.all(
+      workers
+        .filter(hasFailureQueue)
+        .map(async (worker) => [worker.id, (await ensureQueue(sqs, endpoints.fauxqs, workerFailureQueueName(LOCAL.stage, worker.id), { MessageRetentionPeriod: String(14 * 24 * 3600) })).queueUrl] as const),
+    );
     const queue = await ensureQueue(sqs, endpoints.fauxqs, LOCAL.deliveryQueueName, {
       VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: settings.maxReceiveCount }),
@@ -155,6 +162,7 @@ export async function provisionLocalResources(endpoints: { dynamodb: string; fau
       deliveryQueueArn: queue.queueArn,
       deliveryDlqUrl: dlq.queueUrl,
       deliveryDlqArn: dlq.queueArn,
+      workerFailureQueueUrls: Object.fromEntries(failureQueues),
     };
   } finally {
     dynamodb.destroy();

@@ -10,7 +10,9 @@ import { resetConfig } from '../../shared/config.ts';
 import { ENV, LOCAL } from '../../shared/resources.ts';
 import { workers, workerTimeoutSeconds, type WorkerDefinition } from '../../shared/workers.ts';
 import { writeBundledFiles } from '../bundled-files.ts';
-import { LOCAL_ACCOUNT_ID, LOCAL_CREDENTIALS, LOCAL_REGION } from './aws.ts';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { asyncFailureRecord, streamFailureRecord } from '../worker-failure-records.ts';
+import { LOCAL_ACCOUNT_ID, LOCAL_CREDENTIALS, LOCAL_REGION, localClientConfig } from './aws.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { LocalRuntimeError } from './errors.ts';
 import { startLocalFauxqs, type LocalFauxqs } from './fauxqs.ts';
@@ -26,6 +28,7 @@ import { startSchedule } from './schedules.ts';
 import { startStreamReader } from './stream-reader.ts';
 import { startUploadProxy } from './upload-proxy.ts';
 import { installGrantChecks, runWithGrants } from './grant-checks.ts';
+import { workerGrants } from '../function-grants.ts';
 import { startSqsPoller } from './sqs-poller.ts';
 
 export interface LocalRuntimeOptions {
@@ -125,18 +128,27 @@ function applyEnv(env: Record<string, string>): () => void {
 
 type Stopper = () => Promise<void> | void;
 
+/** The local ARN of a worker's function, as lambdaContext() names it. */
+export function localFunctionArn(functionName: string): string {
+  return `arn:aws:lambda:${LOCAL_REGION}:${LOCAL_ACCOUNT_ID}:function:${functionName}`;
+}
+
 /** Starts the worker table's event sources; returns their stoppers. */
 async function startWorkers(fauxqs: LocalFauxqs, dynamo: { endpoint: string; dataDir: string }, resources: ProvisionedResources, list: readonly WorkerDefinition[]): Promise<Stopper[]> {
   installGrantChecks();
   const stoppers: Stopper[] = [];
+  // Lambda's on-failure destinations: what an event source gives up on goes to the worker's own queue.
+  const failureQueue = new SQSClient(localClientConfig(fauxqs.endpoint));
+  stoppers.push(() => failureQueue.destroy());
+  const sendFailure = async (workerId: string, record: object) => {
+    const queueUrl = resources.workerFailureQueueUrls[workerId];
+    if (!queueUrl) throw new Error(`No dead-letter queue for worker ${workerId}`);
+    await failureQueue.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(record) }));
+  };
   for (const worker of list) {
     const trigger = worker.trigger;
     // The worker's grants, as the CDK stack gives them (an S3 trigger may also read its objects).
-    const grants = {
-      functionName: worker.id,
-      tableActions: worker.tableActions,
-      feedFileActions: [...(worker.feedFileActions ?? []), ...(trigger.type === 's3' ? ['s3:GetObject'] : [])],
-    };
+    const grants = workerGrants(worker);
     const loaded = await loadHandler(worker.handler);
     const handler: typeof loaded = (event, context) => runWithGrants(grants, () => loaded(event, context));
     if (trigger.type === 's3') {
@@ -148,6 +160,7 @@ async function startWorkers(fauxqs: LocalFauxqs, dynamo: { endpoint: string; dat
         functionName: worker.id,
         timeoutMs: workerTimeoutSeconds(worker) * 1000,
         handler,
+        deadLetter: (event, error, attempts) => sendFailure(worker.id, asyncFailureRecord(localFunctionArn(worker.id), event, error, attempts)),
       });
       stoppers.push(() => notifications.stop());
     } else if (trigger.type === 'stream') {
@@ -160,6 +173,21 @@ async function startWorkers(fauxqs: LocalFauxqs, dynamo: { endpoint: string; dat
         batchSize: trigger.batchSize,
         timeoutMs: workerTimeoutSeconds(worker) * 1000,
         handler,
+        deadLetter: (skipped) =>
+          sendFailure(
+            worker.id,
+            streamFailureRecord(
+              localFunctionArn(worker.id),
+              {
+                shardId: skipped.shardId,
+                streamArn: skipped.streamArn,
+                first: { sequenceNumber: skipped.sequenceNumber, ...(skipped.arrival ? { arrival: skipped.arrival } : {}) },
+                last: { sequenceNumber: skipped.sequenceNumber, ...(skipped.arrival ? { arrival: skipped.arrival } : {}) },
+                size: 1,
+              },
+              skipped.attempts,
+            ),
+          ),
       });
       stoppers.push(() => reader.stop());
     } else if (trigger.type === 'schedule') {

@@ -1,6 +1,8 @@
 // S3 event notifications (ObjectCreated → Lambda), emulated from fauxqs's message spy: every
 // `uploaded` event for the watched bucket and prefix invokes the handler with an S3Event shaped as
-// AWS sends it. Invocations are asynchronous, like S3's: several may run at once.
+// AWS sends it. Invocations are asynchronous, like S3's: several may run at once. A failed invocation
+// is retried twice, as Lambda retries asynchronous invocations (after 1 and 2 s here, 1 and 2 min
+// there), then handed to `deadLetter` (the worker's dead-letter queue, the on-failure destination).
 import { randomBytes } from 'node:crypto';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
@@ -21,8 +23,14 @@ export interface S3NotificationOptions {
   /** The function's timeout (getRemainingTimeInMillis); Lambda's default 60 s for event sources when unset. */
   timeoutMs?: number;
   handler: LambdaHandler<S3Event, unknown>;
+  /** Pauses before the retries of a failed invocation; default 1 and 2 s (Lambda's retryAttempts 2). */
+  retryDelaysMs?: readonly number[];
+  /** Receives the event of an invocation that failed every attempt. */
+  deadLetter?: (event: S3Event, error: unknown, attempts: number) => Promise<void>;
   logError?: (message: string, error?: unknown) => void;
 }
+
+const RETRY_DELAYS_MS = [1_000, 2_000];
 
 export interface S3Notifications {
   stop(): Promise<void>;
@@ -83,11 +91,30 @@ export function startS3Notifications(options: S3NotificationOptions): S3Notifica
     message.service === 's3' && message.status === 'uploaded' && message.bucket === options.bucket && message.key.startsWith(prefix) && !handled.has(message);
 
   async function deliver(upload: S3SpyEvent): Promise<void> {
+    const where = `s3://${upload.bucket}/${upload.key}`;
+    let event: S3Event;
     try {
-      const event = await objectCreatedEvent(s3, upload);
-      await options.handler(event, lambdaContext(options.functionName, options.timeoutMs ?? FUNCTION_TIMEOUT_MS));
+      event = await objectCreatedEvent(s3, upload);
     } catch (error) {
-      logError(`[s3] ${options.functionName} failed for s3://${upload.bucket}/${upload.key}:`, error);
+      logError(`[s3] ${options.functionName}: no event for ${where}:`, error);
+      return;
+    }
+    const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await options.handler(event, lambdaContext(options.functionName, options.timeoutMs ?? FUNCTION_TIMEOUT_MS));
+        return;
+      } catch (error) {
+        const delay = delays[attempt - 1];
+        if (delay !== undefined && !stopped) {
+          logError(`[s3] ${options.functionName} failed for ${where} (attempt ${attempt}; retried in ${delay} ms):`, error);
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          continue;
+        }
+        logError(`[s3] ${options.functionName} failed for ${where} after ${attempt} attempts${options.deadLetter ? ' (sent to its dead-letter queue)' : ''}:`, error);
+        await options.deadLetter?.(event, error, attempt).catch((sendError: unknown) => logError(`[s3] ${options.functionName}: dead letter not sent:`, sendError));
+        return;
+      }
     }
   }
 

@@ -2,8 +2,10 @@
 // shard, keeps the records whose new image is an item of the worker's entities (the filter the CDK
 // stack puts on the mapping), and hands them to the handler in batches, in stream order. A batch whose
 // handler throws is bisected and its failing record retried (after a pause) before anything later, as
-// the deployed mapping's bisectBatchOnError and retryAttempts do; the position of each shard is saved
-// in the data folder after each batch, so a restart resumes where the last run stopped (at-least-once).
+// the deployed mapping's bisectBatchOnError and retryAttempts do, and a record that fails every retry
+// is handed to `deadLetter` (the worker's dead-letter queue, as the mapping's on-failure destination);
+// the position of each shard is saved in the data folder after each batch, so a restart resumes where
+// the last run stopped (at-least-once).
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -41,7 +43,19 @@ export interface StreamReaderOptions {
   retryAttempts?: number;
   timeoutMs: number;
   handler: LambdaHandler<DynamoDBStreamEvent>;
+  /** Receives a record that failed every attempt, before the reader moves past it; a rejection keeps the record (tried again next poll). */
+  deadLetter?: (failed: SkippedRecord) => Promise<void>;
   logError?: (message: string, error?: unknown) => void;
+}
+
+/** A record given up on, as the mapping's failure record describes it. */
+export interface SkippedRecord {
+  streamArn: string;
+  shardId: string;
+  sequenceNumber: string;
+  arrival: Date | undefined;
+  attempts: number;
+  error: unknown;
 }
 
 interface ShardState {
@@ -155,8 +169,19 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
         failedAttempts.set(sequence, attempts);
         throw error; // the poll pauses, then reads again from the checkpoint: this record first
       }
+      if (options.deadLetter) {
+        // Not skipped until its dead letter is sent: a failed send leaves the record to the next poll.
+        await options.deadLetter({
+          streamArn: streamArn ?? '',
+          shardId: shard.shardId,
+          sequenceNumber: sequence,
+          arrival: batch[0]?.dynamodb?.ApproximateCreationDateTime,
+          attempts,
+          error,
+        });
+      }
       failedAttempts.delete(sequence);
-      logError(`[stream] ${options.functionName} skipped record ${sequence} after ${attempts} failed attempts:`, error);
+      logError(`[stream] ${options.functionName} skipped record ${sequence} after ${attempts} failed attempts${options.deadLetter ? ' (sent to its dead-letter queue)' : ''}:`, error);
     }
     // Handled (or skipped): a later failure resumes after it.
     saveAt(shard, batch.at(-1));

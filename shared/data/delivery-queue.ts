@@ -14,16 +14,16 @@ export interface DeliveryMessage {
   manual?: boolean;
 }
 
-/** At module scope: one client per instance. */
-const sqs = new SQSClient({});
-const scheduler = new SchedulerClient({});
+/** At module scope: one client per instance (exported for the local runtime's grant checks). */
+export const deliveryQueueClient = new SQSClient({});
+export const retrySchedulerClient = new SchedulerClient({});
 
 /** Sends the messages, ten per call, optionally delayed; throws if any is refused. */
 export async function enqueueDeliveries(messages: readonly DeliveryMessage[], options: { delaySeconds?: number } = {}): Promise<void> {
   const queueUrl = requiredSetting('DELIVERY_QUEUE_URL');
   for (let i = 0; i < messages.length; i += 10) {
     const chunk = messages.slice(i, i + 10);
-    const result = await sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: chunk.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message), ...(options.delaySeconds ? { DelaySeconds: options.delaySeconds } : {}) })) }));
+    const result = await deliveryQueueClient.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: chunk.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message), ...(options.delaySeconds ? { DelaySeconds: options.delaySeconds } : {}) })) }));
     if (result.Failed && result.Failed.length > 0) throw new Error(`SQS refused ${result.Failed.length} delivery messages: ${result.Failed[0]?.Message ?? ''}`);
   }
 }
@@ -33,7 +33,7 @@ export async function scheduleDelivery(message: DeliveryMessage, at: Date): Prom
   // at() has whole seconds: round up, never early.
   const when = new Date(Math.ceil(at.getTime() / 1000) * 1000);
   try {
-    await scheduler.send(
+    await retrySchedulerClient.send(
     new CreateScheduleCommand({
       Name: `${message.deliveryId}-${message.attempt}`,
       GroupName: requiredSetting('SCHEDULER_GROUP_NAME'),

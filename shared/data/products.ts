@@ -4,8 +4,8 @@
 // id), and both carry gsi1 keys under `PRODUCT#<productId>`, so a product with its offers is one Query.
 // gsi2 lists a seller's own products, newest first. Access patterns: docs/data-model.md.
 import * as z from 'zod';
-import type { OfferStatus} from '../schemas/catalog.ts';
-import { Product, SellerOffer } from '../schemas/catalog.ts';
+import type { OfferStatus } from '../schemas/catalog.ts';
+import { NegotiationStrategy, Product, SellerOffer } from '../schemas/catalog.ts';
 import { batchWrite, defineEntity, type WriteRequest } from './entity.ts';
 
 export const ProductEntity = defineEntity({
@@ -29,7 +29,10 @@ export type ProductItem = z.output<typeof ProductEntity.schema>;
 
 export const OfferEntity = defineEntity({
   name: 'offer',
-  schema: SellerOffer,
+  schema: SellerOffer.extend({
+    /** As the feed row set it (the default resolved); offers written before strategies existed read as null. */
+    negotiationStrategy: NegotiationStrategy.nullable().default(null),
+  }),
   key: ({ offerId }: { offerId: string }) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' }),
   indexKeys: (offer) => ({ gsi1pk: `PRODUCT#${offer.productId}`, gsi1sk: `OFFER#${offer.offerId}` }),
 });

@@ -23,16 +23,25 @@ export interface ReplicaFilters {
   maxPrice?: number | undefined;
   currency?: string | undefined;
   minAvailableQuantity?: number | undefined;
-  shipsFrom?: string | undefined;
+  /** One country, or any of several. */
+  shipsFrom?: string | readonly string[] | undefined;
   maxLeadTimeDays?: number | undefined;
   attributes?: Record<string, string | number | boolean> | undefined;
   /** Only items that can serve this many units (stock at least, minimum order at most). */
   quantity?: number | undefined;
 }
 
+/**
+ * A term to match: a string is a word (each of its words a separate term, the last maybe a prefix); an
+ * array is alternatives, any of which satisfies it, each a word or a phrase ("usb c": the words in a row).
+ */
+export type ReplicaTerm = string | readonly string[];
+
 export interface ReplicaQuery {
-  /** Words to match, each a separate FTS term (all must match); the last may match as a prefix. */
-  words: readonly string[];
+  /** Terms to match: all of them (default) or any. */
+  words: readonly ReplicaTerm[];
+  /** Words or phrases an item must not hold. */
+  not?: readonly string[];
   /** The last word also matches longer words (a query typed in part). */
   prefixLast?: boolean;
   filters: ReplicaFilters;
@@ -271,7 +280,8 @@ export class SearchReplica {
     if (f.minPrice !== undefined) add('d.price >= ?', f.minPrice);
     if (f.maxPrice !== undefined) add('d.price <= ?', f.maxPrice);
     if (f.minAvailableQuantity !== undefined) add('d.available >= ?', f.minAvailableQuantity);
-    if (f.shipsFrom !== undefined) add('d.ships_from = ?', f.shipsFrom);
+    if (typeof f.shipsFrom === 'string') add('d.ships_from = ?', f.shipsFrom);
+    else if (f.shipsFrom !== undefined) add('d.ships_from IN (SELECT value FROM json_each(?))', JSON.stringify(f.shipsFrom));
     if (f.maxLeadTimeDays !== undefined) add('d.lead_days <= ?', f.maxLeadTimeDays);
     if (f.quantity !== undefined) add('d.available >= ? AND d.moq <= ?', f.quantity, f.quantity);
     for (const [name, value] of Object.entries(f.attributes ?? {})) {
@@ -298,7 +308,7 @@ export class SearchReplica {
   /** Whether the query finds anything: the match and the filters, without ranking or sorting. */
   exists(query: ReplicaQuery): boolean {
     const { where, params } = this.conditions(query);
-    const expression = matchExpression(query.words, query.prefixLast ?? false, query.match ?? 'all');
+    const expression = matchExpression(query);
     const sql = expression
       ? `SELECT 1 FROM docs_text CROSS JOIN docs d ON d.rowid = docs_text.rowid WHERE docs_text MATCH ? AND ${where.join(' AND ')} LIMIT 1`
       : `SELECT 1 FROM docs d WHERE ${where.join(' AND ')} LIMIT 1`;
@@ -308,7 +318,7 @@ export class SearchReplica {
   search(query: ReplicaQuery): { hits: ReplicaHit[]; more: boolean } {
     const { where, params } = this.conditions(query);
     const f = query.filters;
-    const expression = matchExpression(query.words, query.prefixLast ?? false, query.match ?? 'all');
+    const expression = matchExpression(query);
     const text = expression.length > 0;
     const order = {
       relevance: text ? 'rank, d.rowid' : 'd.created_at DESC, d.product_id DESC',
@@ -374,6 +384,28 @@ export class SearchReplica {
     return (this.db.prepare('SELECT count(*) AS n FROM docs_text WHERE docs_text MATCH ?').get(expression) as { n: number }).n;
   }
 
+  /** Whether some searchable product's text holds these words in a row. */
+  hasPhrase(words: readonly string[]): boolean {
+    const expression = phrase(words.join(' '));
+    if (expression === '""') return false;
+    return this.db.prepare('SELECT 1 FROM docs_text WHERE docs_text MATCH ? LIMIT 1').get(expression) !== undefined;
+  }
+
+  /** For each term (as in ReplicaQuery), which of these products hold it. */
+  holding(terms: readonly ReplicaTerm[], productIds: readonly string[]): Set<string>[] {
+    if (productIds.length === 0 || terms.length === 0) return terms.map(() => new Set());
+    // A product's searchable row has its product row's rowid; FTS5 then tests each rowid directly
+    // instead of walking a common word's whole posting list.
+    const rows = this.db.prepare('SELECT rowid, product_id AS id FROM products WHERE product_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(productIds)) as { rowid: number; id: string }[];
+    const idOf = new Map(rows.map((row) => [row.rowid, row.id]));
+    const statement = this.db.prepare(`SELECT rowid FROM docs_text WHERE docs_text MATCH ? AND rowid IN (${rows.map(() => '?').join(', ')})`);
+    return terms.map((term) => {
+      const expression = matchExpression({ words: [term] });
+      if (expression === '' || rows.length === 0) return new Set<string>();
+      return new Set((statement.all(expression, ...rows.map((row) => row.rowid)) as { rowid: number }[]).map((row) => idOf.get(row.rowid) as string));
+    });
+  }
+
   /** Writes a compact copy of the replica to `file` (for a snapshot). */
   copyTo(file: string): void {
     rmSync(file, { force: true });
@@ -399,11 +431,32 @@ const WALK_SORT_INDEX_ABOVE = 10_000;
 /** Above this many matches, a relevance search ranks the match alone first and filters the best few pages. */
 const RANK_MATCH_FIRST_ABOVE = 2_000;
 
-/** FTS5 query: every word quoted (no operators from user text), all required; the last optionally a prefix. */
-function matchExpression(words: readonly string[], prefixLast: boolean, match: 'all' | 'any'): string {
-  // One token per term: every word is matched on its own, never as a phrase.
-  const terms = words.flatMap((word) => surfaceWords(word));
-  return terms.map((term, index) => `"${term}"${prefixLast && index === terms.length - 1 ? '*' : ''}`).join(match === 'all' ? ' AND ' : ' OR ');
+/** A phrase as FTS5 reads it: its words quoted, in a row. */
+function phrase(text: string): string {
+  return `"${surfaceWords(text).join(' ')}"`;
+}
+
+/**
+ * FTS5 query: every word quoted (no operators from user text); all terms required (or any), a term of
+ * alternatives as an OR group, the last plain word optionally a prefix, and ruled-out words after NOT.
+ */
+function matchExpression(query: Pick<ReplicaQuery, 'words' | 'prefixLast' | 'match' | 'not'>): string {
+  const parts: string[] = [];
+  const last = query.words.length - 1;
+  query.words.forEach((term, index) => {
+    if (typeof term === 'string') {
+      // One token per term: every word is matched on its own, never as a phrase.
+      const words = surfaceWords(term);
+      words.forEach((word, at) => parts.push(`"${word}"${query.prefixLast && index === last && at === words.length - 1 ? '*' : ''}`));
+    } else {
+      const alternatives = [...new Set(term.map(phrase).filter((form) => form !== '""'))];
+      if (alternatives.length > 0) parts.push(alternatives.length === 1 ? (alternatives[0] as string) : `(${alternatives.join(' OR ')})`);
+    }
+  });
+  if (parts.length === 0) return '';
+  const positive = parts.length === 1 ? (parts[0] as string) : `(${parts.join(query.match === 'any' ? ' OR ' : ' AND ')})`;
+  const not = (query.not ?? []).map(phrase).filter((form) => form !== '""');
+  return not.length === 0 ? positive : `${positive} NOT (${not.join(' OR ')})`;
 }
 
 function lowercaseStrings(attributes: Record<string, string | number | boolean>): Record<string, string | number | boolean> {

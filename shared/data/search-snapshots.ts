@@ -1,9 +1,10 @@
 // Snapshots of the search replica in the feeds bucket, under `search-index/`: the SQLite file of a
 // replica at a log sequence. A search instance starts from the newest one and replays the log after it.
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { requiredSetting } from '../config.ts';
 
 import { SEARCH_SNAPSHOTS_PREFIX } from './search-snapshot-keys.ts';
@@ -17,16 +18,21 @@ export function snapshotKeyFor(seq: number): string {
   return `${SEARCH_SNAPSHOTS_PREFIX}${String(seq).padStart(12, '0')}.sqlite`;
 }
 
+/**
+ * 8 MiB parts: S3 takes up to 10,000 parts (snapshots to 80 GB, where one PUT stops at 5 GB), and the
+ * local emulator takes at most 11 MiB per request.
+ */
+const SNAPSHOT_PART_BYTES = 8 * 1024 * 1024;
+
+/** Uploads the file in one PUT, or in parts when it is larger than a part. */
 export async function uploadSnapshot(key: string, file: string): Promise<void> {
-  await searchSnapshotsClient.send(
-    new PutObjectCommand({
-      Bucket: requiredSetting('FEEDS_BUCKET_NAME'),
-      Key: key,
-      Body: createReadStream(file),
-      ContentLength: statSync(file).size,
-      ContentType: 'application/vnd.sqlite3',
-    }),
-  );
+  const upload = new Upload({
+    client: searchSnapshotsClient,
+    params: { Bucket: requiredSetting('FEEDS_BUCKET_NAME'), Key: key, Body: createReadStream(file), ContentType: 'application/vnd.sqlite3' },
+    partSize: SNAPSHOT_PART_BYTES,
+    queueSize: 2,
+  });
+  await upload.done();
 }
 
 /** Streams the snapshot into `file`. */

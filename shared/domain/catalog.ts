@@ -1,24 +1,28 @@
 // Reading the catalog. What a caller sees depends on who it is: a product's own seller sees it active
-// or inactive, with its offers' private negotiation policy (floor and auto-accept prices); anyone else
-// sees active products only, and offers without those fields, in every response.
+// or inactive, with its offers' private negotiation policy (floor and auto-accept prices, strategy);
+// anyone else sees active products only, and offers without those fields, in every response.
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { getOffer, getOffers, getProductBySku, getProductWithOffers, listSellerProducts, type OfferItem, type ProductItem } from '../data/products.ts';
 import { fail } from '../failures.ts';
-import type { Offer, Product, SellerOffer } from '../schemas/catalog.ts';
+import { Offer, type Product, type SellerOffer } from '../schemas/catalog.ts';
+import { effectiveStrategy } from './seller-policy.ts';
 
 export function toProduct(item: ProductItem): Product {
   const { standingOfferId: _offer, sourceAttempt: _attempt, sourceRow: _row, ...product } = item;
   return product;
 }
 
+/** The public offer's fields: anything else an offer item holds (its private policy) is the seller's alone. */
+const PUBLIC_OFFER_FIELDS = Object.keys(Offer.shape) as (keyof Offer)[];
+
 /** An offer as anyone but its seller sees it: the private policy fields are not there at all. */
 export function toPublicOffer(item: OfferItem): Offer {
-  const { floorUnitPrice: _floor, autoAcceptUnitPrice: _autoAccept, ...offer } = item;
-  return offer;
+  return Object.fromEntries(PUBLIC_OFFER_FIELDS.map((field) => [field, item[field]])) as Offer;
 }
 
+/** An offer as its seller sees it: with the policy that answers for it (the default strategy resolved). */
 export function toSellerOffer(item: OfferItem): SellerOffer {
-  return item;
+  return { ...item, negotiationStrategy: effectiveStrategy(item.negotiationStrategy, item.floorUnitPrice !== null) };
 }
 
 const offersFor = (agentId: string, offers: readonly OfferItem[]) =>

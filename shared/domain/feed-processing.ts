@@ -24,6 +24,7 @@ import { newId } from '../ids.ts';
 import { PRESIGNED_FEED_MAX_BYTES, type FeedWarning } from '../schemas/catalog.ts';
 import type { FeedProductRow } from '../schemas/feed-rows.ts';
 import { validateCsvRecord, validateJsonRow } from './feed-rows.ts';
+import { effectiveStrategy } from './seller-policy.ts';
 import { openFeedSource, UnreadableFeed, type SourceRow } from './feed-sources.ts';
 
 /** Errors and warnings kept on the feed; the counts cover all. */
@@ -267,6 +268,7 @@ function toItems(feed: FeedItem, { row, data }: ValidRow, current: ProductItem |
     status: data.status === 'active' ? 'active' : 'withdrawn',
     floorUnitPrice: data.floorUnitPrice ?? null,
     autoAcceptUnitPrice: data.autoAcceptUnitPrice ?? null,
+    negotiationStrategy: effectiveStrategy(data.negotiationStrategy, data.floorUnitPrice != null),
     createdAt,
     updatedAt: timestamp,
   };

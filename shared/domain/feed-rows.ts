@@ -1,32 +1,42 @@
 // Feed rows from either format to one validated shape. A CSV record (strings by column) is first
 // converted to the JSON row's shape (prices from major to minor units with the currency's exponent,
-// `|` lists, `key=value;…` attributes, typed cells), then both go through the same zod schema. Every
-// problem is reported under the name the seller used: the CSV column, or the JSON field path.
+// `|` lists, `key=value;…` attributes, typed cells), then both go through the same field schemas and
+// rules. A row's every problem is reported, each under the name the seller used: the CSV column, or
+// the JSON field path — not only the first one met.
 import type { FeedRowError } from '../schemas/catalog.ts';
-import { csvColumnFor, FeedProductRow, FEED_FIELDS, JSON_ROW_FIELDS } from '../schemas/feed-rows.ts';
+import { csvColumnFor, CSV_COLUMNS, FEED_FIELDS, JSON_ROW_FIELDS, parseFeedRow, type FeedProductRow } from '../schemas/feed-rows.ts';
 import { majorToMinor, minorUnitDigits } from '../schemas/money.ts';
-import { zodProblems } from '../schemas/problems.ts';
 
 export type RowOutcome = { ok: true; row: FeedProductRow } | { ok: false; errors: FeedRowError[] };
 
 const BOOLEAN_WORDS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
 const INTEGER = /^\d+$/;
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
+const DECIMAL = /^\d+(?:\.\d+)?$/;
 
-/** `material=nitrile;size=M;powderFree=true;thicknessMm=0.1` → typed attributes. */
+/** `material=nitrile;size=M;powderFree=true;thicknessMm=0.1` → typed attributes, or every malformed pair. */
 export function parseAttributes(cell: string): { value: Record<string, string | number | boolean> } | { problem: string } {
   const attributes: Record<string, string | number | boolean> = {};
+  const problems: string[] = [];
   for (const pair of cell.split(';')) {
     if (pair.trim() === '') continue;
     const separator = pair.indexOf('=');
-    if (separator <= 0) return { problem: `"${pair.trim()}" is not key=value; write pairs like material=nitrile;size=M` };
+    if (separator <= 0) {
+      problems.push(`"${pair.trim()}" is not key=value`);
+      continue;
+    }
     const key = pair.slice(0, separator).trim();
     const raw = pair.slice(separator + 1).trim();
-    if (key in attributes) return { problem: `The attribute ${key} appears twice` };
+    if (key in attributes) {
+      problems.push(`the attribute ${key} appears twice`);
+      continue;
+    }
     const lower = raw.toLowerCase();
     attributes[key] = lower === 'true' ? true : lower === 'false' ? false : NUMBER.test(raw) && Number.isFinite(Number(raw)) ? Number(raw) : raw;
   }
-  return { value: attributes };
+  if (problems.length === 0) return { value: attributes };
+  const text = problems.join('; ');
+  return { problem: `${text.charAt(0).toUpperCase()}${text.slice(1)}; write pairs like material=nitrile;size=M` };
 }
 
 function csvError(row: number, column: string, message: string): FeedRowError {
@@ -48,9 +58,9 @@ export function validateCsvRecord(record: Readonly<Record<string, string>>, row:
     else input[field] = Number(value);
   };
 
-  for (const [column, field] of [['sku', 'sku'], ['title', 'title'], ['description', 'description'], ['category', 'category'], ['brand', 'brand'], ['unit', 'unit'], ['ships_from', 'shipsFrom'], ['status', 'status']] as const) {
+  for (const [column, field] of [['sku', 'sku'], ['title', 'title'], ['description', 'description'], ['category', 'category'], ['brand', 'brand'], ['unit', 'unit'], ['ships_from', 'shipsFrom'], ['status', 'status'], ['negotiation_strategy', 'negotiationStrategy']] as const) {
     const value = cell(column);
-    if (value !== undefined) input[field] = column === 'status' ? value.toLowerCase() : column === 'ships_from' ? value.toUpperCase() : value;
+    if (value !== undefined) input[field] = column === 'status' || column === 'negotiation_strategy' ? value.toLowerCase() : column === 'ships_from' ? value.toUpperCase() : value;
   }
   // The title and description may hold line breaks only in the description.
   if (record.description !== undefined && cell('description') !== undefined) input.description = record.description.trim();
@@ -61,17 +71,24 @@ export function validateCsvRecord(record: Readonly<Record<string, string>>, row:
 
   const currency = cell('currency')?.toUpperCase();
   const digits = currency === undefined ? undefined : minorUnitDigits(currency);
-  if (currency !== undefined && digits === undefined) errors.push(csvError(row, 'currency', `"${currency}" is not an ISO 4217 currency code; use a code such as USD, EUR or JPY`));
+  if (currency === undefined) errors.push(csvError(row, 'currency', 'Required: the currency of the row’s prices, such as USD'));
+  else if (digits === undefined) errors.push(csvError(row, 'currency', `"${currency}" is not an ISO 4217 currency code; use a code such as USD, EUR or JPY`));
+  /** Price cells that hold a decimal but could not be converted for want of a currency: the currency's error covers them. */
+  const unconverted = new Set<string>();
   const money = (column: string, field: string) => {
     const value = cell(column);
-    if (value === undefined || currency === undefined || digits === undefined) return;
+    if (value === undefined) return;
+    if (currency === undefined || digits === undefined) {
+      if (DECIMAL.test(value)) unconverted.add(column);
+      else errors.push(csvError(row, column, `Must be a decimal in major units, such as 12.50; got "${value}"`));
+      return;
+    }
     const amount = majorToMinor(value, currency);
     if (amount === undefined) {
       const example = digits === 0 ? '1250' : `12.${'5'.padEnd(digits, '0')}`;
       errors.push(csvError(row, column, `Must be a decimal in major units with at most ${digits} decimal place${digits === 1 ? '' : 's'} for ${currency}, such as ${example}; got "${value}"`));
     } else input[field] = { amount, currency };
   };
-  if (cell('price') !== undefined && currency === undefined) errors.push(csvError(row, 'currency', 'Required: the currency of the price, such as USD'));
   money('price', 'price');
   money('floor_price', 'floorUnitPrice');
   money('auto_accept_price', 'autoAcceptUnitPrice');
@@ -91,20 +108,24 @@ export function validateCsvRecord(record: Readonly<Record<string, string>>, row:
     else input.negotiable = value;
   }
 
-  const converted = new Set(errors.map((error) => error.field));
-  // Without a usable currency no price could be converted: the currency's error says it all.
-  if (converted.has('currency')) for (const column of ['price', 'floor_price', 'auto_accept_price']) converted.add(column);
-  const parsed = FeedProductRow.safeParse(input);
-  if (parsed.success && errors.length === 0) return { ok: true, row: parsed.data };
-  if (!parsed.success) {
-    for (const problem of zodProblems(parsed.error.issues)) {
+  // Cells already reported (or covered by the currency's error) were left out of `input`: their fields'
+  // "Required" would only repeat that. Every other problem of the row is reported under its column.
+  const reported = new Set([...errors.map((error) => error.field), ...unconverted]);
+  // The fields whose cells have a value, converted or not.
+  const given = new Set(FEED_FIELDS.flatMap((field) => (field.column && cell(field.column) !== undefined ? [field.field.split('.')[0] as string] : [])));
+  const parsed = parseFeedRow(input, given);
+  if (parsed.ok && errors.length === 0) return { ok: true, row: parsed.row };
+  if (!parsed.ok) {
+    for (const problem of parsed.problems) {
       const column = csvColumnFor(problem.path);
-      if (converted.has(column)) continue; // already reported from the cell itself
+      if (reported.has(column) && input[problem.path.split('.')[0] as string] === undefined) continue;
       const message = problem.message.startsWith('Required') ? 'Required: this column must have a value' : problem.message;
       errors.push(csvError(row, column, problem.path.includes('.') && column === 'image_urls' ? `Image ${Number(problem.path.split('.')[1]) + 1}: ${message}` : message));
     }
   }
-  return { ok: false, errors: dedupe(errors) };
+  // In the template's column order, as the seller reads the row.
+  const order = (field: string | null) => (field === null ? CSV_COLUMNS.length : CSV_COLUMNS.indexOf(field) === -1 ? CSV_COLUMNS.length : CSV_COLUMNS.indexOf(field));
+  return { ok: false, errors: dedupe(errors).sort((a, b) => order(a.field) - order(b.field)) };
 }
 
 /** A JSON row → a validated row or its errors (field paths as in the row), plus the unknown fields it has. */
@@ -113,9 +134,9 @@ export function validateJsonRow(value: unknown, row: number): RowOutcome & { unk
     return { ok: false, errors: [{ row, field: null, message: 'Each entry of products must be an object with sku, title, price and availableQuantity' }], unknownFields: [] };
   }
   const unknownFields = Object.keys(value).filter((key) => !JSON_ROW_FIELDS.includes(key));
-  const parsed = FeedProductRow.safeParse(value);
-  if (parsed.success) return { ok: true, row: parsed.data, unknownFields };
-  return { ok: false, errors: dedupe(zodProblems(parsed.error.issues).map((problem) => ({ row, field: problem.path || null, message: problem.message }))), unknownFields };
+  const parsed = parseFeedRow(value as Record<string, unknown>);
+  if (parsed.ok) return { ok: true, row: parsed.row, unknownFields };
+  return { ok: false, errors: dedupe(parsed.problems.map((problem) => ({ row, field: problem.path || null, message: problem.message }))), unknownFields };
 }
 
 function dedupe(errors: FeedRowError[]): FeedRowError[] {

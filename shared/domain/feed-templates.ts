@@ -30,6 +30,7 @@ const SECOND_ROW: Record<string, string> = {
   negotiable: 'false',
   floor_price: '',
   auto_accept_price: '',
+  negotiation_strategy: '',
   status: 'active',
 };
 

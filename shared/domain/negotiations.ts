@@ -4,21 +4,29 @@
 // reads as `expired` from that instant on, and the expiry sweep records it with its event.
 //
 // The seller's private policy on the offer answers buyer proposals at once, on the seller's behalf:
-// at or above `autoAcceptUnitPrice` it accepts; below `floorUnitPrice` it counters, never below the
-// floor (the concession rule is in automaticCounterPrice). Such moves are marked `automatic`.
+// at or above `autoAcceptUnitPrice` it accepts; with a concession strategy (a floor, or `firm`) it
+// answers every other proposal, accepting one at or above its current ask and countering the rest
+// with that ask (the curves: seller-policy.ts). Such moves are marked `automatic`.
+//
+// Terms are checked whenever they are proposed or accepted (trade-terms.ts): the quantity against the
+// minimum order and the stock as they are now, the total against what an order can hold.
 //
 // Every change is computed from the session as read and written on the condition that its version has
 // not moved (shared/data/negotiations.ts), together with its events: racing moves have one winner.
+import { createHmac, hkdfSync } from 'node:crypto';
 import { config } from '../config.ts';
 import { recordEvent, type NewEvent } from '../data/events.ts';
 import { getNegotiation, listNegotiationsOf, NegotiationChanged, putNegotiationOperation, writeNegotiation, type NegotiationItem } from '../data/negotiations.ts';
-import { getOffer, getProductWithOffers, type OfferItem } from '../data/products.ts';
+import { getOffer, getProductBySku, getProductWithOffers, type OfferItem, type ProductItem } from '../data/products.ts';
 import type { TransactOperation } from '../data/entity.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
-import { fail, type FieldProblem } from '../failures.ts';
+import { fail, invalidFields, type FieldProblem } from '../failures.ts';
 import { newId } from '../ids.ts';
 import type { Role } from '../schemas/agents.ts';
+import type { Money } from '../schemas/money.ts';
 import { MAX_ROUNDS, type NegotiationMove, type NegotiationSession, type NegotiationStatus, type Party } from '../schemas/trade.ts';
+import { answerProposal, effectiveStrategy, previousAsk, privateTarget, type Concession } from './seller-policy.ts';
+import { proposalProblems, quantityProblem, totalProblem, type QuantityLimits } from './trade-terms.ts';
 
 export interface TradeCaller {
   agentId: string;
@@ -76,31 +84,41 @@ export function offerPriceFor(offer: OfferItem, quantity: number): number {
   return price;
 }
 
-/** Fractions of the gap to the buyer's proposal that an automatic counter tries, largest first. */
-const CONCESSIONS = [1 / 4, 1 / 8, 1 / 16];
+let targetKey: { secret: string; key: Buffer } | undefined;
 
 /**
- * The seller's automatic counter to a buyer proposal below the floor: from the seller's last ask, a
- * quarter of the way toward the proposal; if that would go below the floor, an eighth, then a
- * sixteenth; if even that would, the seller holds its last ask. Prices round up (in the seller's
- * favour). So a counter is never below the floor and never names it: one reply says only that the
- * floor lies between the next larger step and the counter.
+ * Where in its margin above the floor an offer's private target lies: a number in (0, 1] drawn from a
+ * keyed hash of the offer and its floor. Stable, so that neither repeated sessions nor other buyer
+ * accounts see another draw to average over; a new floor gets a new draw. The key is derived from the
+ * stack's secret for this use alone.
  */
-export function automaticCounterPrice(lastAsk: number, proposal: number, floor: number): number {
-  const ask = Math.max(lastAsk, floor);
-  for (const fraction of CONCESSIONS) {
-    const price = Math.ceil(ask - (ask - proposal) * fraction);
-    if (price >= floor) return price;
-  }
-  return ask;
+function targetDraw(offerId: string, floor: Money): number {
+  const secret = config().CURSOR_SIGNING_KEY;
+  if (targetKey?.secret !== secret) targetKey = { secret, key: Buffer.from(hkdfSync('sha256', secret, 'agent-marketplace', 'negotiation-target', 32)) };
+  const digest = createHmac('sha256', targetKey.key).update(`${offerId}|${floor.currency}|${floor.amount}`).digest();
+  return (digest.readUInt32BE(0) + 1) / 2 ** 32;
 }
 
-function lastSellerAsk(item: NegotiationItem, listPrice: number): number {
-  for (let i = item.history.length - 1; i >= 0; i--) {
-    const move = item.history[i] as NegotiationMove;
-    if (move.by === 'seller' && (move.action === 'counter' || move.action === 'propose')) return move.unitPrice;
-  }
-  return listPrice;
+/** The offer's private policy in the session's currency: its concession (null: none) and auto-accept price. */
+function policyOf(offer: OfferItem, currency: string): { concession: Concession | null; autoAccept: number | undefined } {
+  const floor = offer.floorUnitPrice?.currency === currency ? offer.floorUnitPrice : null;
+  const autoAccept = offer.autoAcceptUnitPrice?.currency === currency ? offer.autoAcceptUnitPrice.amount : undefined;
+  const strategy = effectiveStrategy(offer.negotiationStrategy, floor !== null);
+  if (strategy === null) return { concession: null, autoAccept };
+  if (strategy === 'firm' || floor === null) return { concession: { strategy: 'firm' }, autoAccept };
+  return { concession: { strategy, floor: floor.amount, target: privateTarget(floor.amount, targetDraw(offer.offerId, floor), autoAccept) }, autoAccept };
+}
+
+function quantityLimits(offer: OfferItem, product: ProductItem): QuantityLimits {
+  return { minimum: Math.max(offer.minQuantity, product.minOrderQuantity), available: product.availableQuantity };
+}
+
+/** The offer and product a session trades, as they are now. */
+async function tradedItems(item: NegotiationItem): Promise<{ offer: OfferItem; product: ProductItem }> {
+  const [offer, product] = await Promise.all([getOffer(item.offerId), getProductBySku(item.sellerId, item.productSku)]);
+  // Offers and products are never deleted (a withdrawn offer stays, with its product inactive).
+  if (!offer || !product) throw new Error(`Negotiation ${item.sessionId} refers to an offer or product that does not exist`);
+  return { offer, product };
 }
 
 function expiresAfter(now: Date): string {
@@ -159,25 +177,19 @@ function applyMove(item: NegotiationItem, move: NegotiationMove, now: Date): Neg
 }
 
 /**
- * After a buyer proposal, the seller's policy may answer it at once: accept at or above the
- * auto-accept price, counter below the floor (while rounds remain). Otherwise the seller's agent decides.
+ * After a buyer proposal, the seller's policy may answer it at once: a non-negotiable offer accepts
+ * its own price; otherwise see answerProposal. Undefined: the seller's agent decides.
  */
 function policyAnswer(item: NegotiationItem, offer: OfferItem, listPrice: number, now: Date): NegotiationMove | undefined {
   const proposal = item.unitPrice;
   const at = now.toISOString();
-  const autoAccept = offer.autoAcceptUnitPrice?.currency === item.currency ? offer.autoAcceptUnitPrice.amount : undefined;
-  const floor = offer.floorUnitPrice?.currency === item.currency ? offer.floorUnitPrice.amount : undefined;
-  if (!offer.negotiable && proposal >= listPrice) {
-    return { round: item.round, by: 'seller', action: 'accept', unitPrice: proposal, quantity: item.quantity, message: null, automatic: true, at };
-  }
-  if (autoAccept !== undefined && proposal >= autoAccept) {
-    return { round: item.round, by: 'seller', action: 'accept', unitPrice: proposal, quantity: item.quantity, message: null, automatic: true, at };
-  }
-  if (floor !== undefined && proposal < floor && item.round < item.maxRounds) {
-    const price = automaticCounterPrice(lastSellerAsk(item, listPrice), proposal, floor);
-    return { round: item.round + 1, by: 'seller', action: 'counter', unitPrice: price, quantity: item.quantity, message: null, automatic: true, at };
-  }
-  return undefined;
+  const accept: NegotiationMove = { round: item.round, by: 'seller', action: 'accept', unitPrice: proposal, quantity: item.quantity, message: null, automatic: true, at };
+  if (!offer.negotiable) return proposal >= listPrice ? accept : undefined;
+  const { concession, autoAccept } = policyOf(offer, item.currency);
+  const answer = answerProposal({ proposal, round: item.round, maxRounds: item.maxRounds, listPrice, concession, autoAccept, previousAsk: previousAsk(item.history, item.quantity) });
+  if (!answer) return undefined;
+  if (answer.action === 'accept') return accept;
+  return { round: item.round + 1, by: 'seller', action: 'counter', unitPrice: answer.unitPrice, quantity: item.quantity, message: null, automatic: true, at };
 }
 
 interface Step {
@@ -215,14 +227,11 @@ export async function startNegotiation(
   const found = await getProductWithOffers(offer.productId);
   if (!found || found.product.status !== 'active') throw fail.notFound(`Offer ${request.offerId} not found`);
   const { product } = found;
-  const minimum = Math.max(offer.minQuantity, product.minOrderQuantity);
-  const problems: FieldProblem[] = [];
-  if (request.quantity < minimum) problems.push({ path: 'quantity', message: `Must be at least ${minimum}, the offer's minimum order quantity (at most ${product.availableQuantity} are available)` });
-  else if (request.quantity > product.availableQuantity) problems.push({ path: 'quantity', message: `Must be at most ${product.availableQuantity}, the quantity available (the minimum is ${minimum})` });
   const listPrice = offerPriceFor(offer, request.quantity);
   const proposal = request.unitPrice ?? listPrice;
+  const problems = proposalProblems({ quantity: request.quantity, unitPrice: proposal, currency: offer.unitPrice.currency, listPrice, limits: quantityLimits(offer, product) });
   if (!offer.negotiable && proposal !== listPrice) problems.push({ path: 'unitPrice', message: `This offer is not negotiable: omit unitPrice or propose its price for this quantity, ${listPrice}` });
-  if (problems.length > 0) throw fail.invalid(`Request validation failed — ${problems[0]?.path}: ${problems[0]?.message}`, problems);
+  if (problems.length > 0) throw invalidFields(problems);
 
   const at = now.toISOString();
   const opening: NegotiationMove = { round: 1, by: 'buyer', action: 'propose', unitPrice: proposal, quantity: request.quantity, message: request.message ?? null, automatic: false, at };
@@ -258,6 +267,20 @@ export async function startNegotiation(
   return toSession(item, now);
 }
 
+/**
+ * Accepting is refused (409) when the terms on the table could not be ordered now: stock or the
+ * minimum order changed since they were proposed. The order re-checks the stock atomically.
+ */
+async function refuseUnorderable(item: NegotiationItem, now: Date): Promise<void> {
+  const { offer, product } = await tradedItems(item);
+  const problem = quantityProblem(item.quantity, quantityLimits(offer, product)) ?? totalProblem(item.quantity, item.unitPrice, item.currency);
+  if (!problem) return;
+  throw fail.conflict(`The terms on the table cannot be ordered: quantity ${item.quantity}: ${problem}. Counter with terms that can, or reject`, [
+    { path: 'quantity', message: problem },
+    ...stateDetails(item, now),
+  ]);
+}
+
 type MoveRequest =
   | { action: 'counter'; unitPrice: number; quantity?: number | undefined; message?: string | undefined }
   | { action: 'accept' | 'reject'; message?: string | undefined };
@@ -276,12 +299,18 @@ export async function moveNegotiation(caller: TradeCaller, sessionId: string, re
   if (request.action === 'counter') {
     if (item.round >= item.maxRounds) throw conflict(`The session has reached its limit of ${item.maxRounds} rounds: accept or reject the terms on the table`, item, now);
     const quantity = request.quantity ?? item.quantity;
-    if (party === 'buyer' || request.quantity !== undefined) {
-      offer = await getOffer(item.offerId);
-      if (offer && quantity < offer.minQuantity) throw fail.invalid(`Request validation failed — quantity: Must be at least ${offer.minQuantity}, the offer's minimum order quantity`, [{ path: 'quantity', message: `Must be at least ${offer.minQuantity}, the offer's minimum order quantity` }]);
+    const traded = await tradedItems(item);
+    offer = traded.offer;
+    // The buyer's quantity must be orderable at any price the policy may ask, up to the offer's price for it.
+    const listPrice = party === 'buyer' ? offerPriceFor(offer, quantity) : undefined;
+    const problems = proposalProblems({ quantity, unitPrice: request.unitPrice, currency: item.currency, listPrice, limits: quantityLimits(offer, traded.product) });
+    if (problems.length > 0) {
+      if (request.quantity === undefined) for (const problem of problems) if (problem.path === 'quantity') problem.message = `The quantity on the table, ${quantity}: ${problem.message}; send quantity with the counter`;
+      throw invalidFields(problems);
     }
     move = { round: item.round + 1, by: party, action: 'counter', unitPrice: request.unitPrice, quantity, message: request.message ?? null, automatic: false, at };
   } else {
+    if (request.action === 'accept') await refuseUnorderable(item, now);
     move = { round: item.round, by: party, action: request.action, unitPrice: item.unitPrice, quantity: item.quantity, message: request.message ?? null, automatic: false, at };
   }
   let next = applyMove(item, move, now);

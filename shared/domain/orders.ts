@@ -11,6 +11,7 @@ import { fail, type FieldProblem } from '../failures.ts';
 import { newId } from '../ids.ts';
 import type { AuditEntry, Order, OrderStatus, Party } from '../schemas/trade.ts';
 import { statusAt, type TradeCaller } from './negotiations.ts';
+import { totalProblem } from './trade-terms.ts';
 
 export function toOrder(item: OrderItem): Order {
   const { productSku: _sku, auditCount: _count, ...order } = item;
@@ -55,6 +56,9 @@ export async function createOrder(
   const session = await getNegotiation(request.sessionId);
   if (!session || session.buyerId !== caller.agentId) throw fail.notFound(`Negotiation session ${request.sessionId} not found`);
   refuseUnlessAccepted(session, now);
+  // Terms are checked when proposed and accepted; a session accepted before those checks existed gets a 409, never a 500.
+  const tooLarge = totalProblem(session.quantity, session.unitPrice, session.currency);
+  if (tooLarge) throw fail.conflict(`The session's terms cannot be ordered: ${tooLarge}`, [{ path: 'quantity', message: tooLarge }]);
 
   const at = now.toISOString();
   const orderId = newId('order');

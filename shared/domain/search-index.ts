@@ -4,6 +4,7 @@
 // change is searchable within the stream's delay plus one refresh interval (docs/search.md).
 import { rmSync } from 'node:fs';
 import { config } from '../config.ts';
+import { logger } from '../logger.ts';
 import { OfferEntity, ProductEntity } from '../data/products.ts';
 import { appendSearchChanges, readSearchChanges, readSearchHead, recordSearchSnapshot, type SearchHead } from '../data/search-log.ts';
 import { newReplicaFile, SearchReplica, type SearchChange } from '../data/search-replica.ts';
@@ -28,6 +29,8 @@ async function refresh(): Promise<SearchReplica> {
   const head = await readSearchHead();
   checkedAt = Date.now();
   if (!replica) replica = await loadSnapshot(head);
+  // A log behind this copy was reset (removed, restored, rebuilt from scratch): start again from it.
+  if (head.seq < replica.seq) replace(await loadSnapshot(head));
   if (head.seq > replica.seq) {
     let entries = await readSearchChanges(replica.seq);
     // Entries before the snapshot have expired: start again from the snapshot.
@@ -97,6 +100,7 @@ export async function snapshotSearchIndex(now = new Date()): Promise<{ seq: numb
   const behind = head.seq - head.snapshotSeq;
   const age = head.snapshotAt ? now.getTime() - Date.parse(head.snapshotAt) : Infinity;
   if (behind <= 0 || (behind < config().SEARCH_SNAPSHOT_MIN_ENTRIES && age < SNAPSHOT_MAX_AGE_MS)) return undefined;
+  logger.info('Search index snapshot started', { headSeq: head.seq, snapshotSeq: head.snapshotSeq });
   const index = await currentSearchIndex({ maxAgeMs: 0 });
   const file = newReplicaFile();
   try {

@@ -5,11 +5,15 @@
 // catalog changes meanwhile; products added after the first page stay out of that result set.
 import { createHash } from 'node:crypto';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
-import { surfaceWords, type ReplicaFilters, type ReplicaHit, type SearchReplica } from '../data/search-replica.ts';
+import { surfaceWords, type ReplicaFilters, type ReplicaHit, type ReplicaQuery, type SearchReplica } from '../data/search-replica.ts';
+import { searchWords, type SearchWords } from '../data/search-words.ts';
 import { fail } from '../failures.ts';
-import type { SearchFilters, SearchRequest, SearchSort } from '../schemas/search.ts';
+import { MAX_SUGGESTIONS, type SearchFilters, type SearchRequest, type SearchSort } from '../schemas/search.ts';
 import { currentSearchIndex } from './search-index.ts';
-import { knownWord, parseIntent, type Interpretation } from './search-intent.ts';
+import { isEnglish } from './intent/words.ts';
+import { typoCorrection, inflectedForm } from './intent/spelling.ts';
+import { planIntent, suggestionsFor, itemChecks, type IntentPlan } from './search-plan.ts';
+import { readIntent, type IntentLexicon } from './search-intent.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 /** Items one result set can page through; past them, narrow the search (docs/search.md). */
@@ -21,8 +25,8 @@ interface CursorState {
   seq: number;
   /** Ids returned so far. */
   returned: string[];
-  /** Which relaxation of an intent the first page used (0: none). */
-  step: number;
+  /** An intent's plan on its first page: the terms dropped (bits) and whether the category was. */
+  plan: number;
 }
 
 function scopeOf(callerId: string, kind: string, request: unknown): string {
@@ -36,117 +40,136 @@ function readCursor(scope: string, cursor: string | undefined): CursorState | un
   if (typeof s !== 'number' || typeof r !== 'string' || r.length % ULID_LENGTH !== 0) throw fail.invalid('The cursor is not valid for this search', [{ path: 'cursor', message: 'Pass the nextCursor of the previous page of this same search, unchanged' }]);
   const returned: string[] = [];
   for (let offset = 0; offset < r.length; offset += ULID_LENGTH) returned.push(`prd_${r.slice(offset, offset + ULID_LENGTH)}`);
-  return { seq: s, returned, step: typeof m === 'number' ? m : 0 };
+  return { seq: s, returned, plan: typeof m === 'number' ? m : 0 };
 }
 
 function nextCursor(scope: string, state: CursorState, hits: readonly ReplicaHit[], more: boolean): string | null {
   const returned = [...state.returned, ...hits.map((hit) => hit.product.productId)];
   if (!more || returned.length >= SEARCH_MAX_DEPTH) return null;
-  return encodeCursor(scope, { s: state.seq, r: returned.map((id) => id.slice(4)).join(''), m: state.step });
+  return encodeCursor(scope, { s: state.seq, r: returned.map((id) => id.slice(4)).join(''), m: state.plan });
 }
 
-/** Words of a typed query as the index knows them (typos corrected; unknown words kept, so they match nothing). */
-function queryWords(query: string | undefined, index: SearchReplica): string[] {
-  const vocabulary = index.words();
-  return [...new Set(surfaceWords(query ?? '').map((word) => knownWord(word, vocabulary) ?? word))];
+/** A typed word as the index knows it: itself (or its singular/plural), else its typo corrected, unless it is English. */
+function queryWord(word: string, vocabulary: ReadonlyMap<string, number>, english: ReadonlySet<string>): string {
+  if (inflectedForm(word, vocabulary) || isEnglish(word, english)) return word;
+  return typoCorrection(word, vocabulary) ?? word;
 }
 
 function replicaFilters(filters: SearchFilters | undefined, quantity?: number | null): ReplicaFilters {
   return { ...(filters ?? {}), ...(quantity ? { quantity } : {}) };
 }
 
+/** The lexicon an intent is read with: the index's brands, categories and words, and the English and country words. */
+export function intentLexicon(index: SearchReplica, words: SearchWords): IntentLexicon {
+  const facets = index.facets();
+  return {
+    brands: facets.brands,
+    categories: facets.categories,
+    vocabulary: index.words(),
+    noise: words.noise,
+    colours: words.colours,
+    qualifiers: words.qualifiers,
+    synonyms: words.synonyms,
+    english: words.english,
+    countries: words.countries,
+    spellable: words.spellable,
+    regions: words.regions,
+    hasPhrase: (phrase) => index.hasPhrase(phrase),
+    hasAll: (words) => index.exists({ words, filters: {}, sort: 'relevance', limit: 1, now: new Date().toISOString() }),
+  };
+}
+
 export async function searchCatalog(callerId: string, request: SearchRequest, now = new Date()) {
   const index = await currentSearchIndex();
+  const { english } = searchWords();
   const { cursor, ...rest } = request;
   const scope = scopeOf(callerId, 'structured', rest);
-  const state = readCursor(scope, cursor) ?? { seq: index.seq, returned: [], step: 0 };
+  const state = readCursor(scope, cursor) ?? { seq: index.seq, returned: [], plan: 0 };
   const limit = request.limit ?? DEFAULT_SEARCH_LIMIT;
   const typed = surfaceWords(request.query ?? '');
+  const vocabulary = index.words();
+  const words = [...new Set(typed.map((word) => queryWord(word, vocabulary, english)))];
+  const filters = replicaFilters(request.filters);
   const { hits, more } = index.search({
-    words: queryWords(request.query, index),
+    words,
+    ...(request.exclude ? { not: request.exclude } : {}),
     // A last word that is not a whole word of the catalog is taken as typed in part ("glo").
-    prefixLast: typed.length > 0 && !index.words().has(typed.at(-1) as string),
-    filters: replicaFilters(request.filters),
+    prefixLast: typed.length > 0 && !vocabulary.has(typed.at(-1) as string),
+    filters,
     sort: request.sort ?? 'relevance',
     limit: Math.min(limit, SEARCH_MAX_DEPTH - state.returned.length),
     exclude: state.returned,
     upToSeq: state.seq,
     now: now.toISOString(),
   });
-  return { items: hits, nextCursor: nextCursor(scope, state, hits, more) };
+  // Every word is required by the query itself, so each item holds them all; filters are checked on the item.
+  const checks = itemChecks(index, hits, words.map((word) => ({ word, forms: [word], required: true })), filters, {});
+  return { items: hits.map((hit, at) => ({ ...hit, ...(checks[at] as ReturnType<typeof itemChecks>[number]) })), nextCursor: nextCursor(scope, state, hits, more) };
+}
+
+/** One page of an intent's answer over `index`: what the endpoint returns, and its plan (for paging and evaluation). */
+export function answerIntent(
+  index: SearchReplica,
+  lexicon: IntentLexicon,
+  intent: string,
+  options: { limit: number; now: Date; state?: { seq: number; returned: readonly string[]; plan: number } },
+) {
+  const reading = readIntent(intent, lexicon);
+  const plan: IntentPlan = planIntent(reading, index, lexicon, options.now, options.state?.plan);
+  const query: ReplicaQuery = {
+    words: plan.kept.map((term) => term.forms),
+    not: reading.excluded,
+    filters: plan.filters,
+    sort: reading.sort,
+    limit: Math.min(options.limit, SEARCH_MAX_DEPTH - (options.state?.returned.length ?? 0)),
+    exclude: options.state?.returned ?? [],
+    ...(options.state ? { upToSeq: options.state.seq } : {}),
+    now: options.now.toISOString(),
+  };
+  const { hits, more } = plan.empty ? { hits: [], more: false } : index.search(query);
+  const checks = itemChecks(index, hits, reading.terms.map((term) => ({ word: term.word, forms: term.forms, required: plan.kept.includes(term) })), plan.filters, plan.relaxedFilters);
+  const { quantity: _quantity, ...filters } = plan.filters;
+  const interpretation = {
+    keywords: reading.terms.map((term) => term.word),
+    quantity: reading.quantity,
+    filters: Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)),
+    sort: reading.sort,
+    excluded: reading.excluded,
+    budget: reading.budget,
+    corrections: reading.corrections,
+    // Nothing is relaxed in an empty answer: nothing was found by dropping anything.
+    relaxed: plan.empty ? { keywords: [], filters: {} } : { keywords: plan.dropped.map((term) => term.word), filters: plan.relaxedFilters },
+    unparsed: reading.unparsed,
+  };
+  return {
+    items: hits.map((hit, at) => ({ ...hit, ...(checks[at] as ReturnType<typeof itemChecks>[number]) })),
+    more,
+    interpretation,
+    suggestions: hits.length === 0 && !options.state ? suggestionsFor(plan, reading, index, lexicon, options.now).slice(0, MAX_SUGGESTIONS) : [],
+    plan,
+  };
 }
 
 /**
- * An intent is read, then searched as understood. When that finds nothing, the search is relaxed in
- * steps, and the interpretation says what was finally applied: first without a category filter
- * (its word stays a keyword), then without its rarest keyword, one at a time and at most two (the most
- * specific words are the likeliest to rule everything out), and last matching any of the keywords instead of all.
+ * An intent is read, then searched as understood, relaxed only where that is safe (search-plan.ts):
+ * product words no product has together with the rest are dropped, never the main one, and a category
+ * guessed from the wording is dropped when it rules everything out; price, origin, lead time, brand and
+ * quantity never are. Nothing found: an empty page with suggestions.
  */
 export async function searchIntent(callerId: string, request: { intent: string; limit?: number | undefined; cursor?: string | undefined }, now = new Date()) {
   const index = await currentSearchIndex();
-  const facets = index.facets();
-  const parsed = parseIntent(request.intent, { brands: facets.brands, categories: facets.categories, vocabulary: index.words() });
+  const lexicon = intentLexicon(index, searchWords());
   const scope = scopeOf(callerId, 'intent', { intent: request.intent, limit: request.limit });
   const state = readCursor(scope, request.cursor);
   const limit = request.limit ?? DEFAULT_SEARCH_LIMIT;
-  const steps = relaxations(parsed, index.words());
-  const queryOf = (step: number, seq: number, exclude: readonly string[]) => {
-    const attempt = steps[Math.min(step, steps.length - 1)] as Attempt;
-    const query = {
-      words: attempt.interpretation.keywords,
-      filters: replicaFilters(attempt.interpretation.filters, attempt.interpretation.quantity),
-      sort: attempt.interpretation.sort,
-      match: attempt.match,
-      limit: Math.min(limit, SEARCH_MAX_DEPTH - exclude.length),
-      exclude,
-      upToSeq: seq,
-      now: now.toISOString(),
-    };
-    return { attempt, query };
+  const answer = answerIntent(index, lexicon, request.intent, { limit, now, ...(state ? { state } : {}) });
+  const first: CursorState = state ?? { seq: index.seq, returned: [], plan: answer.plan.code };
+  return {
+    items: answer.items,
+    nextCursor: nextCursor(scope, first, answer.items, answer.more),
+    interpretation: answer.interpretation,
+    suggestions: answer.suggestions,
   };
-  const run = (step: number, seq: number, exclude: readonly string[]) => {
-    const { attempt, query } = queryOf(step, seq, exclude);
-    return { attempt, ...index.search(query) };
-  };
-  if (state) {
-    const page = run(state.step, state.seq, state.returned);
-    return { items: page.hits, nextCursor: nextCursor(scope, state, page.hits, page.more), interpretation: page.attempt.interpretation };
-  }
-  // The first step that finds anything (an unranked existence test: cheap when it does, and no ranking
-  // is spent on steps that find nothing); the last step is searched whatever it finds.
-  let step = 0;
-  while (step < steps.length - 1 && !index.exists(queryOf(step, index.seq, []).query)) step += 1;
-  const page = run(step, index.seq, []);
-  const first: CursorState = { seq: index.seq, returned: [], step };
-  return { items: page.hits, nextCursor: nextCursor(scope, first, page.hits, page.more), interpretation: page.attempt.interpretation };
-}
-
-const MAX_DROPPED_KEYWORDS = 2;
-
-export interface Attempt {
-  interpretation: Interpretation;
-  match: 'all' | 'any';
-}
-
-export function relaxations(parsed: Interpretation, vocabulary: ReadonlyMap<string, number>): Attempt[] {
-  const attempts: Attempt[] = [{ interpretation: parsed, match: 'all' }];
-  let current = parsed;
-  if (current.filters.category !== undefined && current.keywords.length > 0) {
-    const { category, ...filters } = current.filters;
-    const word = category.split('/').at(-1) as string;
-    current = { ...current, filters, keywords: [...current.keywords, word] };
-    attempts.push({ interpretation: current, match: 'all' });
-  }
-  const all = current;
-  let kept = current.keywords;
-  // At most two words are dropped: each step is a full search, and past two the intent is mostly gone.
-  while (kept.length > 1 && all.keywords.length - kept.length < MAX_DROPPED_KEYWORDS) {
-    const rarest = kept.reduce((a, b) => ((vocabulary.get(b) ?? 0) < (vocabulary.get(a) ?? 0) ? b : a));
-    kept = kept.filter((word) => word !== rarest);
-    attempts.push({ interpretation: { ...current, keywords: kept, unparsed: [...current.unparsed, ...all.keywords.filter((word) => !kept.includes(word))] }, match: 'all' });
-  }
-  if (all.keywords.length > 1) attempts.push({ interpretation: all, match: 'any' });
-  return attempts;
 }
 
 export type { SearchSort };

@@ -23,7 +23,8 @@ export interface ApiState {
   /** On routes that take uploads: the file (or the JSON body's bytes). */
   upload?: UploadedBody;
   input: { body: unknown; query: unknown; params: unknown };
-  idempotency?: { scope: string; key: string; replay?: StoredResponse };
+  /** `committed`: the handler returned, so its changes are in the table and the claim is never released. */
+  idempotency?: { scope: string; key: string; replay?: StoredResponse; committed?: boolean };
 }
 
 export type ApiContext = Context & { api: ApiState };
@@ -50,9 +51,10 @@ export interface MiddyApiRequest {
 
 /**
  * What a handler returns: the `data` of the envelope, or a `raw` body served as it is (a file download,
- * the OpenAPI document, a web page); optionally a status and headers.
+ * the OpenAPI document, a web page; bytes, such as a compressed file, go base64-encoded as API Gateway
+ * expects); optionally a status and headers.
  */
 export type HandlerResult = { status?: number; headers?: Record<string, string> } & (
   | { data: unknown; raw?: undefined }
-  | { raw: { body: string; contentType: string }; data?: undefined }
+  | { raw: { body: string | Buffer; contentType: string }; data?: undefined }
 );

@@ -21,7 +21,7 @@ export const ERROR_CODES = {
   conflict: { status: 409, description: 'The record’s current state does not allow this change (the state is in details)' },
   'idempotency/conflict': {
     status: 409,
-    description: 'Idempotency-Key reused with a different request, or while the first is still running',
+    description: 'Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored',
   },
   'validation/too-large': { status: 413, description: 'Body over the endpoint’s size limit' },
   'request/headers-too-large': { status: 431, description: 'Request headers over 16 KB' },

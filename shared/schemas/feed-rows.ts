@@ -1,9 +1,11 @@
 // One row of a seller's feed (contract §3 "Feed rows"), in its JSON form, and the table of fields
 // that the CSV columns, the templates and the documentation are all derived from.
 import * as z from 'zod';
+import type { FieldProblem } from '../failures.ts';
 import { CountryCode, text } from './common.ts';
-import { Attributes, Category, ImageUrl, PriceTier, ProductStatus, Sku, Unit } from './catalog.ts';
-import { Money } from './money.ts';
+import { Attributes, Category, ImageUrl, NegotiationStrategy, PriceTier, ProductStatus, Sku, Unit } from './catalog.ts';
+import { CurrencyCode, Money } from './money.ts';
+import { zodProblems } from './problems.ts';
 
 export type FeedFieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'money' | 'currency' | 'country' | 'list' | 'map' | 'enum';
 
@@ -40,8 +42,9 @@ export const FEED_FIELDS: readonly FeedField[] = [
   { field: 'attributes', column: 'attributes', csvType: 'map', jsonType: 'map', required: false, default: null, description: 'Up to 50 typed attributes. CSV: key=value pairs separated by ; (numbers and true/false are typed). JSON: an object of strings, numbers and booleans.', csvExample: 'material=nitrile;size=M;powderFree=true;thicknessMm=0.1', jsonExample: { material: 'nitrile', size: 'M', powderFree: true, thicknessMm: 0.1 } },
   { field: 'negotiable', column: 'negotiable', csvType: 'boolean', jsonType: 'boolean', required: false, default: true, description: 'Whether buyers may negotiate. CSV: true/false (also yes/no, 1/0).', csvExample: 'true', jsonExample: true },
   { field: 'priceTiers', column: null, csvType: null, jsonType: 'list', required: false, default: null, description: 'JSON only: volume prices [{minQuantity, unitPrice: Money}], at most 20, in the row’s currency.', csvExample: null, jsonExample: [{ minQuantity: 1000, unitPrice: { amount: 1100, currency: 'USD' } }] },
-  { field: 'floorUnitPrice', column: 'floor_price', csvType: 'decimal', jsonType: 'money', required: false, default: null, description: 'Private: the lowest unit price automatic counter-offers go to. Never shown to buyers. CSV: major units; JSON: Money.', csvExample: '10.00', jsonExample: { amount: 1000, currency: 'USD' } },
+  { field: 'floorUnitPrice', column: 'floor_price', csvType: 'decimal', jsonType: 'money', required: false, default: null, description: 'Private: the lowest unit price automatic counter-offers go to, asked only at a session’s last round; at most the list price and the auto-accept price. Never shown to buyers. CSV: major units; JSON: Money.', csvExample: '10.00', jsonExample: { amount: 1000, currency: 'USD' } },
   { field: 'autoAcceptUnitPrice', column: 'auto_accept_price', csvType: 'decimal', jsonType: 'money', required: false, default: null, description: 'Private: a buyer proposal at or above it is accepted at once. Never shown to buyers. CSV: major units; JSON: Money.', csvExample: '12.00', jsonExample: { amount: 1200, currency: 'USD' } },
+  { field: 'negotiationStrategy', column: 'negotiation_strategy', csvType: 'enum', jsonType: 'enum', required: false, default: 'linear', description: 'Private: how automatic counters concede over a session’s rounds, from the list price toward the floor. firm: hold the list price; linear: evenly; boulware: hold near the list price until the last rounds; conceder: most in the first rounds. linear, boulware and conceder need a floor price; without one only firm answers automatically. Default linear when a floor price is set, otherwise none (the seller’s agent answers). Never shown to buyers.', csvExample: 'boulware', jsonExample: 'boulware' },
   { field: 'status', column: 'status', csvType: 'enum', jsonType: 'enum', required: false, default: 'active', description: 'active, or inactive to take the product off the marketplace (its offer is withdrawn).', csvExample: 'active', jsonExample: 'active' },
 ];
 
@@ -56,43 +59,93 @@ export const JSON_ROW_FIELDS: readonly string[] = [...new Set(FEED_FIELDS.map((f
 const LowercasedCategory = z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), Category);
 
 /**
- * A JSON feed row. Not strict: an unknown field is a warning (reported once per feed), not an error.
- * Absent and null optional fields take the contract's defaults.
+ * A JSON feed row's fields, each validated on its own. Not strict: an unknown field is a warning
+ * (reported once per feed), not an error. Absent and null optional fields take the contract's
+ * defaults. The rules between fields are in rowRuleProblems; parseFeedRow applies both.
  */
-export const FeedProductRow = z
-  .object({
-    sku: Sku,
-    title: text({ min: 1, max: 300 }),
-    description: text({ max: 5000, multiline: true }).nullish(),
-    category: LowercasedCategory.nullish(),
-    brand: text({ min: 1, max: 100 }).nullish(),
-    unit: Unit.nullish().transform((unit) => unit ?? 'each'),
-    price: Money,
-    availableQuantity: z.int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000_000, 'Must be at most 1,000,000,000'),
-    minOrderQuantity: z.int('Must be a whole number').min(1, 'Must be 1 or more').max(1_000_000_000).nullish().transform((value) => value ?? 1),
-    leadTimeDays: z.int('Must be a whole number of days').min(0, 'Must be 0 or more').max(365, 'Must be at most 365').nullish().transform((value) => value ?? 0),
-    shipsFrom: CountryCode.nullish(),
-    imageUrls: z.array(ImageUrl).max(20, 'At most 20 image URLs').nullish().transform((urls) => urls ?? []),
-    attributes: Attributes.nullish().transform((attributes) => attributes ?? {}),
-    negotiable: z.boolean('Must be true or false').nullish().transform((value) => value ?? true),
-    priceTiers: z.array(PriceTier).max(20, 'At most 20 price tiers').nullish().transform((tiers) => tiers ?? []),
-    floorUnitPrice: Money.nullish(),
-    autoAcceptUnitPrice: Money.nullish(),
-    status: ProductStatus.nullish().transform((status) => status ?? 'active'),
-  })
-  .superRefine((row, context) => {
-    const currency = row.price.currency;
-    const sameCurrency = (path: (string | number)[], money: { currency: string } | null | undefined) => {
-      if (money && money.currency !== currency) context.addIssue({ code: 'custom', path, message: `Must be in the row’s currency, ${currency}` });
-    };
-    sameCurrency(['floorUnitPrice', 'currency'], row.floorUnitPrice);
-    sameCurrency(['autoAcceptUnitPrice', 'currency'], row.autoAcceptUnitPrice);
-    row.priceTiers.forEach((tier, index) => sameCurrency(['priceTiers', index, 'unitPrice', 'currency'], tier.unitPrice));
-    if (row.floorUnitPrice && row.autoAcceptUnitPrice && row.floorUnitPrice.amount > row.autoAcceptUnitPrice.amount) {
-      context.addIssue({ code: 'custom', path: ['floorUnitPrice', 'amount'], message: 'Must not be above the auto-accept price' });
-    }
-  });
+export const FeedProductRow = z.object({
+  sku: Sku,
+  title: text({ min: 1, max: 300 }),
+  description: text({ max: 5000, multiline: true }).nullish(),
+  category: LowercasedCategory.nullish(),
+  brand: text({ min: 1, max: 100 }).nullish(),
+  unit: Unit.nullish().transform((unit) => unit ?? 'each'),
+  price: Money,
+  availableQuantity: z.int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000_000, 'Must be at most 1,000,000,000'),
+  minOrderQuantity: z.int('Must be a whole number').min(1, 'Must be 1 or more').max(1_000_000_000).nullish().transform((value) => value ?? 1),
+  leadTimeDays: z.int('Must be a whole number of days').min(0, 'Must be 0 or more').max(365, 'Must be at most 365').nullish().transform((value) => value ?? 0),
+  shipsFrom: CountryCode.nullish(),
+  imageUrls: z.array(ImageUrl).max(20, 'At most 20 image URLs').nullish().transform((urls) => urls ?? []),
+  attributes: Attributes.nullish().transform((attributes) => attributes ?? {}),
+  negotiable: z.boolean('Must be true or false').nullish().transform((value) => value ?? true),
+  priceTiers: z.array(PriceTier).max(20, 'At most 20 price tiers').nullish().transform((tiers) => tiers ?? []),
+  floorUnitPrice: Money.nullish(),
+  autoAcceptUnitPrice: Money.nullish(),
+  negotiationStrategy: NegotiationStrategy.nullish(),
+  status: ProductStatus.nullish().transform((status) => status ?? 'active'),
+});
 export type FeedProductRow = z.output<typeof FeedProductRow>;
+
+type RowField = keyof FeedProductRow;
+const FIELD_ORDER: ReadonlyMap<string, number> = new Map(JSON_ROW_FIELDS.map((field, index) => [field, index]));
+
+/**
+ * The rules between a row's fields, over the fields that are valid on their own (`valid`), so that a
+ * row with a bad cell still hears about every other problem. `given` names the fields the seller
+ * filled in, valid or not (a strategy without a floor is a problem only when no floor was given).
+ */
+export function rowRuleProblems(valid: Partial<FeedProductRow>, input: Readonly<Record<string, unknown>>, given: ReadonlySet<string>): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  // The row's currency: the price's, even when its amount is bad.
+  const rawPrice = input.price;
+  const rawCurrency = typeof rawPrice === 'object' && rawPrice !== null ? CurrencyCode.safeParse((rawPrice as { currency?: unknown }).currency) : undefined;
+  const currency = valid.price?.currency ?? (rawCurrency?.success ? rawCurrency.data : undefined);
+  const sameCurrency = (path: string, money: { currency: string } | null | undefined) => {
+    if (money && currency !== undefined && money.currency !== currency) problems.push({ path: `${path}.currency`, message: `Must be in the row’s currency, ${currency}` });
+  };
+  sameCurrency('floorUnitPrice', valid.floorUnitPrice);
+  sameCurrency('autoAcceptUnitPrice', valid.autoAcceptUnitPrice);
+  valid.priceTiers?.forEach((tier, index) => sameCurrency(`priceTiers.${index}.unitPrice`, tier.unitPrice));
+  const floor = valid.floorUnitPrice;
+  if (floor && valid.price && floor.currency === valid.price.currency && floor.amount > valid.price.amount) {
+    problems.push({ path: 'floorUnitPrice.amount', message: 'Must not be above the list price: automatic counters concede from the list price down to the floor' });
+  }
+  if (floor && valid.autoAcceptUnitPrice && floor.currency === valid.autoAcceptUnitPrice.currency && floor.amount > valid.autoAcceptUnitPrice.amount) {
+    problems.push({ path: 'floorUnitPrice.amount', message: 'Must not be above the auto-accept price' });
+  }
+  const strategy = valid.negotiationStrategy;
+  if (strategy && strategy !== 'firm' && !given.has('floorUnitPrice')) {
+    problems.push({ path: 'negotiationStrategy', message: `${strategy} concedes toward a floor price: set the floor price, or use firm to hold the list price` });
+  }
+  return problems;
+}
+
+export type RowParse = { ok: true; row: FeedProductRow } | { ok: false; problems: FieldProblem[] };
+
+/**
+ * A row (JSON fields, or a CSV record converted to them) → the row, or every problem it has, each under
+ * its field's path. `given`: the fields the seller filled in (default: those not absent or null in `input`).
+ */
+export function parseFeedRow(input: Readonly<Record<string, unknown>>, given?: ReadonlySet<string>): RowParse {
+  const problems: FieldProblem[] = [];
+  const whole = FeedProductRow.safeParse(input);
+  const valid: Partial<FeedProductRow> = whole.success ? whole.data : {};
+  if (!whole.success) {
+    // Field by field, to know which fields are valid for the rules between them.
+    const fields = valid as Record<string, unknown>;
+    for (const [name, schema] of Object.entries(FeedProductRow.shape) as [RowField, z.ZodType][]) {
+      const parsed = schema.safeParse(input[name]);
+      if (parsed.success) fields[name] = parsed.data;
+      else problems.push(...zodProblems(parsed.error.issues, [name]));
+    }
+  }
+  const filled = given ?? new Set(Object.keys(input).filter((name) => input[name] !== undefined && input[name] !== null));
+  problems.push(...rowRuleProblems(valid, input, filled));
+  // In the template's field order, as the seller reads the row.
+  const order = (path: string) => FIELD_ORDER.get(path.split('.')[0] as string) ?? FIELD_ORDER.size;
+  problems.sort((a, b) => order(a.path) - order(b.path));
+  return problems.length === 0 ? { ok: true, row: valid as FeedProductRow } : { ok: false, problems };
+}
 
 /** JSON rows' field → the CSV column that carries it, for reporting CSV errors under the column's name. */
 export function csvColumnFor(jsonPath: string): string {

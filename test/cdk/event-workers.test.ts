@@ -1,5 +1,5 @@
-// The worker table is empty today, but the stack already turns rows into functions and triggers.
-// Test-only rows (one per trigger type) and a retry-scheduling grant exercise that code, cdk-nag included.
+// How the stack turns worker rows into functions, triggers and dead-letter destinations. Test-only rows
+// (one per event-source trigger type) and a retry-scheduling grant exercise that code, cdk-nag included.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFunction } from '../../lib/api-function.ts';
 import { ENV } from '../../shared/resources.ts';
@@ -21,10 +21,18 @@ const deliveryWorker: WorkerDefinition = {
   tableActions: ['dynamodb:Query', 'dynamodb:UpdateItem'],
 };
 
+const streamWorker: WorkerDefinition = {
+  id: 'indexChanges',
+  handler: 'functions/health/get.ts',
+  description: 'Test row: reads product changes from the table stream',
+  trigger: { type: 'stream', entities: ['product'], batchSize: 50 },
+  tableActions: ['dynamodb:PutItem'],
+};
+
 let s: SynthesizedStage;
 beforeAll(() => {
   s = synthesizeStage('test', {
-    workers: [feedWorker, deliveryWorker],
+    workers: [feedWorker, deliveryWorker, streamWorker],
     beforeSynth: (stack) => {
       stack.webhookDelivery.grantScheduleCreation(worker(stack.workers.functions, deliveryWorker.id));
       stack.webhookDelivery.grantSendToQueue(worker(stack.workers.functions, feedWorker.id));
@@ -106,6 +114,66 @@ describe('worker rows', () => {
   });
 });
 
+describe('dead-letter destinations', () => {
+  const failureQueueOf = (id: string) => {
+    const queue = s.stack.workers.failureQueues.get(id);
+    if (!queue) throw new Error(`no failure queue for ${id}`);
+    return s.logicalId(queue);
+  };
+
+  it('a stream row bisects a failing batch, retries a record 10 times, then sends its failure record to the worker’s own queue', () => {
+    const fn = worker(s.stack.workers.functions, streamWorker.id);
+    s.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: s.logicalId(fn.function) },
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [failureQueueOf(streamWorker.id), 'Arn'] } } },
+    });
+    const queue = s.resources[failureQueueOf(streamWorker.id)]?.Properties;
+    expect(queue.QueueName).toBe('agent-marketplace-test-indexChanges-failures');
+    expect(queue.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    const sends = statementsOf(s.logicalId(fn.role)).filter((statement) => [statement.Action].flat().includes('sqs:SendMessage'));
+    expect(sends.map((statement) => statement.Resource)).toContainEqual({ 'Fn::GetAtt': [failureQueueOf(streamWorker.id), 'Arn'] });
+  });
+
+  it('an s3 row’s failed asynchronous invocation goes to its own queue after 2 retries', () => {
+    const fn = worker(s.stack.workers.functions, feedWorker.id);
+    s.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: s.logicalId(fn.function) },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [failureQueueOf(feedWorker.id), 'Arn'] } } },
+    });
+  });
+
+  it('an sqs row has none of its own: its queue redrives to the delivery dead-letter queue', () => {
+    expect([...s.stack.workers.failureQueues.keys()].sort()).toEqual([feedWorker.id, streamWorker.id].sort());
+  });
+
+  it('every worker dead-letter queue refuses requests without TLS, through one queue policy', () => {
+    const workerPolicy = Object.values(s.resources).find(
+      (resource) => resource.Type === 'AWS::SQS::QueuePolicy' && JSON.stringify(resource.Properties.Queues).includes(failureQueueOf(streamWorker.id)),
+    );
+    expect(workerPolicy?.Properties.Queues).toEqual([{ Ref: failureQueueOf(feedWorker.id) }, { Ref: failureQueueOf(streamWorker.id) }]);
+    expect(workerPolicy?.Properties.PolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Effect: 'Deny', Principal: { AWS: '*' }, Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    ]);
+  });
+
+  it('an alarm tells the operators when any worker dead-letter queue holds a message, naming the workers', () => {
+    const alarms = Object.values(s.resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm' && String(resource.Properties.AlarmDescription).includes('replay-dead-letters'));
+    expect(alarms).toHaveLength(1);
+    const alarm = alarms[0]!.Properties;
+    expect(alarm.AlarmDescription).toContain(`Workers: ${feedWorker.id}, ${streamWorker.id}`);
+    expect(alarm.Threshold).toBe(1);
+    expect(alarm.AlarmActions).toEqual([{ Ref: s.logicalId(s.stack.alarms.topic) }]);
+    const queues = alarm.Metrics.filter((metric: any) => metric.MetricStat).map((metric: any) => metric.MetricStat.Metric.Dimensions[0].Value);
+    expect(queues).toEqual([
+      { 'Fn::GetAtt': [failureQueueOf(feedWorker.id), 'QueueName'] },
+      { 'Fn::GetAtt': [failureQueueOf(streamWorker.id), 'QueueName'] },
+    ]);
+  });
+});
+
 describe('grantScheduleCreation', () => {
   it('allows creating and deleting schedules of our group only, and passing the scheduler role to the scheduler only', () => {
     const fn = worker(s.stack.workers.functions, deliveryWorker.id);
@@ -131,8 +199,9 @@ describe('grantSendToQueue', () => {
   it('allows sending to the delivery queue only, and tells the function its URL', () => {
     const fn = worker(s.stack.workers.functions, feedWorker.id);
     const queueId = s.logicalId(s.stack.webhookDelivery.queue);
-    const sqsStatements = statementsOf(s.logicalId(fn.role)).filter((statement) => String(statement.Action).startsWith('sqs:'));
-    expect(sqsStatements).toEqual([{ Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }]);
+    // Besides its own dead-letter queue (Lambda's on-failure destination sends as the function).
+    const deliveryStatements = statementsOf(s.logicalId(fn.role)).filter((statement) => JSON.stringify(statement.Resource).includes(queueId));
+    expect(deliveryStatements).toEqual([{ Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }]);
     expect(s.resources[s.logicalId(fn.function)]?.Properties.Environment.Variables[ENV.deliveryQueueUrl]).toEqual({ Ref: queueId });
   });
 });
@@ -149,6 +218,9 @@ describe('cdk-nag with workers', () => {
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
         `AwsSolutions-IAM5[Resource::<${s.logicalId(s.stack.feeds.feedsBucket)}.Arn>/uploads/*]`,
         'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/agent-marketplace-test/*]',
+        'AwsSolutions-IAM5[Resource::*]', // dynamodb:ListStreams of the stream row
+        'AwsSolutions-SQS3',
+        'AwsSolutions-SQS3',
       ].sort(),
     );
   });

@@ -16,7 +16,8 @@ function routesUpTo(count: number): RouteDefinition[] {
   const rows: RouteDefinition[] = [...routeList];
   for (let i = 0; rows.length < count; i++) {
     const model = routeList[i % routeList.length]!;
-    rows.push({ ...model, operationId: `synthetic${i}${model.operationId}`, path: `/v1/synthetic-${i}${model.path.replace(/^\/v1/, '')}` });
+    // `/` becomes `/v1/synthetic-0`: API Gateway refuses a path ending in a slash, except `/` itself.
+    rows.push({ ...model, operationId: `synthetic${i}${model.operationId}`, path: `/v1/synthetic-${i}${model.path.replace(/^\/v1/, '').replace(/\/$/, '')}` });
   }
   return rows;
 }

@@ -21,7 +21,8 @@ describe('feed templates', () => {
     const template = envelope.json.data;
     expect(template).toMatchObject({ format: 'csv', filename: expect.stringMatching(/\.csv$/) });
     const names = template.fields.map((field: { name: string }) => field.name);
-    expect(names).toEqual(expect.arrayContaining(['sku', 'title', 'price', 'currency', 'available_quantity', 'image_urls', 'attributes', 'floor_price', 'status']));
+    expect(names).toEqual(expect.arrayContaining(['sku', 'title', 'price', 'currency', 'available_quantity', 'image_urls', 'attributes', 'floor_price', 'negotiation_strategy', 'status']));
+    expect(template.fields.find((field: { name: string }) => field.name === 'negotiation_strategy')).toMatchObject({ type: 'enum', default: 'linear', example: 'boulware', description: expect.stringContaining('boulware') });
     for (const field of template.fields) expect(Object.keys(field).sort()).toEqual(['default', 'description', 'example', 'name', 'required', 'type']);
     expect(template.fields.filter((field: { required: boolean }) => field.required).map((field: { name: string }) => field.name).sort()).toEqual(
       ['available_quantity', 'currency', 'price', 'sku', 'title'],
@@ -209,6 +210,41 @@ describe('row validation', () => {
       { row: 4, field: null, message: expect.stringContaining('object') },
     ]);
     expect(feed.warnings).toEqual([{ row: null, field: 'colour', message: expect.stringContaining('Unknown field') }]);
+  });
+
+  it('reports every bad cell of a CSV row and every problem of a JSON row, not only the first, and stores the negotiation strategy', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    const csv = [
+      'sku,title,price,currency,available_quantity,ships_from,negotiable,floor_price,auto_accept_price,negotiation_strategy',
+      'BAD CELLS,,1.234,USD,ten,ZZ,maybe,9.00,8.00,stubborn',
+      'NO-FLOOR,Conceder without a floor,10.00,USD,5,,,,,conceder',
+      'GOOD-1,Boulware,10.00,USD,5,DE,,8.00,9.50,Boulware',
+    ].join('\n');
+    const feed = await waitForFeed(client, seller.apiKey, (await uploadCsv(client, seller.apiKey, csv)).json.data.feedId);
+    expect(feed).toMatchObject({ status: 'completed', rowsTotal: 3, rowsSucceeded: 1, rowsFailed: 2 });
+    expect(feed.errors).toEqual([
+      { row: 1, field: 'sku', message: expect.stringContaining('without spaces') },
+      { row: 1, field: 'title', message: expect.stringMatching(/required/i) },
+      { row: 1, field: 'price', message: expect.stringContaining('at most 2 decimal places') },
+      { row: 1, field: 'available_quantity', message: expect.stringContaining('whole number') },
+      { row: 1, field: 'ships_from', message: expect.stringContaining('country code') },
+      { row: 1, field: 'negotiable', message: expect.stringContaining('true or false') },
+      { row: 1, field: 'floor_price', message: expect.stringContaining('auto-accept price') },
+      { row: 1, field: 'negotiation_strategy', message: expect.stringContaining('firm, linear, boulware or conceder') },
+      { row: 2, field: 'negotiation_strategy', message: expect.stringContaining('floor price') },
+    ]);
+    const [product] = (await client.get('/v1/seller/products?sku=GOOD-1', { apiKey: seller.apiKey })).json.data.items;
+    expect(product.offers[0]).toMatchObject({ negotiationStrategy: 'boulware', floorUnitPrice: { amount: 800, currency: 'USD' }, autoAcceptUnitPrice: { amount: 950, currency: 'USD' } });
+
+    const json = await client.post('/v1/seller/feeds', { products: [
+      { sku: 'J BAD', title: '', price: { amount: 5.5, currency: 'USD' }, availableQuantity: -1, floorUnitPrice: { amount: 400, currency: 'EUR' }, negotiationStrategy: 'Linear' },
+      { sku: 'J-OK', title: 'Fine', price: { amount: 1000, currency: 'USD' }, availableQuantity: 3, floorUnitPrice: { amount: 800, currency: 'USD' } },
+    ] }, { apiKey: seller.apiKey });
+    const jsonFeed = await waitForFeed(client, seller.apiKey, json.json.data.feedId);
+    expect(jsonFeed.errors.map((error: { field: string }) => error.field)).toEqual(['sku', 'title', 'price.amount', 'availableQuantity', 'floorUnitPrice.currency', 'negotiationStrategy']);
+    // A floor without a strategy answers with the default, linear.
+    const [defaulted] = (await client.get('/v1/seller/products?sku=J-OK', { apiKey: seller.apiKey })).json.data.items;
+    expect(defaulted.offers[0].negotiationStrategy).toBe('linear');
   });
 
   it('keeps the first 100 errors and counts all', async () => {

@@ -1,28 +1,21 @@
-// The webhook dashboard in a real headless browser (playwright-core driving Debian's chromium): load
-// the page, sign in with a key, see a subscription's failed delivery, open it, retry it, see it
-// delivered. The screenshot lands in test-results/. The page runs under its Content-Security-Policy:
-// a violation would show up as a console error, which fails the test.
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Locator } from 'playwright-core';
+// The webhook dashboard in a real headless browser (Chromium from @sparticuz/chromium, driven by
+// playwright-core: test/support/browser.ts): load the page, sign in with a key, see a subscription's
+// failed delivery, open it, retry it, see it delivered. The screenshot lands in test-results/. The page
+// runs under its Content-Security-Policy: a violation would show up as a console error, which fails the test.
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, watchPage } from '../support/browser.ts';
 import { registerUnlimited } from '../support/catalog.ts';
 import { Receiver } from '../support/receiver.ts';
 import { newClient } from '../support/runtime.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const client = newClient();
 const receiver = new Receiver();
 let browser: Browser | undefined;
 
 beforeAll(async () => {
   await receiver.start();
-  if (existsSync(CHROMIUM)) {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-  }
-});
+}, 30_000);
 afterAll(async () => {
   await browser?.close();
   await receiver.stop();
@@ -40,8 +33,8 @@ describe('GET /dashboard', () => {
     expect(response.text).toContain('<label for="key">API key</label>');
   });
 
-  // Debian's chromium is a system package (apt-get install chromium); without it this test cannot run.
-  it.skipIf(!existsSync(CHROMIUM))('signs in, shows a failed delivery, retries it and shows it delivered', { timeout: 60_000 }, async () => {
+  it('signs in, shows a failed delivery, retries it and shows it delivered', { timeout: 180_000 }, async () => {
+    browser = await launchBrowser();
     const agent = await registerUnlimited(client, 'buyer');
     const path = '/dashboard-receiver';
     receiver.on(path, { status: 500 });
@@ -56,10 +49,8 @@ describe('GET /dashboard', () => {
     }
     receiver.on(path, { status: 200 });
 
-    const page = await browser!.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    page.on('pageerror', (error) => problems.push(error.message));
+    const page = await browser.newPage();
+    const watch = watchPage(page, inject('baseUrl'));
     await page.goto(`${inject('baseUrl')}/dashboard`);
     await page.getByLabel('API key').fill(agent.apiKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -77,9 +68,9 @@ describe('GET /dashboard', () => {
     expect(await page.locator('#attempts tr').count()).toBe(2);
     // The key stays in this tab's session storage, nowhere else.
     expect(await page.evaluate('[sessionStorage.length, localStorage.length, document.cookie]')).toEqual([1, 0, '']);
-    mkdirSync('test-results', { recursive: true });
-    await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
-    expect(problems).toEqual([]);
+    await screenshot(page, 'dashboard', { fullPage: true });
+    expect(watch.problems).toEqual([]);
+    expect(watch.foreignRequests).toEqual([]);
     expect(receiver.at(path)).toHaveLength(2);
   });
 });

@@ -10,7 +10,8 @@ const client = newClient();
 describe('unknown routes and methods', () => {
   it.each([
     ['GET', '/v1/nothing-here'],
-    ['GET', '/'],
+    ['GET', '/v1'],
+    ['POST', '/'],
     ['PUT', '/v1/agents/me'],
     ['DELETE', '/v1/agents/me'],
     ['POST', '/v1/webhooks/whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR'],

@@ -214,12 +214,74 @@ describe('POST /v1/search-intent', () => {
       quantity: 500,
       filters: { maxPrice: 12, currency: 'USD', shipsFrom: 'DE', maxLeadTimeDays: 10, brand },
       sort: 'relevance',
+      excluded: [],
+      budget: null,
+      corrections: [
+        { from: 'nitril', to: 'nitrile', kind: 'spelling' },
+        { from: 'glvoes', to: 'gloves', kind: 'spelling' },
+      ],
+      relaxed: { keywords: [], filters: {} },
       unparsed: [],
     });
     expect(ids(items)).toEqual(['I-OK']);
+    expect(items[0].matched).toEqual({ keywords: ['nitrile', 'gloves'], filters: ['maxPrice', 'currency', 'maxLeadTimeDays', 'shipsFrom', 'brand', 'quantity'] });
+    expect(items[0].relaxed).toEqual({ keywords: [], filters: [] });
+    expect(response.json.data.suggestions).toEqual([]);
 
     const cheapest = await client.send('POST', '/v1/search-intent', { apiKey: buyer.apiKey, body: { intent: `cheapest ${brand} gloves` } });
     expect(cheapest.json.data.interpretation.sort).toBe('price_asc');
     expect(cheapest.json.data.items.map((item: any) => item.offer.unitPrice.amount)).toEqual([9, 9, 9, 9, 10, 20]);
+  });
+
+  it('relaxes visibly, rules out what is negated, and answers nothing with checked suggestions when no product has the main word', async () => {
+    const word = uniqueWord();
+    const brand = `Brand${uniqueWord()}`;
+    const seller = await registerUnlimited(client, 'seller');
+    const buyer = await registerUnlimited(client, 'buyer');
+    const base = { category: 'safety/gloves', brand, shipsFrom: 'NL', leadTimeDays: 5, availableQuantity: 10_000 };
+    await loadFeed(seller.apiKey, [
+      { ...base, sku: 'H-NIT', title: `${word} Nitrile gloves`, price: { amount: 10, currency: 'EUR' } },
+      { ...base, sku: 'H-LTX', title: `${word} Latex gloves`, price: { amount: 8, currency: 'EUR' } },
+    ]);
+    await searchUntil(buyer.apiKey, { filters: { brand } }, 2);
+    const intent = async (text: string) => {
+      const response = await client.send('POST', '/v1/search-intent', { apiKey: buyer.apiKey, body: { intent: text } });
+      expect(response.status, response.text).toBe(200);
+      return response.json.data;
+    };
+
+    // The catalog has nitrile gloves, but none from Germany: the origin is dropped, and said to be; no
+    // word is dropped to keep it (never latex gloves from Germany instead).
+    const german = await intent(`${brand} nitrile gloves from Germany`);
+    expect(ids(german.items)).toEqual(['H-NIT']);
+    expect(german.interpretation.keywords).toEqual(['nitrile', 'gloves']);
+    expect(german.interpretation.relaxed).toEqual({ keywords: [], filters: { shipsFrom: 'DE' } });
+    expect(german.items[0].relaxed).toEqual({ keywords: [], filters: ['shipsFrom'] });
+    expect(german.items[0].matched).toEqual({ keywords: ['nitrile', 'gloves'], filters: ['brand'] });
+
+    // The quantity is never dropped: nothing, and which filter to loosen (checked).
+    const many = await intent(`50,000 ${brand} ${word} nitrile gloves`);
+    expect(many.items).toEqual([]);
+    expect(many.interpretation.quantity).toBe(50_000);
+    expect(many.suggestions).toContainEqual(expect.objectContaining({ type: 'loosen-filter', value: 'quantity' }));
+
+    // A describing word no product has is dropped, and every item says so.
+    const blue = await intent(`blue ${brand} nitrile gloves`);
+    expect(ids(blue.items)).toEqual(['H-NIT']);
+    expect(blue.interpretation.relaxed.keywords).toEqual(['blue']);
+    expect(blue.items[0].relaxed.keywords).toEqual(['blue']);
+    expect(blue.items[0].matched.keywords).toEqual(['nitrile', 'gloves']);
+
+    // Ruled out: never returned.
+    const notLatex = await intent(`${brand} gloves, not latex`);
+    expect(notLatex.interpretation.excluded).toEqual(['latex']);
+    expect(ids(notLatex.items)).toEqual(['H-NIT']);
+
+    // No product has the main word: nothing, and what the catalog has instead.
+    const plugs = await intent(`${brand} ear plugs`);
+    expect(plugs.items).toEqual([]);
+    expect(plugs.nextCursor).toBeNull();
+    expect(plugs.suggestions.length).toBeGreaterThan(0);
+    expect(plugs.suggestions.every((suggestion: any) => typeof suggestion.message === 'string' && suggestion.message.length > 0)).toBe(true);
   });
 });

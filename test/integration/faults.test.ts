@@ -1,8 +1,10 @@
 // Faults DynamoDB Local cannot produce — throttling, transaction collisions, internal errors,
-// timeouts — injected with aws-sdk-client-mock at each step a request depends on: the key lookup,
-// the rate-limit counter, the idempotency claim and every transaction. Everything else passes through
-// to DynamoDB Local, so the tests can check what was (not) written: each fault must end in the
-// contract's error, with the idempotency claim released and nothing half-written.
+// timeouts — injected with aws-sdk-client-mock at each step a request depends on: before the handler
+// (the key lookup, the rate-limit counter, the idempotency claim), inside it (every transaction) and
+// after it (recording the outcome under the Idempotency-Key). Everything else passes through to
+// DynamoDB Local, so the tests can check what was (not) written: a fault before or inside the handler
+// must end in the contract's error, with the idempotency claim released and nothing half-written; a
+// fault after it must still answer the real result and never let the same key run the work again.
 import { DynamoDBClient, InternalServerError, ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
@@ -14,7 +16,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentClient, tableName } from '../../shared/data/client.ts';
 import { clearApiKeyCache } from '../../shared/domain/api-key-cache.ts';
 import { hashApiKey } from '../../shared/domain/api-keys.ts';
@@ -24,6 +26,8 @@ import { handler as getMeHandler } from '../../functions/agents/get-me.ts';
 import { handler as rotateHandler } from '../../functions/agents/rotate-key.ts';
 import { handler as createWebhookHandler } from '../../functions/webhooks/create.ts';
 import { handler as deleteWebhookHandler } from '../../functions/webhooks/delete.ts';
+import { handler as testWebhookHandler } from '../../functions/webhooks/test.ts';
+import { IdempotencyRecordEntity, IN_PROGRESS_LEASE_SECONDS } from '../../shared/data/idempotency-records.ts';
 import { httpEvent, invoke } from '../support/lambda.ts';
 
 const real = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
@@ -96,7 +100,7 @@ beforeEach(() => {
 });
 afterAll(() => mock.restore());
 
-describe('the key lookup fails', () => {
+describe('before the handler: the key lookup fails', () => {
   it.each([
     ['throttled', 429, 'rate-limit', FAULTS.throttled],
     ['throttling', 429, 'rate-limit', FAULTS.throttling],
@@ -114,7 +118,7 @@ describe('the key lookup fails', () => {
   });
 });
 
-describe('the rate-limit counter fails', () => {
+describe('before the handler: the rate-limit counter fails', () => {
   it.each([
     ['throttled', 429, 'rate-limit', FAULTS.throttled],
     ['internal error', 500, 'internal', FAULTS.internal],
@@ -132,7 +136,7 @@ describe('the rate-limit counter fails', () => {
   });
 });
 
-describe('the idempotency claim fails', () => {
+describe('before the handler: the idempotency claim fails', () => {
   it.each([
     ['throttled', 429, 'rate-limit', FAULTS.throttled],
     ['internal error', 500, 'internal', FAULTS.internal],
@@ -153,7 +157,7 @@ describe('the idempotency claim fails', () => {
   });
 });
 
-describe('a transaction fails', () => {
+describe('inside the handler: a transaction fails', () => {
   it.each([
     ['collides with another transaction', 409, 'conflict', transactionConflict(2, 1)],
     ['is throttled', 429, 'rate-limit', FAULTS.throttled],
@@ -229,5 +233,116 @@ describe('a transaction fails', () => {
     passThrough();
     clearApiKeyCache();
     expect((await invoke(getMeHandler, httpEvent('GET', '/v1/agents/me', { apiKey, sourceIp: sourceIp() }))).status).toBe(200);
+  });
+});
+
+describe('after the handler: recording the outcome under the Idempotency-Key fails', () => {
+  const isIdempotency = pkStarts('IDEMPOTENCY#');
+  /** The write that stores the response (the completion), not the claim, the release or the committed mark. */
+  const storesResponse = (input: Input) => isIdempotency(input) && Object.values(input.ExpressionAttributeNames ?? {}).includes('response');
+  const hook = { url: 'https://a.example/h', events: ['*'], secret: 'sixteen-chars-ok' };
+
+  async function subscriptionsOf(agentId: string) {
+    const stored = await real.send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)', ExpressionAttributeValues: { ':pk': `AGENT#${agentId}`, ':w': 'WEBHOOK#' } }),
+    );
+    return (stored.Items ?? []).map((item) => item.id as string);
+  }
+
+  async function claimOf(agentId: string, key: string) {
+    return readItem(IdempotencyRecordEntity.key({ scope: agentId, idempotencyKey: key }));
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  /** Moves the clock past the claim's lease (Date only: timers and the SDK's sockets keep real time). */
+  function afterTheLease(): void {
+    const later = Date.now() + (IN_PROGRESS_LEASE_SECONDS + 5) * 1000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(later);
+  }
+
+  it('a throttled completion is retried: the client gets the real 201, and a retry with the key replays it', async () => {
+    const { agent, apiKey } = await seller();
+    const headers = { 'idempotency-key': `after-once-${Math.random()}` };
+    let throttled = 0;
+    mock.on(UpdateCommand).callsFake((input: Input) => {
+      if (storesResponse(input) && throttled === 0) {
+        throttled += 1;
+        return Promise.reject(FAULTS.throttled());
+      }
+      return real.send(new UpdateCommand(input as any));
+    });
+    const response = await invoke(createWebhookHandler, httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body: hook }));
+    expect(throttled).toBe(1);
+    expect(response.status, JSON.stringify(response.json)).toBe(201);
+    expect(await subscriptionsOf(agent.agentId)).toEqual([response.json.data.id]);
+
+    const replayed = await invoke(createWebhookHandler, httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body: hook }));
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json.data).toEqual(response.json.data);
+    expect((await readItem({ pk: `AGENT#${agent.agentId}`, sk: 'AGENT' }))?.webhookCount).toBe(1);
+  });
+
+  it.each([
+    ['throttled', FAULTS.throttled],
+    ['failing with an internal error', FAULTS.internal],
+    ['timing out', FAULTS.timeout],
+  ] as const)('the completion keeps %s: the client gets the real 201, and the key never runs the work again, at once or after the lease', async (_name, error) => {
+    const { agent, apiKey } = await seller();
+    const key = `after-always-${Math.random()}`;
+    const request = () => httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers: { 'idempotency-key': key }, body: hook });
+    const completion = fault(UpdateCommand, storesResponse, error);
+
+    const response = await invoke(createWebhookHandler, request());
+    expect(completion.hits()).toBeGreaterThan(1); // retried within the request
+    expect(response.status, JSON.stringify(response.json)).toBe(201);
+    expect(response.json.data).toMatchObject({ url: hook.url, events: ['*'] });
+    expect(await subscriptionsOf(agent.agentId)).toEqual([response.json.data.id]);
+    expect(await claimOf(agent.agentId, key)).toMatchObject({ status: 'committed' });
+
+    const atOnce = await invoke(createWebhookHandler, request());
+    expectContractError(atOnce, 409, 'idempotency/conflict');
+    expect(atOnce.json.error).toContain('will not run again');
+
+    passThrough();
+    afterTheLease();
+    const later = await invoke(createWebhookHandler, request());
+    expectContractError(later, 409, 'idempotency/conflict');
+    expect(await subscriptionsOf(agent.agentId)).toEqual([response.json.data.id]);
+    expect((await readItem({ pk: `AGENT#${agent.agentId}`, sk: 'AGENT' }))?.webhookCount).toBe(1);
+  });
+
+  it('when no write to the record gets through, the claim is left to its lease, never released', async () => {
+    const { agent, apiKey } = await seller();
+    const key = `after-nothing-${Math.random()}`;
+    const request = () => httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers: { 'idempotency-key': key }, body: hook });
+    fault(UpdateCommand, isIdempotency, FAULTS.throttled);
+    fault(DeleteCommand, isIdempotency, FAULTS.throttled);
+
+    const response = await invoke(createWebhookHandler, request());
+    expect(response.status, JSON.stringify(response.json)).toBe(201);
+    expect(await claimOf(agent.agentId, key)).toMatchObject({ status: 'in_progress' });
+    const atOnce = await invoke(createWebhookHandler, request());
+    expectContractError(atOnce, 409, 'idempotency/conflict');
+    expect(atOnce.json.error).toContain('still being processed');
+    expect(await subscriptionsOf(agent.agentId)).toEqual([response.json.data.id]);
+  });
+
+  it('a handler error (404) whose outcome cannot be stored is still answered in the contract’s shape, and the claim released', async () => {
+    const { apiKey } = await seller();
+    const id = 'whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
+    const request = () =>
+      httpEvent('POST', `/v1/webhooks/${id}/test`, { apiKey, sourceIp: sourceIp(), pathParameters: { id }, headers: { 'idempotency-key': `after-404-${Math.random()}` } });
+    const event = request();
+    const completion = fault(UpdateCommand, storesResponse, FAULTS.throttled);
+    const response = await invoke(testWebhookHandler, event);
+    expect(completion.hits()).toBe(1);
+    expectContractError(response, 404, 'not-found');
+    passThrough();
+    const retried = await invoke(testWebhookHandler, event); // nothing was committed: it runs again
+    expectContractError(retried, 404, 'not-found');
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });
 });

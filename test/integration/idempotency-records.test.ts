@@ -3,7 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../shared/data/client.ts';
-import { claim, complete, IdempotencyRecordEntity, release, IN_PROGRESS_LEASE_SECONDS } from '../../shared/data/idempotency-records.ts';
+import {
+  claim,
+  complete,
+  IdempotencyRecordEntity,
+  IN_PROGRESS_LEASE_SECONDS,
+  markCommitted,
+  recordingRetryDelayMs,
+  release,
+} from '../../shared/data/idempotency-records.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
@@ -53,5 +61,33 @@ describe('idempotency records', () => {
     await complete(scope, 'k5', { status: 200, body: {}, headers: {} });
     const nextDay = new Date(now.getTime() + 24 * 3600 * 1000 + 1000);
     expect(await claim(scope, 'k5', 'different', nextDay)).toEqual({ outcome: 'claimed' });
+  });
+
+  it('never lets a retry take over a claim marked committed, not even after the lease, and never releases it', async () => {
+    const scope = `agt_${randomUUID()}`;
+    await claim(scope, 'k6', 'fp', now);
+    await markCommitted(scope, 'k6');
+    await release(scope, 'k6'); // refused: only an in-progress claim can be released
+    expect(await claim(scope, 'k6', 'fp', now)).toEqual({ outcome: 'unrecorded' });
+    const later = new Date(now.getTime() + (IN_PROGRESS_LEASE_SECONDS + 1) * 1000);
+    expect(await claim(scope, 'k6', 'fp', later)).toEqual({ outcome: 'unrecorded' });
+    expect(await claim(scope, 'k6', 'other', later)).toEqual({ outcome: 'mismatch' });
+    const nextDay = new Date(now.getTime() + 24 * 3600 * 1000 + 1000);
+    expect(await claim(scope, 'k6', 'fp', nextDay)).toEqual({ outcome: 'claimed' }); // the 24 h are over
+  });
+
+  it('does not mark a completed claim committed: its stored response stays replayable', async () => {
+    const scope = `agt_${randomUUID()}`;
+    await claim(scope, 'k7', 'fp', now);
+    await complete(scope, 'k7', { status: 201, body: { ok: true }, headers: {} });
+    await markCommitted(scope, 'k7');
+    expect(await claim(scope, 'k7', 'fp', now)).toEqual({ outcome: 'replay', response: { status: 201, body: { ok: true }, headers: {} } });
+  });
+});
+
+describe('recording retries', () => {
+  it('wait about 50, 150 and 450 ms, with up to half again of jitter', () => {
+    expect([1, 2, 3].map((attempt) => recordingRetryDelayMs(attempt, () => 0))).toEqual([50, 150, 450]);
+    expect([1, 2, 3].map((attempt) => recordingRetryDelayMs(attempt, () => 1))).toEqual([75, 225, 675]);
   });
 });

@@ -1,7 +1,7 @@
 // The local stream reader against DynamoDB Local's stream of the test table: a record its handler
-// cannot handle is isolated by halving the batch, retried, then skipped, and every record around it
-// is handled, in order, as the deployed event source mapping does with bisectBatchOnError and
-// retryAttempts.
+// cannot handle is isolated by halving the batch, retried, handed to the dead-letter hook and skipped,
+// and every record around it is handled, in order, as the deployed event source mapping does with
+// bisectBatchOnError, retryAttempts and its on-failure destination.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, expect, it } from 'vitest';
-import { startStreamReader } from '../../lib/local/stream-reader.ts';
+import { startStreamReader, type SkippedRecord } from '../../lib/local/stream-reader.ts';
 import { documentClient, tableName } from '../../shared/data/client.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'stream-reader-'));
@@ -24,6 +24,7 @@ it('isolates a record its handler keeps failing on, retries it, skips it, and ha
   const handled: string[] = [];
   const calls: string[][] = [];
   const errors: string[] = [];
+  const deadLetters: SkippedRecord[] = [];
   const reader = startStreamReader({
     endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB as string,
     tableName: tableName(),
@@ -38,6 +39,10 @@ it('isolates a record its handler keeps failing on, retries it, skips it, and ha
       calls.push(batch);
       if (batch.includes('poison')) return Promise.reject(new Error('cannot handle poison'));
       handled.push(...batch);
+      return Promise.resolve();
+    },
+    deadLetter: (skipped) => {
+      deadLetters.push(skipped);
       return Promise.resolve();
     },
     logError: (message) => errors.push(message),
@@ -56,4 +61,8 @@ it('isolates a record its handler keeps failing on, retries it, skips it, and ha
   expect(calls.filter((batch) => batch.length === 1 && batch[0] === 'poison')).toHaveLength(3);
   expect(calls[0]).toEqual(names);
   expect(errors.filter((message) => message.includes('skipped record'))).toHaveLength(1);
+  // What the mapping's failure record names: the stream, the shard and the record's sequence number.
+  expect(deadLetters).toHaveLength(1);
+  expect(deadLetters[0]).toMatchObject({ attempts: 3, streamArn: expect.stringContaining(':table/'), shardId: expect.any(String) });
+  expect(errors.find((message) => message.includes('skipped record'))).toContain(`skipped record ${deadLetters[0]!.sequenceNumber} after 3 failed attempts (sent to its dead-letter queue)`);
 });

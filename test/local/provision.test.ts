@@ -3,11 +3,11 @@
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { workers } from '../../shared/workers.ts';
+import { hasFailureQueue, workers } from '../../shared/workers.ts';
 import { afterAll, expect, inject, it } from 'vitest';
 import { localQueueArn } from '../../lib/local/aws.ts';
 import { ensureTable, provisionLocalResources } from '../../lib/local/provision.ts';
-import { LOCAL } from '../../shared/resources.ts';
+import { LOCAL, workerFailureQueueName } from '../../shared/resources.ts';
 
 const env = inject('env');
 const dynamodb = new DynamoDBClient({});
@@ -51,9 +51,15 @@ it('gives the delivery queue a dead-letter queue', async () => {
   expect(attributes?.QueueArn).toBe(env.DELIVERY_QUEUE_ARN);
 });
 
-it('is idempotent', async () => {
+it('is idempotent, and gives every stream and S3 worker its own dead-letter queue, as the stack does', async () => {
   const again = await provisionLocalResources({ dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB as string, fauxqs: env.AWS_ENDPOINT_URL_SQS as string });
   expect(again).toMatchObject({ tableName: env.TABLE_NAME, deliveryQueueUrl: env.DELIVERY_QUEUE_URL, deliveryQueueArn: env.DELIVERY_QUEUE_ARN });
+  expect(Object.keys(again.workerFailureQueueUrls).sort()).toEqual(workers.filter(hasFailureQueue).map((worker) => worker.id).sort());
+  for (const [workerId, queueUrl] of Object.entries(again.workerFailureQueueUrls)) {
+    const { Attributes: attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['All'] }));
+    expect(attributes?.QueueArn).toBe(localQueueArn(workerFailureQueueName(LOCAL.stage, workerId)));
+    expect(attributes?.MessageRetentionPeriod).toBe(String(14 * 24 * 3600));
+  }
 });
 
 it.each([

@@ -1,5 +1,5 @@
 // S3 event notifications from fauxqs uploads: real-shaped S3Events, only for the watched bucket and
-// prefix, each upload exactly once.
+// prefix, each upload exactly once; a failing invocation retried twice, then dead-lettered.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,4 +75,34 @@ it('invokes the handler with an ObjectCreated:Put S3Event for each upload under 
   await sleep(300);
   expect(invocations).toHaveLength(2);
   expect(invocations[1]?.event.Records[0].s3.object.size).toBe(10);
+});
+
+it('retries a failing invocation twice, as Lambda retries asynchronous invocations, then hands its event to the dead-letter hook', async () => {
+  const attempts: string[] = [];
+  const deadLetters: { key: string; attempts: number; error: string }[] = [];
+  const failing = startS3Notifications({
+    fauxqs: fauxqs.server,
+    endpoint: fauxqs.endpoint,
+    bucket: BUCKET,
+    prefix: 'failing/',
+    functionName: 'brokenProcessor',
+    retryDelaysMs: [10, 10],
+    handler: (event) => {
+      attempts.push(event.Records[0]!.s3.object.key);
+      return Promise.reject(new Error('cannot process'));
+    },
+    deadLetter: (event, error, count) => {
+      deadLetters.push({ key: event.Records[0]!.s3.object.key, attempts: count, error: (error as Error).message });
+      return Promise.resolve();
+    },
+    logError: () => undefined,
+  });
+  try {
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'failing/feed.csv', Body: 'x' }));
+    const letter = await until(() => deadLetters[0]);
+    expect(letter).toEqual({ key: 'failing/feed.csv', attempts: 3, error: 'cannot process' });
+    expect(attempts).toEqual(['failing/feed.csv', 'failing/feed.csv', 'failing/feed.csv']);
+  } finally {
+    await failing.stop();
+  }
 });

@@ -8,6 +8,8 @@ export interface TestResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The body as received (still compressed when the response has a Content-Encoding). */
+  bytes: Buffer;
   /** The body parsed as JSON (undefined when it is not JSON). */
   json: any;
 }
@@ -53,7 +55,8 @@ export class TestClient {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
+            const bytes = Buffer.concat(chunks);
+            const text = bytes.toString('utf8');
             let json: unknown;
             try {
               json = JSON.parse(text);
@@ -62,7 +65,7 @@ export class TestClient {
             }
             const flat: Record<string, string> = {};
             for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) flat[name] = String(value);
-            resolve({ status: res.statusCode ?? 0, headers: flat, text, json });
+            resolve({ status: res.statusCode ?? 0, headers: flat, text, bytes, json });
           });
         },
       );

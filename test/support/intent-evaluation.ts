@@ -1,13 +1,17 @@
-// Scores the labelled intent set against a search index of the generated demo catalog: field
-// accuracy (each labelled field read exactly as labelled) and the top-3 hit rate (an answering product
-// among the first three results). Shared by test/unit/intent-set.test.ts and the benchmark.
+// Scores the labelled intent set against a search index of the generated demo catalog, through the
+// endpoint's own answer (shared/domain/search.ts answerIntent): field accuracy (each labelled field read
+// exactly as labelled), the top-3 hit rate (an answering product among the first three results),
+// empty-when-expected (nothing returned, with suggestions, where the catalog has nothing), relaxation
+// reported where the request needs it, and excluded items returned (none allowed). Shared by
+// test/unit/intent-set.test.ts and the benchmark.
 import { rmSync } from 'node:fs';
 import { ulid } from 'ulid';
 import { generateCatalog } from '../../lib/demo/catalog.ts';
-import { newReplicaFile, SearchReplica, type ReplicaHit, type SearchChange } from '../../shared/data/search-replica.ts';
-import { relaxations } from '../../shared/domain/search.ts';
-import { parseIntent } from '../../shared/domain/search-intent.ts';
-import { LABELLED_INTENTS, type LabelledIntent } from '../fixtures/labelled-intents.ts';
+import { newReplicaFile, SearchReplica, type SearchChange } from '../../shared/data/search-replica.ts';
+import { searchWordsFile } from '../../lib/search-words.ts';
+import { parseSearchWords, type SearchWords } from '../../shared/data/search-words.ts';
+import { answerIntent, intentLexicon } from '../../shared/domain/search.ts';
+import { LABELLED_INTENTS, type LabelledIntent, type ProductLabel } from '../fixtures/labelled-intents.ts';
 
 /** A replica holding `products` generated products (as the stream would deliver them), and how to drop it. */
 export function generatedIndex(products: number, seed = 42): { index: SearchReplica; dispose: () => void } {
@@ -40,59 +44,104 @@ export function generatedIndex(products: number, seed = 42): { index: SearchRepl
   return { index, dispose: () => { index.close(); rmSync(index.file, { force: true }); } };
 }
 
+let words: SearchWords | undefined;
+/** The English and country words, built as the bundled file is (the same builder, in memory). */
+export function testSearchWords(): SearchWords {
+  words ??= parseSearchWords(searchWordsFile());
+  return words;
+}
+
 export interface IntentResult {
   intent: string;
   wrongFields: string[];
   fields: number;
-  hit: boolean;
+  /** An answering product among the first three (intents labelled with `relevant`). */
+  hit: boolean | null;
+  /** Nothing returned, with suggestions (intents labelled `empty`). */
+  emptyAsExpected: boolean | null;
+  /** The answer says what it relaxed (intents labelled `relaxed`). */
+  relaxationReported: boolean | null;
+  /** Items of the first page that the label rules out. */
+  excludedReturned: string[];
+  items: number;
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((word) => b.includes(word));
 }
 
+function fits(label: ProductLabel, title: string, category: string | null): boolean {
+  return (
+    (!label.category || (category ?? '').startsWith(label.category)) &&
+    (label.title ?? []).every((word) => title.toLowerCase().includes(word.toLowerCase())) &&
+    !(label.notTitle ?? []).some((word) => title.toLowerCase().includes(word.toLowerCase()))
+  );
+}
+
 export function evaluateIntent(index: SearchReplica, label: LabelledIntent): IntentResult {
-  const facets = index.facets();
-  const parsed = parseIntent(label.intent, { brands: facets.brands, categories: facets.categories, vocabulary: index.words() });
+  const answer = answerIntent(index, intentLexicon(index, testSearchWords()), label.intent, { limit: 20, now: new Date() });
+  const { interpretation } = answer;
   const wrong: string[] = [];
   let fields = 0;
   if (label.keywords) {
     fields += 1;
-    if (!sameSet(parsed.keywords, label.keywords)) wrong.push(`keywords ${JSON.stringify(parsed.keywords)}`);
+    if (!sameSet(interpretation.keywords, label.keywords)) wrong.push(`keywords ${JSON.stringify(interpretation.keywords)}`);
   }
   fields += 1; // quantity is always labelled: absent means none
-  if (parsed.quantity !== (label.quantity ?? null)) wrong.push(`quantity ${parsed.quantity}`);
+  if (interpretation.quantity !== (label.quantity ?? null)) wrong.push(`quantity ${interpretation.quantity}`);
   fields += 1;
-  if (parsed.sort !== (label.sort ?? 'relevance')) wrong.push(`sort ${parsed.sort}`);
+  if (interpretation.sort !== (label.sort ?? 'relevance')) wrong.push(`sort ${interpretation.sort}`);
+  const read = { ...interpretation.filters, ...interpretation.relaxed.filters } as Record<string, unknown>;
   const expected = label.filters ?? {};
-  for (const key of new Set([...Object.keys(expected), ...Object.keys(parsed.filters)])) {
+  for (const key of new Set([...Object.keys(expected), ...Object.keys(read)])) {
     fields += 1;
-    const got = (parsed.filters as Record<string, unknown>)[key];
+    const got = read[key];
     const want = expected[key];
-    if (typeof want === 'string' && typeof got === 'string' ? want.toLowerCase() !== got.toLowerCase() : want !== got) wrong.push(`${key} ${JSON.stringify(got)}`);
+    const same = typeof want === 'string' && typeof got === 'string' ? want.toLowerCase() === got.toLowerCase() : JSON.stringify(want) === JSON.stringify(got);
+    if (!same) wrong.push(`${key} ${JSON.stringify(got)}`);
   }
-  // The endpoint's own relaxation steps, until one finds something.
-  let hits: ReplicaHit[] = [];
-  for (const { interpretation, match } of relaxations(parsed, index.words())) {
-    const { keywords, filters, quantity, sort } = interpretation;
-    hits = index.search({ words: keywords, filters: { ...filters, ...(quantity ? { quantity } : {}) }, sort, limit: 3, match, now: new Date().toISOString() }).hits;
-    if (hits.length > 0) break;
+  if (label.excludedWords) {
+    fields += 1;
+    if (!sameSet(interpretation.excluded, label.excludedWords)) wrong.push(`excluded ${JSON.stringify(interpretation.excluded)}`);
   }
-  const answers = (title: string, category: string | null) =>
-    (!label.relevant.category || (category ?? '').startsWith(label.relevant.category)) &&
-    (label.relevant.title ?? []).every((word) => title.toLowerCase().includes(word.toLowerCase()));
-  return { intent: label.intent, wrongFields: wrong, fields, hit: hits.some((hit) => answers(hit.product.title, hit.product.category)) };
-}
-
-export function evaluateIntentSet(index: SearchReplica) {
-  const results = LABELLED_INTENTS.map((label) => evaluateIntent(index, label));
-  const fields = results.reduce((sum, result) => sum + result.fields, 0);
-  const wrong = results.reduce((sum, result) => sum + result.wrongFields.length, 0);
+  const items = answer.items;
+  const top3 = items.slice(0, 3);
+  const relaxedSomething = interpretation.relaxed.keywords.length > 0 || Object.keys(interpretation.relaxed.filters).length > 0;
   return {
-    intents: results.length,
-    intentFieldAccuracy: (fields - wrong) / fields,
-    intentTop3: results.filter((result) => result.hit).length / results.length,
-    misses: results.filter((result) => result.wrongFields.length > 0 || !result.hit),
+    intent: label.intent,
+    wrongFields: wrong,
+    fields,
+    hit: label.relevant ? top3.some((item) => fits(label.relevant as ProductLabel, item.product.title, item.product.category)) : null,
+    emptyAsExpected: label.empty ? items.length === 0 && answer.suggestions.length > 0 : null,
+    relaxationReported: label.relaxed ? relaxedSomething && items.some((item) => item.relaxed.keywords.length + item.relaxed.filters.length > 0) : null,
+    excludedReturned: label.excluded ? items.filter((item) => fits(label.excluded as ProductLabel, item.product.title, item.product.category)).map((item) => item.product.title) : [],
+    items: items.length,
   };
 }
 
+const rate = (results: readonly IntentResult[], pick: (result: IntentResult) => boolean | null) => {
+  const scored = results.map(pick).filter((value): value is boolean => value !== null);
+  return { rate: scored.length === 0 ? 1 : scored.filter(Boolean).length / scored.length, of: scored.length };
+};
+
+export function evaluateIntentSet(index: SearchReplica, labels: readonly LabelledIntent[] = LABELLED_INTENTS) {
+  const results = labels.map((label) => evaluateIntent(index, label));
+  const fields = results.reduce((sum, result) => sum + result.fields, 0);
+  const wrong = results.reduce((sum, result) => sum + result.wrongFields.length, 0);
+  const top3 = rate(results, (result) => result.hit);
+  const empty = rate(results, (result) => result.emptyAsExpected);
+  const relaxed = rate(results, (result) => result.relaxationReported);
+  return {
+    intents: results.length,
+    intentFieldAccuracy: (fields - wrong) / fields,
+    intentTop3: top3.rate,
+    top3Intents: top3.of,
+    emptyWhenExpected: empty.rate,
+    emptyIntents: empty.of,
+    relaxationReported: relaxed.rate,
+    relaxedIntents: relaxed.of,
+    /** Intents that returned an item their label rules out (target: none). */
+    excludedReturned: results.filter((result) => result.excludedReturned.length > 0).length,
+    misses: results.filter((result) => result.wrongFields.length > 0 || result.hit === false || result.emptyAsExpected === false || result.relaxationReported === false || result.excludedReturned.length > 0),
+  };
+}

@@ -1,7 +1,6 @@
 // docs/endpoints.md is the one-step lookup from an endpoint's path to its code: it must match the routes.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { countryNamesModule } from '../../lib/country-names.ts';
 import { endpointsMarkdown } from '../../lib/endpoints-doc.ts';
 import { fallbackRoute, routeList } from '../../functions/route-index.ts';
 
@@ -15,11 +14,5 @@ describe('docs/endpoints.md', () => {
       expect(existsSync(route.handler), route.handler).toBe(true);
       expect(existsSync(route.handler.replace(/\.ts$/, '.route.ts')), route.handler).toBe(true);
     }
-  });
-});
-
-describe('shared/schemas/country-names.ts', () => {
-  it('is up to date with the world-countries package (run npm run docs)', () => {
-    expect(readFileSync('shared/schemas/country-names.ts', 'utf8')).toBe(countryNamesModule());
   });
 });

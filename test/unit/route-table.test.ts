@@ -34,12 +34,19 @@ describe('route table', () => {
     }
   });
 
-  it('keeps every route under /v1 except the readiness probe, the dashboard page and the MCP endpoint', () => {
+  it('keeps every route under /v1 except the readiness probe, the front door, the web pages, llms.txt and the MCP endpoint', () => {
+    const outside: Record<string, string> = { health: '/health', getDashboard: '/dashboard', getHome: '/', getReference: '/docs', getReferenceAsset: '/docs/assets/{file}', getLlmsTxt: '/llms.txt', postMcpMessage: '/mcp', getMcpStream: '/mcp' };
     for (const route of routeList) {
-      if (route.operationId === 'health') expect(route.path).toBe('/health');
-      else if (route.operationId === 'getDashboard') expect(route.path).toBe('/dashboard');
-      else if (route.tag === 'MCP') expect(route.path).toBe('/mcp');
+      if (route.operationId in outside) expect(route.path).toBe(outside[route.operationId]);
       else expect(route.path.startsWith('/v1/')).toBe(true);
+    }
+  });
+
+  it('lets the front door and the reference be read without a key or a rate limit, touching no table', () => {
+    for (const operationId of ['getHome', 'getReference', 'getReferenceAsset']) {
+      const route = routeList.find((candidate) => candidate.operationId === operationId)!;
+      expect(route).toMatchObject({ auth: 'public', rateLimited: false });
+      expect(tableActionsFor(route)).toEqual([]);
     }
   });
 
@@ -48,6 +55,8 @@ describe('route table', () => {
     expect(health && tableActionsFor(health)).toEqual(['dynamodb:GetItem']);
     const getMe = routeList.find((route) => route.operationId === 'getMyAgent');
     expect(getMe && tableActionsFor(getMe)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    const llmsTxt = routeList.find((route) => route.operationId === 'getLlmsTxt');
+    expect(llmsTxt && tableActionsFor(llmsTxt)).toEqual([]);
     const register = routeList.find((route) => route.operationId === 'registerAgent');
     expect(register && tableActionsFor(register)).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
   });

@@ -2,12 +2,20 @@
 // validation never ran, so nothing is stored for it. The same key with the same request replays the
 // stored response (2xx and 4xx); a different request, or one still running, is 409. 5xx and transient
 // refusals (a throttle, a collision with a concurrent write) are not stored: the claim is released.
+// Once the handler has returned, its changes are committed: whatever happens to the recording, the
+// client gets the real answer and the claim is never released (docs/decisions.md, Idempotency).
 import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
-import { claim, complete, release } from '../../data/idempotency-records.ts';
+import { claim, complete, recordCommittedOutcome, release } from '../../data/idempotency-records.ts';
 import { ApiError, errors, toApiError } from '../errors.ts';
 import type { ApiState, HandlerResult, MiddyApiRequest } from '../api-state.ts';
+import { logger } from '../logger.ts';
 import { errorBody } from './response-shaper.ts';
+
+/** Time kept back from the recording's retries for the rest of the response, before Lambda's own limit. */
+const RESPONSE_RESERVE_MS = 1_000;
+/** The recording's retries never hold a response longer than this. */
+const RECORDING_BUDGET_MS = 3_000;
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -49,33 +57,58 @@ export function idempotency(): MiddlewareObj {
           throw errors.idempotencyConflict(
             'A request with this Idempotency-Key is still being processed; retry once it has finished',
           );
+        case 'unrecorded':
+          throw errors.idempotencyConflict(
+            'A request with this Idempotency-Key already ran, but its response could not be stored; it will not run again. Read the resource to see its outcome, and send a new key for a new request',
+          );
       }
     },
     after: async (request) => {
       const { context } = request as unknown as MiddyApiRequest;
-      const record = context.api.idempotency;
+      const state = context.api;
+      const record = state.idempotency;
       if (!record || record.replay) return;
+      // The handler returned: its changes are committed. From here on the claim is never released.
+      record.committed = true;
       const result = request.response as HandlerResult;
-      if (result.raw) {
-        await release(record.scope, record.key); // raw bodies are not stored; a retry runs again
-        return;
+      const response = result.raw
+        ? undefined // a raw body is not stored: the claim is only marked committed
+        : { status: result.status ?? state.route.response.status, body: result.data, headers: result.headers ?? {} };
+      const remaining = context.getRemainingTimeInMillis?.() ?? RECORDING_BUDGET_MS + RESPONSE_RESERVE_MS;
+      const deadline = Date.now() + Math.min(RECORDING_BUDGET_MS, remaining - RESPONSE_RESERVE_MS);
+      const outcome = await recordCommittedOutcome(record.scope, record.key, response, deadline);
+      if (outcome !== 'completed') {
+        // The client still gets the real answer; a retry with the key gets 409 instead of a replay.
+        logger.error('Idempotency-Key outcome not stored after the request committed', {
+          requestId: state.requestId,
+          agentId: state.caller?.agentId,
+          route: `${state.route.method} ${state.route.path}`,
+          claim: outcome === 'committed' ? 'marked committed' : 'left to its lease',
+        });
       }
-      await complete(record.scope, record.key, {
-        status: result.status ?? context.api.route.response.status,
-        body: result.data,
-        headers: result.headers ?? {},
-      });
     },
     onError: async (request) => {
       const { context } = request as unknown as MiddyApiRequest;
       const record = context.api?.idempotency;
-      if (!record || record.replay) return;
+      // After a commit (a later middleware failed) the after-step has already recorded what it could.
+      if (!record || record.replay || record.committed) return;
+      // Nothing was committed (every change is one transaction). Never throw from here: the response
+      // shaper, which runs after, must still answer in the contract's shape.
       const error = toApiError(request.error);
-      if (error && !error.transient) {
-        const { requestId: _requestId, ...body } = errorBody(error, '');
-        await complete(record.scope, record.key, { status: error.status, body, headers: error.headers });
-      } else {
+      try {
+        if (error && !error.transient) {
+          const { requestId: _requestId, ...body } = errorBody(error, '');
+          await complete(record.scope, record.key, { status: error.status, body, headers: error.headers });
+          return;
+        }
+      } catch {
+        // The 4xx could not be stored: release instead, so that a retry runs (and fails) again.
+      }
+      try {
         await release(record.scope, record.key);
+      } catch (releaseError) {
+        // The claim stays until its lease ends; a retry is then taken over and runs again.
+        logger.warn('Idempotency-Key claim not released after a failed request', { requestId: context.api.requestId, error: releaseError as Error });
       }
     },
   };

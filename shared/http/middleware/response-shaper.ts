@@ -43,7 +43,11 @@ export function responseShaper(): MiddlewareObj {
       const result = request.response as HandlerResult;
       const status = result.status ?? state.route.response.status;
       const response: APIGatewayProxyStructuredResultV2 = result.raw
-        ? { statusCode: status, headers: { ...commonHeaders(state, result.raw.contentType), ...result.headers }, body: result.raw.body }
+        ? {
+            statusCode: status,
+            headers: { ...commonHeaders(state, result.raw.contentType), ...result.headers },
+            ...(typeof result.raw.body === 'string' ? { body: result.raw.body } : { body: result.raw.body.toString('base64'), isBase64Encoded: true }),
+          }
         : {
             statusCode: status,
             headers: { ...commonHeaders(state), ...result.headers },

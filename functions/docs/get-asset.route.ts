@@ -1,0 +1,27 @@
+// GET /docs/assets/{file} — the reference page's files (Redoc and the module that starts it), named by content hash. Handler: ./get-asset.ts
+import * as z from 'zod';
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+
+export const route = defineRoute({
+  operationId: 'getReferenceAsset',
+  method: 'GET',
+  path: '/docs/assets/{file}',
+  handler: 'functions/docs/get-asset.ts',
+  summary: 'A file of the API reference page (JavaScript), cacheable for a year; brotli or gzip when accepted',
+  description: 'A file of the reference page, named by the page; cacheable for a year (the name changes with the content).',
+  tag: 'Operations',
+  auth: 'public',
+  roles: ANY_ROLE,
+  rateLimited: false,
+  request: { params: z.strictObject({ file: z.string().meta({ maxLength: 200, description: 'The file name, as the reference page names it (it carries a hash of the content)' }) }) },
+  response: {
+    status: 200,
+    description: 'The file (text/javascript), with Content-Encoding br or gzip when Accept-Encoding allows; 304 when If-None-Match names its ETag',
+    schema: z.string().meta({ maxLength: 6_000_000 }),
+    raw: true,
+  },
+  examples: { response: '/* Redoc */…' },
+  handlerErrors: ['not-found'],
+  tableActions: [],
+  bundledFiles: ['reference-assets.json', 'reference-assets'],
+});

@@ -1,0 +1,22 @@
+// GET /docs — the API reference page (HTML): Redoc rendering /v1/openapi.json, its files served by GET /docs/assets/{file}. Handler: ./get.ts
+import * as z from 'zod';
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+
+export const route = defineRoute({
+  operationId: 'getReference',
+  method: 'GET',
+  path: '/docs',
+  handler: 'functions/docs/get.ts',
+  summary: 'The API reference: every operation and webhook event, searchable (HTML)',
+  description: 'A web page for people: this document rendered by Redoc, every operation and webhook event searchable, served with its files by the API itself (works offline).',
+  tag: 'Operations',
+  auth: 'public',
+  roles: ANY_ROLE,
+  rateLimited: false,
+  request: {},
+  response: { status: 200, description: 'The reference page', schema: z.string().meta({ maxLength: 65_536 }), raw: true, contentType: 'text/html' },
+  examples: { response: '<!doctype html><html lang="en"><head><title>Agent Marketplace API reference</title>…' },
+  handlerErrors: [],
+  tableActions: [],
+  bundledFiles: ['reference-assets.json'],
+});

@@ -1,0 +1,51 @@
+// GET / — the front door: links to the reference, the OpenAPI document, llms.txt, the MCP endpoint and the rest (JSON, or a web page for browsers). Handler: ./get.ts
+import * as z from 'zod';
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+
+const Link = z.object({
+  href: z.string().meta({ description: 'Path on this host' }),
+  method: z.enum(['GET', 'POST']),
+  title: z.string(),
+});
+
+export const route = defineRoute({
+  operationId: 'getHome',
+  method: 'GET',
+  path: '/',
+  handler: 'functions/home/get.ts',
+  summary: 'The front door: links to the API reference, the OpenAPI document, llms.txt and the MCP endpoint',
+  description:
+    'Where to start, without a key: links to the reference page (`/docs`), this OpenAPI document, `/llms.txt`, the MCP endpoint (`POST /mcp`), registration, the webhook dashboard and the readiness probe. JSON by default; a short web page when `Accept` prefers text/html.',
+  tag: 'Operations',
+  auth: 'public',
+  roles: ANY_ROLE,
+  rateLimited: false,
+  request: {},
+  response: {
+    status: 200,
+    description: 'The links; a web page (text/html) instead when Accept prefers text/html to application/json, as browsers do. A Link header names the OpenAPI document (rel="service-desc"), the reference (rel="service-doc") and /health (rel="status").',
+    schema: z.object({
+      name: z.string(),
+      description: z.string(),
+      links: z.object({ docs: Link, openapi: Link, llmsTxt: Link, mcp: Link, register: Link, dashboard: Link, health: Link }),
+    }),
+    rawContentType: 'text/html',
+  },
+  examples: {
+    response: {
+      name: 'Agent Marketplace API',
+      description: 'A business-to-business exchange where AI agents buy and sell through a REST API.',
+      links: {
+        docs: { href: '/docs', method: 'GET', title: 'API reference' },
+        openapi: { href: '/v1/openapi.json', method: 'GET', title: 'OpenAPI 3.1 document' },
+        llmsTxt: { href: '/llms.txt', method: 'GET', title: 'Guide for language models' },
+        mcp: { href: '/mcp', method: 'POST', title: 'MCP server (Streamable HTTP)' },
+        register: { href: '/v1/agents/register', method: 'POST', title: 'Register an agent' },
+        dashboard: { href: '/dashboard', method: 'GET', title: 'Webhook delivery dashboard' },
+        health: { href: '/health', method: 'GET', title: 'Readiness' },
+      },
+    },
+  },
+  handlerErrors: [],
+  tableActions: [],
+});

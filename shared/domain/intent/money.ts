@@ -1,0 +1,80 @@
+// Money amounts as people write them: "$0.12", "4.50 EUR", "£3", "300 yen", "EUR 4.50", "12 cents",
+// "€1.5k". A currency is always required (symbol, ISO code or name from currency-codes): amounts in
+// different currencies are never compared.
+import currencyCodes from 'currency-codes';
+import { isCurrency, majorToMinor } from '../../schemas/money.ts';
+import { digitsToNumber } from './numbers.ts';
+import { escapeRegExp, type Money } from './reading.ts';
+
+const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', 'us$': 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', 'a$': 'AUD', 'c$': 'CAD' };
+/** Currency words: ISO 4217 names from currency-codes ("euro", "yen", "swiss franc") with plurals, and common names. */
+export const CURRENCY_WORDS: ReadonlyMap<string, string> = (() => {
+  const words = new Map<string, string>([
+    ['dollar', 'USD'], ['dollars', 'USD'], ['usd', 'USD'], ['bucks', 'USD'], ['cents', 'USD'], ['cent', 'USD'],
+    ['euro', 'EUR'], ['euros', 'EUR'], ['eur', 'EUR'], ['eurocents', 'EUR'], ['eurocent', 'EUR'],
+    ['pound', 'GBP'], ['pounds', 'GBP'], ['quid', 'GBP'], ['pence', 'GBP'], ['penny', 'GBP'], ['sterling', 'GBP'], ['gbp', 'GBP'],
+    ['yen', 'JPY'], ['jpy', 'JPY'], ['yuan', 'CNY'], ['rmb', 'CNY'], ['renminbi', 'CNY'], ['rupees', 'INR'], ['rupee', 'INR'], ['chf', 'CHF'],
+  ]);
+  for (const currency of currencyCodes.data) {
+    if (!isCurrency(currency.code)) continue;
+    const name = currency.currency.toLowerCase();
+    if (!words.has(name)) words.set(name, currency.code);
+    if (!words.has(`${name}s`)) words.set(`${name}s`, currency.code);
+    if (!words.has(currency.code.toLowerCase())) words.set(currency.code.toLowerCase(), currency.code);
+  }
+  return words;
+})();
+/** Minor-unit words: the amount is already in the minor unit. */
+const MINOR_UNIT_WORDS = new Set(['cent', 'cents', 'pence', 'penny', 'eurocents', 'eurocent']);
+
+export const SYMBOL = '(?:us\\$|a\\$|c\\$|\\$|€|£|¥|₹|₩)';
+const AMOUNT = '(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+)\\s*(k\\b)?';
+/** Any currency word or code, longest first. */
+export const CURRENCY_WORD = `(${[...CURRENCY_WORDS.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})\\b`;
+/** A money amount. Groups: 1 symbol, 2 amount, 3 k, 4 word | 5 word, 6 amount, 7 k | 8 amount, 9 k, 10 word. */
+export const MONEY = `(?:(${SYMBOL})\\s?${AMOUNT}(?:\\s?${CURRENCY_WORD})?|\\b${CURRENCY_WORD}\\s?${AMOUNT}|${AMOUNT}\\s?${CURRENCY_WORD})`;
+export const MONEY_GROUPS = 10;
+
+/** The currency a word names ("euros" → EUR), if any. */
+export function currencyOf(word: string): string | undefined {
+  return CURRENCY_WORDS.get(word.toLowerCase());
+}
+
+/** The amount of a MONEY match whose groups start after `offset`, in the currency's minor unit. */
+export function moneyFrom(match: RegExpExecArray | RegExpMatchArray, offset: number): Money | undefined {
+  const g = (index: number) => match[offset + index];
+  let currency: string | undefined;
+  let amountText: string | undefined;
+  let k: string | undefined;
+  let word: string | undefined;
+  if (g(1)) {
+    currency = CURRENCY_SYMBOLS[(g(1) as string).toLowerCase()];
+    [amountText, k, word] = [g(2), g(3), g(4)];
+  } else if (g(5)) {
+    [word, amountText, k] = [g(5), g(6), g(7)];
+  } else {
+    [amountText, k, word] = [g(8), g(9), g(10)];
+  }
+  if (word) {
+    const lower = word.toLowerCase();
+    const named = CURRENCY_WORDS.get(lower);
+    if (!named) {
+      if (!currency) return undefined;
+    } else {
+      if (currency && currency !== named && !MINOR_UNIT_WORDS.has(lower)) return undefined;
+      currency = named;
+      if (MINOR_UNIT_WORDS.has(lower)) {
+        const minor = digitsToNumber(`${amountText ?? ''}${k ?? ''}`);
+        return minor !== undefined && Number.isInteger(minor) ? { amount: minor, currency } : undefined;
+      }
+    }
+  }
+  if (!currency || !amountText) return undefined;
+  const major = digitsToNumber(`${amountText}${k ?? ''}`);
+  if (major === undefined) return undefined;
+  const exact = majorToMinor(String(major), currency) ?? majorToMinor(major.toFixed(6).replace(/0+$/, '').replace(/\.$/, ''), currency);
+  if (exact !== undefined) return { amount: exact, currency };
+  // More decimals than the currency has (¥1.5): round to its minor unit.
+  const digits = currency === 'JPY' || currency === 'KRW' ? 0 : 2;
+  return { amount: Math.round(major * 10 ** digits), currency };
+}

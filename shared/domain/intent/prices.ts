@@ -1,0 +1,82 @@
+// Prices: ranges ("between 1 and 2 euros"), ceilings ("under €0.15 each", "max 5 USD per unit", "no more
+// than 20 dollars", "$5 max", "5 cents or less"), floors ("at least £3"), a currency alone ("priced in
+// euros") and total budgets ("budget 500 EUR total"), which are not unit prices: the ceiling is derived
+// from them once the quantity is known (./budget.ts).
+import { majorToMinor } from '../../schemas/money.ts';
+import { CURRENCY_WORD, currencyOf, MONEY, MONEY_GROUPS, moneyFrom, SYMBOL } from './money.ts';
+import { cut, type Extractor, type Money } from './reading.ts';
+
+const UNIT_WORDS = 'unit|piece|pc|item|box|pair|roll|pack|case|kg|kilo|bottle|ream|litre|liter|glove|mask|bag|carton|sheet|set|each';
+const PER_UNIT = `(?:\\s*(?:(?:per|a|an|each|/)\\s*(?:${UNIT_WORDS})s?\\b|each\\b|apiece\\b|a piece\\b|/\\s?(?:ea|pc|unit)\\b))?`;
+const TOTAL = '(?:\\s*(?:in\\s+)?(?:total|overall|all in|altogether|for everything|for the lot|for all)\\b)';
+
+const RANGE = new RegExp(`\\b(?:between|from)\\s+${MONEY}\\s*(?:and|to|-)\\s*${MONEY}${PER_UNIT}`, 'gi');
+/** "between 1 and 2 euros", "from $1 to 2": the currency written once. */
+const RANGE_SHARED = new RegExp(`\\b(?:between|from)?\\s*(${SYMBOL})?\\s?(\\d+(?:\\.\\d+)?)\\s*(?:and|to|-)\\s*${MONEY}${PER_UNIT}`, 'gi');
+const BUDGET = new RegExp(
+  `(?:\\b(?:total\\s+)?budget(?:\\s+is|\\s+of)?\\s*:?\\s*(?:of\\s+)?${MONEY}${TOTAL}?|\\b(?:for\\s+)?(?:under|below|max(?:imum)?|at most|up to|no more than)?\\s*${MONEY}${TOTAL})`,
+  'gi',
+);
+const CEILING = new RegExp(
+  `(?:\\b(?:under|below|less than|lower than|cheaper than|max(?:imum)?(?: price)?(?: of)?|at most|up to|upto|no more than|not more than|not over|not above|no higher than|within|for|price(?: limit| cap)?)\\s*:?\\s*|<=?\\s*|≤\\s*)${MONEY}${PER_UNIT}(?:\\s*(?:or|and)\\s*(?:less|under|below|cheaper))?`,
+  'gi',
+);
+const CEILING_AFTER = new RegExp(`${MONEY}${PER_UNIT}\\s*(?:(?:or|and)\\s*(?:less|under|below|cheaper)|max(?:imum)?|tops|at most|or lower|ceiling|limit)\\b`, 'gi');
+const FLOOR = new RegExp(`(?:\\b(?:over|above|more than|at least|min(?:imum)?|starting at|no less than|not less than)\\s*:?\\s*|>=?\\s*|≥\\s*)${MONEY}${PER_UNIT}`, 'gi');
+const CURRENCY_ONLY = new RegExp(`\\b(?:(?:priced|paid|payable|invoiced|billed|quoted|paying|pay)\\s+)?in\\s+${CURRENCY_WORD}`, 'gi');
+
+export const readPrices: Extractor = ({ text, reading }) => {
+  const filters = { ...reading.filters };
+  let budget: Money | null = reading.budget;
+  const fits = (money: Money) => filters.currency === undefined || filters.currency === money.currency;
+
+  for (const match of [...text.matchAll(RANGE)]) {
+    const low = moneyFrom(match, 0);
+    const high = moneyFrom(match, MONEY_GROUPS);
+    if (low && high && low.currency === high.currency && low.amount <= high.amount) {
+      Object.assign(filters, { minPrice: low.amount, maxPrice: high.amount, currency: low.currency });
+      text = cut(text, match[0]);
+    }
+  }
+  if (filters.maxPrice === undefined) {
+    for (const match of [...text.matchAll(RANGE_SHARED)]) {
+      const high = moneyFrom(match, 2);
+      if (!high || (!match[1] && !/\b(?:between|from)\b/i.test(match[0]))) continue;
+      const low = majorToMinor(String(Number(match[2])), high.currency);
+      if (low !== undefined && low <= high.amount) {
+        Object.assign(filters, { minPrice: low, maxPrice: high.amount, currency: high.currency });
+        text = cut(text, match[0]);
+      }
+    }
+  }
+  for (const match of [...text.matchAll(BUDGET)]) {
+    const money = moneyFrom(match, 0) ?? moneyFrom(match, MONEY_GROUPS);
+    if (!money || !fits(money)) continue;
+    budget = money;
+    filters.currency = money.currency;
+    text = cut(text, match[0]);
+  }
+  for (const [pattern, field] of [
+    [CEILING, 'maxPrice'],
+    [CEILING_AFTER, 'maxPrice'],
+    [FLOOR, 'minPrice'],
+  ] as const) {
+    for (const match of [...text.matchAll(pattern)]) {
+      const money = moneyFrom(match, 0);
+      if (!money || !fits(money) || filters[field] !== undefined) continue;
+      filters[field] = money.amount;
+      filters.currency = money.currency;
+      text = cut(text, match[0]);
+    }
+  }
+  if (filters.currency === undefined) {
+    for (const match of [...text.matchAll(CURRENCY_ONLY)]) {
+      const currency = currencyOf(match[1] as string);
+      if (!currency) continue;
+      filters.currency = currency;
+      text = cut(text, match[0]);
+      break;
+    }
+  }
+  return { text, reading: { ...reading, filters, budget } };
+};
