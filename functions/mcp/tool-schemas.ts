@@ -38,8 +38,11 @@ export interface RouteArguments {
   idempotencyKey: string | undefined;
 }
 
-/** Keys that JSON Schema defines; anything else a zod `.meta()` adds (`example`, `id`) is rewritten or dropped. */
-const ANNOTATION_RENAMES: Record<string, string | null> = { example: 'examples', id: null, $schema: null };
+/**
+ * Keys that JSON Schema defines; anything else a zod `.meta()` adds (`example`, `id`, the OpenAPI
+ * document's `param` and `header` components, its `override`, applied by argumentSchema) is rewritten or dropped.
+ */
+const ANNOTATION_RENAMES: Record<string, string | null> = { example: 'examples', id: null, $schema: null, param: null, header: null, override: null };
 /** Keywords whose value maps names to schemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
 
@@ -49,10 +52,21 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '
  * `examples`, and a query integer is an integer without the digits pattern of its text form.
  */
 export function argumentSchema(schema: z.ZodType): JsonSchema {
-  const generated = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const generated = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any', override: applyDocumentOverride }) as JsonSchema;
   const definitions = (generated.definitions ?? {}) as Record<string, JsonSchema>;
   const { definitions: _definitions, $schema: _schema, ...root } = generated;
   return tidy(root, definitions, new Set()) as JsonSchema;
+}
+
+/**
+ * The OpenAPI document's `override` of a schema (`.meta({ override })`: keywords, or a function that
+ * edits the node, as zod-openapi applies it), applied here too: a query integer is documented as an
+ * integer with its bounds, and so a model sees it.
+ */
+function applyDocumentOverride(context: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+  const override = (z.globalRegistry.get(context.zodSchema as z.ZodType) as { override?: unknown } | undefined)?.override;
+  if (typeof override === 'function') (override as (context: { jsonSchema: JsonSchema; io: 'input' }) => void)({ jsonSchema: context.jsonSchema, io: 'input' });
+  else if (override !== null && typeof override === 'object') Object.assign(context.jsonSchema, override);
 }
 
 function tidy(node: unknown, definitions: Record<string, JsonSchema>, resolving: Set<string>): unknown {
@@ -84,6 +98,8 @@ function tidy(node: unknown, definitions: Record<string, JsonSchema>, resolving:
     out[renamed] = renamed === 'examples' && key === 'example' ? [value] : tidy(value, definitions, resolving);
   }
   if (out.type === 'integer') delete out.pattern;
+  // int32 and int64 are OpenAPI's formats, not JSON Schema's: the bounds say it to a model.
+  if (out.format === 'int32' || out.format === 'int64') delete out.format;
   return out;
 }
 
