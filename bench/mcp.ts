@@ -9,7 +9,7 @@
 // (the bench process) drives HTTP and MCP.
 import { fork } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -78,6 +78,8 @@ export interface McpBenchResult {
     runtimeCpuMsPerSearch: { direct: number; mcp: number; ratio: number };
   };
   eventsFollow: { changes: number; fromSent: LatencyFigures; fromAnswered: LatencyFigures; missed: number };
+  /** The machine's 1-minute load average when the measurements started and ended (shared machines move the latencies). */
+  loadAverage1m: { start: number; end: number };
   cleanup: Awaited<ReturnType<typeof cleanUp>>;
 }
 
@@ -333,9 +335,11 @@ export async function measureMcp(): Promise<McpBenchResult> {
     });
   try {
     const setup = await ready;
+    const loadAtStart = loadavg()[0] ?? 0;
     const search = await measureSearch(setup, runtimeCpu);
     const eventsFollow = await measureEventsFollow(setup);
-    return { search, eventsFollow, cleanup: await stopServer() };
+    const loadAverage1m = { start: round(loadAtStart, 2), end: round(loadavg()[0] ?? 0, 2) };
+    return { search, eventsFollow, loadAverage1m, cleanup: await stopServer() };
   } finally {
     if (server.connected) server.send({ type: 'stop' });
   }
