@@ -92,7 +92,7 @@ describe('README.md: Connect an agent', () => {
   });
 
   it('the SDK script searches, negotiates, orders and follows the order until the seller ships it', async () => {
-    // A product only this test sells: a negotiation policy that counters below 97% of the list price.
+    // A product only this test sells, with a floor: the seller's policy asks from the list price down toward it.
     const word = `readme${Date.now().toString(36).replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)] as string)}`;
     const listing = await listProduct(http, { title: `${word} nitrile gloves`, price: { amount: 2000, currency: 'EUR' }, shipsFrom: 'DE', floorUnitPrice: { amount: 1940, currency: 'EUR' }, autoAcceptUnitPrice: { amount: 1980, currency: 'EUR' } });
     const buyer = await registerUnlimited(http, 'buyer');
