@@ -45,6 +45,7 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   Webhooks: `Signed HTTP POSTs of events to your URL, their delivery log and manual retries. Verify the signature over the raw body before parsing it, then answer 2xx within 10 s; retries after ${RETRY_SCHEDULE}.`,
   Events: 'The events an agent is a party to, as a feed to read or follow.',
   Operations: 'The documents that describe this API, and the readiness probe.',
+  MCP: 'This API as Model Context Protocol tools (Streamable HTTP, stateless): point an MCP client at `/mcp` with your key.',
 };
 
 /**
@@ -139,6 +140,7 @@ const ERROR_EXAMPLES: Record<ErrorCode, { error: string; details?: { path: strin
   'auth/invalid-key': { error: 'Missing API Key' },
   'auth/forbidden': { error: 'This endpoint is for buyers; this agent is a seller' },
   'not-found': { error: `No order ${EXAMPLE_IDS.order} for this agent` },
+  'request/method-not-allowed': { error: 'This MCP server is stateless and offers no event stream: send MCP messages with POST /mcp' },
   conflict: { error: 'The session is accepted; only an open session can be countered', details: [{ path: 'status', message: 'accepted' }] },
   'idempotency/conflict': { error: 'This Idempotency-Key was used with a different request' },
   'validation/too-large': { error: 'Body over 1048576 bytes' },

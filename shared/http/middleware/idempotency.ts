@@ -78,7 +78,8 @@ export function idempotency(): MiddlewareObj {
       const remaining = context.getRemainingTimeInMillis?.() ?? RECORDING_BUDGET_MS + RESPONSE_RESERVE_MS;
       const deadline = Date.now() + Math.min(RECORDING_BUDGET_MS, remaining - RESPONSE_RESERVE_MS);
       const outcome = await recordCommittedOutcome(record.scope, record.key, response, deadline);
-      if (outcome !== 'completed') {
+      // A raw body (the MCP endpoint's JSON-RPC answer) is never stored by design: marking it is all there is.
+      if (outcome !== 'completed' && !(response === undefined && outcome === 'committed')) {
         // The client still gets the real answer; a retry with the key gets 409 instead of a replay.
         logger.error('Idempotency-Key outcome not stored after the request committed', {
           requestId: state.requestId,
