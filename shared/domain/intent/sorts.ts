@@ -12,9 +12,13 @@ const SORTS: readonly [RegExp, SearchSort][] = [
   [/\b(?:(?:sort(?:ed)?|order(?:ed)?)\s+by\s+)?(?:fastest|quickest|soonest|shortest lead[- ]time|quick|fast|rapid|express|speedy)(?:\s+(?:delivery|shipping|dispatch|lead[- ]time|turnaround))(?:\s+first)?\b|\bfastest\b|\bquickest\b|\bsoonest\b|\basap\b|\bas soon as possible\b|\bshortest lead[- ]time(?:\s+first)?\b|\b(?:sort(?:ed)?|order(?:ed)?)\s+by\s+(?:lead[- ]time|delivery(?: time)?)\b/gi, 'lead_time'],
 ];
 
+/** "sorted newest first", "ordered cheapest first": a sort word before any sort phrase belongs to it. */
+const SORT_WORD = /\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|list(?:ed)?|show(?:n)?)(?:\s+by)?\s*:?\s+(?=(?:price\s+)?(?:from\s+)?(?:high|low|cheapest|lowest|least|highest|most|newest|latest|recently|new|fastest|quickest|soonest|shortest|quick|fast|ascending|descending)\b)/gi;
+
 export const readSort: Extractor = ({ text, reading }) => {
   let sort = reading.sort;
   let first = Infinity;
+  text = text.replace(SORT_WORD, ' ');
   for (const [pattern, hinted] of SORTS) {
     for (const match of text.matchAll(pattern)) {
       if ((match.index ?? 0) < first) {
