@@ -109,6 +109,10 @@ describe('prices', () => {
     expect(result.left).toBe('1000 gloves,');
   });
 
+  it('reads "200 dollar budget" as a budget', () => {
+    expect(run(readPrices, '200 dollar budget for 400 gloves').reading.budget).toEqual({ amount: 20000, currency: 'USD' });
+  });
+
   it('reads a total spend as a budget', () => {
     const result = run(readPrices, '500 latex gloves, total spend no more than 50 EUR');
     expect(result.reading.budget).toEqual({ amount: 5000, currency: 'EUR' });
@@ -170,6 +174,8 @@ describe('sorts', () => {
     ['permanent markers, sorted newest first', 'newest'],
     ['chairs sorted by price descending', 'price_desc'],
     ['pens ordered cheapest first', 'price_asc'],
+    ['copy paper, sort by price low-high', 'price_asc'],
+    ['chairs, price high-low', 'price_desc'],
   ])('%s → %s', (text, sort) => {
     const result = run(readSort, text);
     expect(result.reading.sort).toBe(sort);
@@ -285,6 +291,7 @@ describe('quantities', () => {
     ['copy paper, total for 10', 10],
     ['blue ballpoint pens, 10 boxes', 10],
     ['kitchen roll, 10 cases', 10],
+    ['safety boots size 44 x 6 pairs', 6],
   ])('%s → %i', (text, quantity) => {
     expect(run(readQuantity, text).reading.quantity).toBe(quantity);
   });
@@ -326,8 +333,11 @@ describe('measures', () => {
     ['boxes 400x300x200 mm', '400x300x200 mm', ['400x300x200 mm', '400x300x200']],
     ['pens box of 50', 'box of 50', ['box of 50']],
     ['batteries 24-pack', 'pack of 24', ['pack of 24', '24 pack']],
+    ['coffee beans 1kg bags', '1 kg', ['1 kg', '1kg']],
   ])('%s → %s', (text, word, forms) => {
-    const [term] = run(readMeasures, text).reading.terms;
+    const result = run(readMeasures, text);
+    const [term] = result.reading.terms;
+    expect(result.left).not.toMatch(/bags/);
     expect(term?.word).toBe(word);
     expect(term?.modifier).toBe(true);
     for (const form of forms) expect(term?.forms).toContain(form);

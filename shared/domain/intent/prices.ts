@@ -14,7 +14,7 @@ const RANGE = new RegExp(`\\b(?:between|from)\\s+${MONEY}\\s*(?:and|to|-)\\s*${M
 /** "between 1 and 2 euros", "from $1 to 2": the currency written once. */
 const RANGE_SHARED = new RegExp(`\\b(?:between|from)?\\s*(${SYMBOL})?\\s?(\\d+(?:\\.\\d+)?)\\s*(?:and|to|-)\\s*${MONEY}${PER_UNIT}`, 'gi');
 const BUDGET = new RegExp(
-  `(?:\\b(?:total\\s+)?(?:budget|spend|spending|order value|order total)(?:\\s+is|\\s+of)?(?:\\s+(?:at most|no more than|not more than|max(?:imum)?|up to|under|below))?\\s*:?\\s*(?:of\\s+)?${MONEY}${TOTAL}?|\\b(?:for\\s+)?(?:under|below|max(?:imum)?|at most|up to|no more than)?\\s*${MONEY}${TOTAL})`,
+  `(?:\\b(?:total\\s+)?(?:budget|spend|spending|order value|order total)(?:\\s+is|\\s+of)?(?:\\s+(?:at most|no more than|not more than|max(?:imum)?|up to|under|below))?\\s*:?\\s*(?:of\\s+)?${MONEY}${TOTAL}?|\\b(?:for\\s+)?(?:under|below|max(?:imum)?|at most|up to|no more than)?\\s*${MONEY}${TOTAL}|${MONEY}\\s+(?:total\\s+)?budget\\b)`,
   'gi',
 );
 const CEILING = new RegExp(
@@ -53,7 +53,7 @@ export const readPrices: Extractor = ({ text, reading }) => {
     }
   }
   for (const match of [...text.matchAll(BUDGET)]) {
-    const money = moneyFrom(match, 0, centsOf) ?? moneyFrom(match, MONEY_GROUPS, centsOf);
+    const money = moneyFrom(match, 0, centsOf) ?? moneyFrom(match, MONEY_GROUPS, centsOf) ?? moneyFrom(match, 2 * MONEY_GROUPS, centsOf);
     if (!money || !fits(money)) continue;
     budget = money;
     filters.currency = money.currency;

@@ -97,6 +97,8 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
     }) ??
     first(text, LABELLED, simple) ??
     first(text, TIMES, (match) => {
+      // "size 44 x 6 pairs": the size is no count.
+      if (NOT_AFTER.test(text.slice(0, (match.index ?? 0) + (match[0].length - match[0].trimStart().length)))) return undefined;
       const value = valueOf(match[1] as string, lexicon);
       return value !== undefined ? { value, span: match[0], at: match.index ?? 0 } : undefined;
     }) ??
