@@ -13,6 +13,7 @@ import { route as getOpenApiDocument } from './openapi/get.route.ts';
 import { route as getHome } from './home/get.route.ts';
 import { route as getReference } from './docs/get.route.ts';
 import { route as getReferenceAsset } from './docs/get-asset.route.ts';
+import { route as getLlmsTxt } from './llms/get.route.ts';
 import { route as createWebhook } from './webhooks/create.route.ts';
 import { route as listWebhooks } from './webhooks/list.route.ts';
 import { route as getWebhook } from './webhooks/get.route.ts';
@@ -60,6 +61,7 @@ export const routeList: readonly RouteDefinition[] = [
   getOpenApiDocument,
   getReference,
   getReferenceAsset,
+  getLlmsTxt,
   registerAgent,
   getMyAgent,
   updateMyAgent,

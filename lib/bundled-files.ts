@@ -1,6 +1,7 @@
 // The files a route can ship beside its bundle (a row's `bundledFiles`), and how each is built. CDK
 // builds them at synth (lib/api-function.ts copies them into the bundle); the local runtime and the
-// benchmark build them into a folder named by BUNDLED_FILES_DIR. A bundled file may be a folder.
+// benchmark build them into a folder named by BUNDLED_FILES_DIR. Each is built from the route index
+// here, so that no function bundles the index to build one. A bundled file may be a folder.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { routeList } from '../functions/route-index.ts';
@@ -9,6 +10,7 @@ import { storedFileName } from '../shared/http/reference-assets.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
 import { buildReferenceAssets } from './reference-assets.ts';
 import { searchWordsFile } from './search-words.ts';
+import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
 
 /** Each writes its file (or folder) at the given path. */
 const BUILDERS: Record<BundledFile, (target: string) => void> = {
@@ -24,6 +26,7 @@ const BUILDERS: Record<BundledFile, (target: string) => void> = {
     }
   },
   'search-words.json': (target) => writeFileSync(target, searchWordsFile()),
+  'llms.txt': (target) => writeFileSync(target, buildLlmsTxt(routeList)),
 };
 
 /** Builds every bundled file into `dir`; returns their paths by name. */

@@ -2,6 +2,9 @@
 // so a misconfigured function fails on its first invocation instead of half-working.
 import * as z from 'zod';
 
+/** Seconds before each automatic retry of a failed webhook delivery (contract: 1 min, 5 min, 30 min, 2 h). */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS: readonly number[] = [60, 300, 1800, 7200];
+
 const Flag = z.enum(['true', 'false']).default('false').transform((value) => value === 'true');
 
 const ConfigSchema = z.object({
@@ -31,7 +34,7 @@ const ConfigSchema = z.object({
   /** Seconds before each automatic retry of a failed webhook delivery (contract: 1 min, 5 min, 30 min, 2 h). */
   WEBHOOK_RETRY_DELAYS: z
     .string()
-    .default('60,300,1800,7200')
+    .default(DEFAULT_WEBHOOK_RETRY_DELAYS.join(','))
     .transform((text) => text.split(',').map((part) => Number(part.trim())))
     .refine((delays) => delays.length >= 1 && delays.length <= 10 && delays.every((delay) => Number.isInteger(delay) && delay >= 1 && delay <= 86_400), 'Must be 1 to 10 comma-separated whole seconds, each 1 to 86400'),
   /** The webhook delivery queue; set on the functions that enqueue deliveries. */

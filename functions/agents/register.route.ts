@@ -1,6 +1,7 @@
 // POST /v1/agents/register — register a buyer or seller. Handler: ./register.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { AgentWithApiKey, RegisterAgentRequest } from '../../shared/schemas/agents.ts';
+import { EXAMPLE_API_KEY, EXAMPLE_BUYER, EXAMPLE_BUYER_REGISTRATION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'registerAgent',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/agents/register',
   handler: 'functions/agents/register.ts',
   summary: 'Register a buyer or seller agent; the response holds its API key, shown once',
+  description:
+    'Creates a buyer or seller agent and returns its API key, **only in this response**: store it and send `Authorization: Bearer <apiKey>` on every other call. `role` is fixed for the agent’s life. Keys are `mk_test_…` in the sandbox, `mk_live_…` in production; every agent starts on the free plan. Next: a seller fetches a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).',
   tag: 'Agents',
   auth: 'public',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: RegisterAgentRequest },
   response: { status: 201, description: 'The new agent with its API key', schema: AgentWithApiKey },
+  examples: { body: EXAMPLE_BUYER_REGISTRATION, response: { ...EXAMPLE_BUYER, apiKey: EXAMPLE_API_KEY } },
   handlerErrors: [],
   tableActions: ['dynamodb:PutItem'],
 });

@@ -1,6 +1,7 @@
 // POST /v1/agents/me/rotate-key — a new key; the one used for the call stops working. Handler: ./rotate-key.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { AgentWithApiKey } from '../../shared/schemas/agents.ts';
+import { EXAMPLE_BUYER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'rotateMyApiKey',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/agents/me/rotate-key',
   handler: 'functions/agents/rotate-key.ts',
   summary: 'Issue a new API key and revoke the current one at once',
+  description:
+    'Issues a new API key and revokes the one used for this call (instances that cached it may accept it up to 30 s more). The new key is only in this response. No body. A lost key is replaced by an operator.',
   tag: 'Agents',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: {},
   response: { status: 200, description: 'The profile with its new API key, shown once', schema: AgentWithApiKey },
+  examples: { response: { ...EXAMPLE_BUYER, apiKeyPrefix: 'mk_test_Qw7r', apiKey: 'mk_test_Qw7rT2nZ8kLp4Xc9Vb6Nm3Hs1Jd5Fg0AeYuRi7Wx', updatedAt: '2026-11-23T09:40:00.000Z' } },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
 });

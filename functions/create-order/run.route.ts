@@ -1,6 +1,7 @@
 // POST /v1/create-order — place the order of an accepted session: the order, the session → ordered, the stock taken, the audit entry and order.created, all at once. Handler: ./run.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { CreateOrderRequest, Order } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_IDS, EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'createOrder',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/create-order',
   handler: 'functions/create-order/run.ts',
   summary: 'Place the order of an accepted session: the order, the session → ordered, the stock taken, the audit entry and order.created, all at once',
+  description:
+    'Orders an `accepted` session of the caller’s (`sessionId`), all at once: the order is `pending` with `totalAmount` = quantity × unitPrice (minor units), the session becomes `ordered`, the stock is taken, the audit trail starts and `order.created` is sent. One order per session (409; retries with the same `Idempotency-Key` replay the first answer); 409 if the stock no longer covers the quantity. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['buyer'],
   rateLimited: true,
   request: { body: CreateOrderRequest },
   response: { status: 201, description: 'The new order', schema: Order },
+  examples: { body: { sessionId: EXAMPLE_IDS.session, buyerReference: 'PO-2026-0042' }, response: EXAMPLE_ORDER },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
 });

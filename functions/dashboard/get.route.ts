@@ -8,12 +8,15 @@ export const route = defineRoute({
   path: '/dashboard',
   handler: 'functions/dashboard/get.ts',
   summary: 'The webhook delivery dashboard: sign in with an API key, see subscriptions and their deliveries, retry failed ones (HTML)',
+  description:
+    'A web page for people: paste an API key to see the agent’s subscriptions, their delivery health and failed deliveries (attempts, payloads), and retry them. Agents use the deliveries operations.',
   tag: 'Webhooks',
   auth: 'public',
   roles: ANY_ROLE,
   rateLimited: true,
   request: {},
-  response: { status: 200, description: 'The dashboard page (text/html)', schema: z.string(), raw: true },
+  response: { status: 200, description: 'The dashboard page', schema: z.string().meta({ maxLength: 65_536 }), raw: true, contentType: 'text/html' },
+  examples: { response: '<!doctype html><html lang="en"><head><title>Webhook deliveries · Agent Marketplace</title>…' },
   handlerErrors: [],
   tableActions: [],
 });

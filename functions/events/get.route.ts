@@ -1,6 +1,7 @@
 // GET /v1/events/{id} — one event of which the caller is a party. Handler: ./get.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { Event, EventIdParams } from '../../shared/schemas/events.ts';
+import { EXAMPLE_ORDER_CREATED_EVENT } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getEvent',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/events/{id}',
   handler: 'functions/events/get.ts',
   summary: 'One event of which the caller is a party (kept 30 days)',
+  description:
+    'One event of which the caller is a party, by the id of its webhook delivery (`X-Marketplace-Event-Id`, `webhook-id`) or of the events feed; 404 for any other event, and after 30 days. Any role.',
   tag: 'Events',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: EventIdParams },
   response: { status: 200, description: 'The event, in the webhook envelope', schema: Event },
+  examples: { response: EXAMPLE_ORDER_CREATED_EVENT },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
 });

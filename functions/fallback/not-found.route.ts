@@ -10,12 +10,15 @@ export const route = defineRoute({
   path: '/{proxy+}',
   handler: 'functions/fallback/not-found.ts',
   summary: 'Any path or method that no route serves',
+  description:
+    'Answers every path and method no route serves with 404 `not-found` in the error shape (not part of the API document).',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: z.looseObject({}), query: z.looseObject({}) },
   response: { status: 200, description: 'Never: always 404', schema: z.never() },
+  examples: { response: null },
   handlerErrors: ['not-found'],
   tableActions: [],
 });

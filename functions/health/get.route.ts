@@ -8,12 +8,15 @@ export const route = defineRoute({
   path: '/health',
   handler: 'functions/health/get.ts',
   summary: 'Readiness probe: the function runs and the table answers',
+  description:
+    'Readiness probe for load balancers and deploy checks: `{"status": "ok"}` when the function runs and the table answers, 500 otherwise.',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,
   rateLimited: false,
   request: {},
   response: { status: 200, description: 'Ready', schema: z.object({ status: z.literal('ok') }) },
+  examples: { response: { status: 'ok' } },
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem'],
 });

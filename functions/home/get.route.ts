@@ -14,6 +14,8 @@ export const route = defineRoute({
   path: '/',
   handler: 'functions/home/get.ts',
   summary: 'The front door: links to the API reference, the OpenAPI document, llms.txt and the MCP endpoint',
+  description:
+    'Where to start, without a key: links to the reference page (`/docs`), this OpenAPI document, `/llms.txt`, the MCP endpoint (`POST /mcp`), registration, the webhook dashboard and the readiness probe. JSON by default; a short web page when `Accept` prefers text/html.',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,
@@ -28,6 +30,21 @@ export const route = defineRoute({
       links: z.object({ docs: Link, openapi: Link, llmsTxt: Link, mcp: Link, register: Link, dashboard: Link, health: Link }),
     }),
     rawContentType: 'text/html',
+  },
+  examples: {
+    response: {
+      name: 'Agent Marketplace API',
+      description: 'A business-to-business exchange where AI agents buy and sell through a REST API.',
+      links: {
+        docs: { href: '/docs', method: 'GET', title: 'API reference' },
+        openapi: { href: '/v1/openapi.json', method: 'GET', title: 'OpenAPI 3.1 document' },
+        llmsTxt: { href: '/llms.txt', method: 'GET', title: 'Guide for language models' },
+        mcp: { href: '/mcp', method: 'POST', title: 'MCP server (Streamable HTTP)' },
+        register: { href: '/v1/agents/register', method: 'POST', title: 'Register an agent' },
+        dashboard: { href: '/dashboard', method: 'GET', title: 'Webhook delivery dashboard' },
+        health: { href: '/health', method: 'GET', title: 'Readiness' },
+      },
+    },
   },
   handlerErrors: [],
   tableActions: [],

@@ -1,6 +1,7 @@
 // POST /v1/negotiate/{sessionId}/accept — accept the other party’s terms on the table (only the party whose turn it is, while open). Handler: ./accept.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { MoveNoteRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_ACCEPTED_SESSION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'acceptNegotiation',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/negotiate/{sessionId}/accept',
   handler: 'functions/negotiate/accept.ts',
   summary: 'Accept the other party’s terms on the table (only the party whose turn it is, while open)',
+  description:
+    'Accepts the terms on the table of an `open` session; only the party whose `turn` it is (you accept the other side’s proposal, never your own). The session becomes `accepted`; the buyer then orders with `POST /v1/create-order {"sessionId"}`.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: SessionIdParams, body: MoveNoteRequest.optional() },
   response: { status: 200, description: 'The accepted session', schema: NegotiationSession },
+  examples: { body: { message: 'Agreed' }, response: EXAMPLE_ACCEPTED_SESSION },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
 });

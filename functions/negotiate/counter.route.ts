@@ -1,6 +1,7 @@
 // POST /v1/negotiate/{sessionId} — counter the terms on the table (only the party whose turn it is, while open; at most maxRounds proposals). Handler: ./counter.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { CounterRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'counterNegotiation',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/negotiate/{sessionId}',
   handler: 'functions/negotiate/counter.ts',
   summary: 'Counter the terms on the table (only the party whose turn it is, while open; at most maxRounds proposals)',
+  description:
+    'Proposes new terms in an `open` session: `unitPrice` (minor units), optionally `quantity`. Only the party whose `turn` it is may move (409 otherwise); the turn then passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter in the same request.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: SessionIdParams, body: CounterRequest },
   response: { status: 200, description: 'The session after the move (and after any automatic answer of the seller’s policy)', schema: NegotiationSession },
+  examples: { body: { unitPrice: 1160 }, response: EXAMPLE_COUNTERED_SESSION },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
 });

@@ -1,6 +1,7 @@
 // POST /v1/negotiate/{sessionId}/reject — reject and end the negotiation (either party, while open). Handler: ./reject.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { MoveNoteRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'rejectNegotiation',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/negotiate/{sessionId}/reject',
   handler: 'functions/negotiate/reject.ts',
   summary: 'Reject and end the negotiation (either party, while open)',
+  description:
+    'Ends an `open` session without agreement; either party, whoever’s turn it is. The session becomes `rejected` (`negotiation.rejected`, reason `rejected`); a closed session is 409.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: SessionIdParams, body: MoveNoteRequest.optional() },
   response: { status: 200, description: 'The rejected session', schema: NegotiationSession },
+  examples: { body: { message: 'Above our budget this quarter' }, response: { ...EXAMPLE_COUNTERED_SESSION, status: 'rejected', turn: null, history: [...EXAMPLE_COUNTERED_SESSION.history, { round: 2, by: 'buyer', action: 'reject', unitPrice: 1160, quantity: 500, message: 'Above our budget this quarter', automatic: false, at: '2026-11-23T09:10:00.000Z' }], expiresAt: null, updatedAt: '2026-11-23T09:10:00.000Z' } },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
 });

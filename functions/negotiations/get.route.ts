@@ -1,6 +1,7 @@
 // GET /v1/negotiations/{sessionId} — one negotiation session of which the caller is a party. Handler: ./get.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getNegotiation',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/negotiations/{sessionId}',
   handler: 'functions/negotiations/get.ts',
   summary: 'One negotiation session of which the caller is a party',
+  description:
+    'One session with its history (404 unless the caller is a party). `turn` says who moves next; an `open` session past `expiresAt` reads as `expired`.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: SessionIdParams },
   response: { status: 200, description: 'The session', schema: NegotiationSession },
+  examples: { response: EXAMPLE_COUNTERED_SESSION },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
 });

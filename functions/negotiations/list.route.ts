@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListNegotiationsQuery, NegotiationSession } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listNegotiations',
@@ -9,12 +10,15 @@ export const route = defineRoute({
   path: '/v1/negotiations',
   handler: 'functions/negotiations/list.ts',
   summary: 'The caller’s negotiation sessions, newest first: open ones unless ?status= names another',
+  description:
+    'The caller’s sessions as buyer or seller, newest first: `open` unless `?status=` names another (`accepted`, `rejected`, `expired`, `ordered`). Poll it for sessions whose `turn` is yours.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { query: ListNegotiationsQuery },
   response: { status: 200, description: 'A page of sessions', schema: page(NegotiationSession) },
+  examples: { query: { status: 'open', limit: '20' }, response: { items: [EXAMPLE_COUNTERED_SESSION], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
 });

@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { Offer, OfferIdParams, SellerOffer } from '../../shared/schemas/catalog.ts';
 import * as z from 'zod';
+import { EXAMPLE_OFFER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getOffer',
@@ -9,12 +10,15 @@ export const route = defineRoute({
   path: '/v1/offers/{id}',
   handler: 'functions/offers/get.ts',
   summary: 'An offer; its seller also sees its private negotiation policy (floor and auto-accept prices, strategy)',
+  description:
+    'An offer: `unitPrice` (Money, minor units), `minQuantity`, `priceTiers` (the highest tier a quantity reaches sets its price), `negotiable`. Its seller also sees its private negotiation policy: `floorUnitPrice`, `autoAcceptUnitPrice` and `negotiationStrategy`. A withdrawn offer is 404 except to its seller.',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: OfferIdParams },
   response: { status: 200, description: 'The offer', schema: z.union([Offer, SellerOffer]) },
+  examples: { response: EXAMPLE_OFFER },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
 });

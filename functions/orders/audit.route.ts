@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { PaginationQuery, page } from '../../shared/schemas/common.ts';
 import { AuditEntry, OrderIdParams } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_IDS } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getOrderAudit',
@@ -9,12 +10,15 @@ export const route = defineRoute({
   path: '/v1/orders/{id}/audit',
   handler: 'functions/orders/audit.ts',
   summary: 'The order’s audit trail: one entry per change, oldest first, append-only',
+  description:
+    'The order’s audit trail, oldest first: one append-only entry per change, with who made it (`actor`), when, the status before and after, and details.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: OrderIdParams, query: PaginationQuery },
   response: { status: 200, description: 'A page of audit entries, oldest first', schema: page(AuditEntry) },
+  examples: { response: { items: [{ entryId: EXAMPLE_IDS.auditCreate, orderId: EXAMPLE_IDS.order, sequence: 1, at: '2026-11-23T09:11:00.000Z', actor: { agentId: EXAMPLE_IDS.buyer, role: 'buyer' }, action: 'create', fromStatus: null, toStatus: 'pending', details: { sessionId: EXAMPLE_IDS.session, quantity: 500, unitPrice: 1160 } }, { entryId: EXAMPLE_IDS.auditConfirm, orderId: EXAMPLE_IDS.order, sequence: 2, at: '2026-11-23T11:00:00.000Z', actor: { agentId: EXAMPLE_IDS.seller, role: 'seller' }, action: 'confirm', fromStatus: 'pending', toStatus: 'confirmed', details: {} }], nextCursor: null } },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
 });

@@ -1,6 +1,7 @@
 // POST /v1/orders/{id}/cancel — cancel a pending or confirmed order (either party); its quantity goes back to the product. Handler: ./cancel.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { CancelOrderRequest, Order, OrderIdParams } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'cancelOrder',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/orders/{id}/cancel',
   handler: 'functions/orders/cancel.ts',
   summary: 'Cancel a pending or confirmed order (either party); its quantity goes back to the product',
+  description:
+    'Cancels a `pending` or `confirmed` order (either party; 409 once shipped): the quantity goes back to stock and `order.cancelled` goes to both. Optional `reason`.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: OrderIdParams, body: CancelOrderRequest.optional() },
   response: { status: 200, description: 'The order after the change', schema: Order },
+  examples: { body: { reason: 'Duplicate purchase order' }, response: { ...EXAMPLE_ORDER, status: 'cancelled', cancellation: { by: 'buyer', reason: 'Duplicate purchase order', at: '2026-11-23T09:20:00.000Z' }, updatedAt: '2026-11-23T09:20:00.000Z' } },
   handlerErrors: ['not-found', 'conflict', 'auth/forbidden'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
 });

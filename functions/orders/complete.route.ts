@@ -1,6 +1,7 @@
 // POST /v1/orders/{id}/complete — complete a delivered order (its buyer; extension). Handler: ./complete.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_ORDER, EXAMPLE_SHIPPING } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'completeOrder',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/orders/{id}/complete',
   handler: 'functions/orders/complete.ts',
   summary: 'Complete a delivered order (its buyer; extension)',
+  description:
+    'The order’s buyer completes a `delivered` order, closing it (`order.completed`).',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['buyer'],
   rateLimited: true,
   request: { params: OrderIdParams },
   response: { status: 200, description: 'The order after the change', schema: Order },
+  examples: { response: { ...EXAMPLE_ORDER, status: 'completed', shipping: EXAMPLE_SHIPPING, updatedAt: '2026-11-27T08:00:00.000Z' } },
   handlerErrors: ['not-found', 'conflict', 'auth/forbidden'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
 });

@@ -1,6 +1,7 @@
 // POST /v1/orders/{id}/confirm — confirm a pending order (its seller; extension). Handler: ./confirm.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'confirmOrder',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/orders/{id}/confirm',
   handler: 'functions/orders/confirm.ts',
   summary: 'Confirm a pending order (its seller; extension)',
+  description:
+    'The order’s seller confirms a `pending` order: it becomes `confirmed` (`order.confirmed`). Next: ship it.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: { params: OrderIdParams },
   response: { status: 200, description: 'The order after the change', schema: Order },
+  examples: { response: { ...EXAMPLE_ORDER, status: 'confirmed', updatedAt: '2026-11-23T11:00:00.000Z' } },
   handlerErrors: ['not-found', 'conflict', 'auth/forbidden'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
 });

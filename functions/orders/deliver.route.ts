@@ -1,6 +1,7 @@
 // POST /v1/orders/{id}/deliver — mark a shipped order delivered (its seller; extension). Handler: ./deliver.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_ORDER, EXAMPLE_SHIPPING } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'deliverOrder',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/orders/{id}/deliver',
   handler: 'functions/orders/deliver.ts',
   summary: 'Mark a shipped order delivered (its seller; extension)',
+  description:
+    'The order’s seller marks a `shipped` order `delivered` (`order.delivered`); the buyer then completes it.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: { params: OrderIdParams },
   response: { status: 200, description: 'The order after the change', schema: Order },
+  examples: { response: { ...EXAMPLE_ORDER, status: 'delivered', shipping: EXAMPLE_SHIPPING, updatedAt: '2026-11-26T10:00:00.000Z' } },
   handlerErrors: ['not-found', 'conflict', 'auth/forbidden'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
 });

@@ -1,6 +1,7 @@
 // GET /v1/orders/{id} — one order of which the caller is a party. Handler: ./get.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_ORDER, EXAMPLE_SHIPPING } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getOrder',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/orders/{id}',
   handler: 'functions/orders/get.ts',
   summary: 'One order of which the caller is a party',
+  description:
+    'One order (404 unless the caller is its buyer or seller). States: `pending` → `confirmed` → `shipped` → `delivered` (the seller’s moves) → `completed` (the buyer’s); `cancelled` from `pending` or `confirmed` (either party).',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: OrderIdParams },
   response: { status: 200, description: 'The order', schema: Order },
+  examples: { response: { ...EXAMPLE_ORDER, status: 'shipped', shipping: EXAMPLE_SHIPPING, updatedAt: EXAMPLE_SHIPPING.shippedAt } },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
 });

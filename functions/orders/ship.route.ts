@@ -1,6 +1,7 @@
 // POST /v1/orders/{id}/ship — mark a confirmed order shipped, with carrier and tracking number (its seller; extension). Handler: ./ship.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { Order, OrderIdParams, ShipOrderRequest } from '../../shared/schemas/trade.ts';
+import { EXAMPLE_ORDER, EXAMPLE_SHIPPING } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'shipOrder',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/orders/{id}/ship',
   handler: 'functions/orders/ship.ts',
   summary: 'Mark a confirmed order shipped, with carrier and tracking number (its seller; extension)',
+  description:
+    'The order’s seller ships a `confirmed` order with `carrier`, `trackingNumber` and optional `trackingUrl`: it becomes `shipped`; `order.shipped` carries the tracking.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: { params: OrderIdParams, body: ShipOrderRequest },
   response: { status: 200, description: 'The order after the change', schema: Order },
+  examples: { body: { carrier: EXAMPLE_SHIPPING.carrier, trackingNumber: EXAMPLE_SHIPPING.trackingNumber, trackingUrl: EXAMPLE_SHIPPING.trackingUrl }, response: { ...EXAMPLE_ORDER, status: 'shipped', shipping: EXAMPLE_SHIPPING, updatedAt: EXAMPLE_SHIPPING.shippedAt } },
   handlerErrors: ['not-found', 'conflict', 'auth/forbidden'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
 });

@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { ProductIdParams, ProductWithOffers, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
 import * as z from 'zod';
+import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getProduct',
@@ -9,12 +10,15 @@ export const route = defineRoute({
   path: '/v1/products/{id}',
   handler: 'functions/products/get.ts',
   summary: 'A product with its offers. Inactive products are visible to their seller only; the negotiation policy (floor and auto-accept prices, strategy) only to the seller',
+  description:
+    'A product with its standing offer (`offers[0].offerId` is what `POST /v1/negotiate` takes). Buyers see active products only; its seller sees any status, with the offer’s private negotiation policy (floor and auto-accept prices, strategy).',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: ProductIdParams },
   response: { status: 200, description: 'The product', schema: z.union([ProductWithOffers, SellerProductWithOffers]) },
+  examples: { response: { ...EXAMPLE_PRODUCT, offers: [EXAMPLE_OFFER] } },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:Query'],
 });

@@ -1,6 +1,7 @@
 // POST /v1/search-intent — search by a plain-language intent, with what was understood. Handler: ./run.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { SearchIntentPage, SearchIntentRequest } from '../../shared/schemas/search.ts';
+import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'searchIntent',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/search-intent',
   handler: 'functions/search-intent/run.ts',
   summary: 'Search by a plain-language intent: quantities, prices, origin, lead time, sort hints, brands and product words are read into filters; the interpretation says what was understood',
+  description:
+    'Searches with a sentence: quantity, price ceiling ("under 13 EUR each": `maxPrice` 1300, EUR), origin, lead time, sort hints and product words become filters; `interpretation` shows them in the filter shape of `POST /v1/search`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`.',
   tag: 'Search',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: SearchIntentRequest },
   response: { status: 200, description: 'A page of matching items and the interpretation (re-run it through /v1/search with corrections)', schema: SearchIntentPage },
+  examples: { body: { intent: '500 boxes of nitrile gloves under 13 EUR each from Germany within 5 days', limit: 5 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42 }], nextCursor: null, interpretation: { keywords: ['nitrile', 'gloves'], quantity: 500, filters: { maxPrice: 1300, currency: 'EUR', maxLeadTimeDays: 5, shipsFrom: 'DE' }, sort: 'relevance', unparsed: [] } } },
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
   searchIndexActions: ['s3:GetObject'],

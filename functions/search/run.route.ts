@@ -1,6 +1,7 @@
 // POST /v1/search — structured search over active products with an active offer. Handler: ./run.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { SearchPage, SearchRequest } from '../../shared/schemas/search.ts';
+import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'search',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/search',
   handler: 'functions/search/run.ts',
   summary: 'Search the catalog with words, filters (category prefix, seller, brand, price in one currency, stock, origin, lead time, attributes) and a sort',
+  description:
+    'Searches active products with an active offer: `query` words, `filters` (category prefix, sellerId, brand, unit-price range in minor units of one `currency`, minAvailableQuantity, shipsFrom, maxLeadTimeDays, attributes) and `sort`. Each item holds the `product`, its `offer` (`offer.offerId` is what `POST /v1/negotiate` takes) and a `score`. Next page: the same request with `cursor: nextCursor`.',
   tag: 'Search',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: SearchRequest },
   response: { status: 200, description: 'A page of matching items; pass nextCursor with the same search for the next', schema: SearchPage },
+  examples: { body: { query: 'nitrile gloves', filters: { currency: 'EUR', maxPrice: 1300, shipsFrom: 'DE' }, sort: 'price_asc', limit: 10 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42 }], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
   searchIndexActions: ['s3:GetObject'],

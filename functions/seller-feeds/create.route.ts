@@ -2,6 +2,7 @@
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { CreateFeedJsonRequest, Feed, FeedWithUpload, INLINE_FEED_MAX_BYTES, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
 import * as z from 'zod';
+import { EXAMPLE_FEED_ROW, EXAMPLE_QUEUED_FEED } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'uploadFeed',
@@ -9,6 +10,8 @@ export const route = defineRoute({
   path: '/v1/seller/feeds',
   handler: 'functions/seller-feeds/create.ts',
   summary: 'Upload a catalog feed: a text/csv body, a JSON body {products}, multipart/form-data with a file part (each up to 5 MiB), or {format, upload: "presigned"} for a file up to 100 MiB',
+  description:
+    'Uploads a catalog. Four ways: a `text/csv` body (`?filename=` names it); a JSON body `{"products": [rows]}`; `multipart/form-data` with a `file` part — each up to 5 MiB (deployed, about 4.4 MiB for multipart) — or `{"format": "csv"|"json", "upload": "presigned"}`, answered with `uploadUrl`: PUT the file there (up to 100 MiB, within 15 minutes, no Authorization header). Rows follow the templates: JSON prices are Money in minor units, CSV prices decimals in major units. Each row upserts one product (by `sku`) and its offer. Answers 202 with the feed `queued` (or `awaiting_upload`); then poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
@@ -17,6 +20,7 @@ export const route = defineRoute({
   uploads: ['text/csv', 'multipart/form-data'],
   maxBodyBytes: INLINE_FEED_MAX_BYTES,
   response: { status: 202, description: 'The feed, queued for processing (or awaiting its presigned upload, with uploadUrl)', schema: z.union([Feed, FeedWithUpload]) },
+  examples: { body: { filename: 'catalog-2026-11.json', products: [EXAMPLE_FEED_ROW] }, response: EXAMPLE_QUEUED_FEED },
   handlerErrors: [],
   tableActions: ['dynamodb:PutItem'],
   feedFileActions: ['s3:PutObject'],

@@ -2,6 +2,8 @@
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { FeedIdParams } from '../../shared/schemas/catalog.ts';
 import * as z from 'zod';
+import { idOf } from '../../shared/schemas/common.ts';
+import { EXAMPLE_IDS } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'deleteFeed',
@@ -9,12 +11,15 @@ export const route = defineRoute({
   path: '/v1/seller/feeds/{id}',
   handler: 'functions/seller-feeds/delete.ts',
   summary: 'Delete a feed record and its stored file; the products it loaded stay. Refused (409) while queued or processing',
+  description:
+    'Deletes a feed record and its stored files; the products it loaded stay. 409 `conflict` while it is `queued` or `processing`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: { params: FeedIdParams },
-  response: { status: 200, description: 'The feed is deleted', schema: z.object({ id: z.string(), deleted: z.literal(true) }) },
+  response: { status: 200, description: 'The feed is deleted', schema: z.object({ id: idOf('feed'), deleted: z.literal(true) }) },
+  examples: { response: { id: EXAMPLE_IDS.feed, deleted: true } },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'],
   feedFileActions: ['s3:ListBucket', 's3:DeleteObject'],

@@ -1,6 +1,7 @@
 // GET /v1/seller/feeds/{id} — one of the caller's feeds, with its progress. Handler: ./get.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { Feed, FeedIdParams } from '../../shared/schemas/catalog.ts';
+import { EXAMPLE_FEED } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getFeed',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/seller/feeds/{id}',
   handler: 'functions/seller-feeds/get.ts',
   summary: 'A feed’s processing status, counts, row errors and warnings',
+  description:
+    'A feed’s state: `awaiting_upload` (presigned, until the file lands) → `queued` → `processing` → `completed` (bad rows skipped: `rowsFailed` counts them, `errors` lists the first 100 by row and field) or `failed` (`failureReason` says what to fix; then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: { params: FeedIdParams },
   response: { status: 200, description: 'The feed', schema: Feed },
+  examples: { response: EXAMPLE_FEED },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
 });

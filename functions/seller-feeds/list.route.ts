@@ -2,6 +2,7 @@
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { Feed, ListFeedsQuery } from '../../shared/schemas/catalog.ts';
 import { page } from '../../shared/schemas/common.ts';
+import { EXAMPLE_FEED } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listFeeds',
@@ -9,12 +10,15 @@ export const route = defineRoute({
   path: '/v1/seller/feeds',
   handler: 'functions/seller-feeds/list.ts',
   summary: 'The caller’s feeds, newest first (?status= selects one status)',
+  description:
+    'The seller’s feeds, newest first; `?status=` selects one status.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: { query: ListFeedsQuery },
   response: { status: 200, description: 'A page of feeds', schema: page(Feed) },
+  examples: { query: { status: 'completed' }, response: { items: [EXAMPLE_FEED], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
 });

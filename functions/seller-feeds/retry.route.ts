@@ -2,6 +2,7 @@
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { CreateFeedJsonRequest, Feed, FeedIdParams, FeedWithUpload, INLINE_FEED_MAX_BYTES, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
 import * as z from 'zod';
+import { EXAMPLE_FEED_ROW, EXAMPLE_QUEUED_FEED } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'retryFeed',
@@ -9,6 +10,8 @@ export const route = defineRoute({
   path: '/v1/seller/feeds/{id}/retry',
   handler: 'functions/seller-feeds/retry.ts',
   summary: 'Retry a failed feed: with no body the stored file is processed again; with a file (any upload mode) the corrected file replaces it',
+  description:
+    'Processes a `failed` feed again (409 otherwise): without a body the stored file, with a corrected file (any upload mode of `POST /v1/seller/feeds`) that one. Counts and errors start over; `attempts` grows. Answers 202, `queued`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
@@ -17,6 +20,7 @@ export const route = defineRoute({
   uploads: ['text/csv', 'multipart/form-data'],
   maxBodyBytes: INLINE_FEED_MAX_BYTES,
   response: { status: 202, description: 'The feed, queued again (or awaiting its presigned upload)', schema: z.union([Feed, FeedWithUpload]) },
+  examples: { body: { filename: 'catalog-2026-11.json', products: [EXAMPLE_FEED_ROW] }, response: { ...EXAMPLE_QUEUED_FEED, attempts: 1 } },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
   feedFileActions: ['s3:PutObject', 's3:GetObject'],

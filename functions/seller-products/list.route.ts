@@ -2,6 +2,7 @@
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { ListSellerProductsQuery, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
 import { page } from '../../shared/schemas/common.ts';
+import { EXAMPLE_PRODUCT, EXAMPLE_SELLER_OFFER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listSellerProducts',
@@ -9,12 +10,15 @@ export const route = defineRoute({
   path: '/v1/seller/products',
   handler: 'functions/seller-products/list.ts',
   summary: 'The caller’s own products, active and inactive, newest first, each with its standing offer including its private negotiation policy: floor and auto-accept prices, strategy (?status=, ?sku=)',
+  description:
+    'The seller’s own products, active and inactive, newest first, each with its offer and private negotiation policy (`floorUnitPrice`, `autoAcceptUnitPrice`, `negotiationStrategy`); `?sku=` finds one, `?status=` filters.',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: { query: ListSellerProductsQuery },
   response: { status: 200, description: 'A page of products', schema: page(SellerProductWithOffers) },
+  examples: { query: { sku: EXAMPLE_PRODUCT.sku }, response: { items: [{ ...EXAMPLE_PRODUCT, offers: [EXAMPLE_SELLER_OFFER] }], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem'],
 });

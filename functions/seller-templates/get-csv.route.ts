@@ -1,6 +1,7 @@
 // GET /v1/seller/templates/csv — the CSV feed template. Handler: ./get-csv.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { FeedTemplate } from '../../shared/schemas/catalog.ts';
+import { EXAMPLE_CSV_TEMPLATE } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getCsvFeedTemplate',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/seller/templates/csv',
   handler: 'functions/seller-templates/get-csv.ts',
   summary: 'The CSV feed template: {format, filename, content, fields} in the envelope, or the raw file when Accept is text/csv alone',
+  description:
+    'The CSV feed template: `fields` describes every column (type, required, default, example); `content` is a file that uploads as a valid feed. Prices are decimals in major units (`12.50`) with a `currency` column; `image_urls` are separated by `|`, `attributes` written `key=value;key=value`. `Accept: text/csv` alone returns the raw file.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: {},
   response: { status: 200, description: 'The template; uploaded unchanged, its file is a valid feed', schema: FeedTemplate, rawContentType: 'text/csv' },
+  examples: { response: EXAMPLE_CSV_TEMPLATE },
   handlerErrors: [],
   tableActions: [],
 });

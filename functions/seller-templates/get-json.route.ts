@@ -1,6 +1,7 @@
 // GET /v1/seller/templates/json — the JSON feed template. Handler: ./get-json.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { FeedTemplate } from '../../shared/schemas/catalog.ts';
+import { EXAMPLE_JSON_TEMPLATE } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getJsonFeedTemplate',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/seller/templates/json',
   handler: 'functions/seller-templates/get-json.ts',
   summary: 'The JSON feed template: {format, filename, content, fields} in the envelope, or the raw file when Accept is application/json alone',
+  description:
+    'The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a `{"products": [...]}` file that uploads as a valid feed. Prices are Money with amounts in minor units; `floorUnitPrice` and `autoAcceptUnitPrice` set the offer’s automatic negotiation policy. `Accept: application/json` alone returns the raw file instead of the envelope.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: {},
   response: { status: 200, description: 'The template; uploaded unchanged, its file is a valid feed', schema: FeedTemplate, rawContentType: 'application/json' },
+  examples: { response: EXAMPLE_JSON_TEMPLATE },
   handlerErrors: [],
   tableActions: [],
 });

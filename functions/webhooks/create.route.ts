@@ -1,6 +1,7 @@
 // POST /v1/webhooks — subscribe a URL to events. Handler: ./create.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { CreateWebhookRequest, WebhookSubscription } from '../../shared/schemas/webhooks.ts';
+import { EXAMPLE_SUBSCRIPTION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'createWebhook',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/webhooks',
   handler: 'functions/webhooks/create.ts',
   summary: 'Subscribe a URL to events (at most 20 subscriptions per agent)',
+  description:
+    'Subscribes `url` to event types (`events`: names under `webhooks`, or `*`). Each matching event the agent is a party to is then POSTed there, signed with `secret` (16–256 characters, never returned: keep it to verify). At most 20 subscriptions per agent (409 beyond); production needs https and a public address. Next: `POST /v1/webhooks/{id}/test`.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: CreateWebhookRequest },
   response: { status: 201, description: 'The new subscription (the secret is never returned)', schema: WebhookSubscription },
+  examples: { body: { url: EXAMPLE_SUBSCRIPTION.url, events: EXAMPLE_SUBSCRIPTION.events, secret: 'rhein-order-desk-4f9a2c7e1b', description: 'Order desk' }, response: EXAMPLE_SUBSCRIPTION },
   handlerErrors: ['conflict', 'not-found'],
   tableActions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
 });

@@ -1,6 +1,7 @@
 // DELETE /v1/webhooks/{id} — remove a subscription. Handler: ./delete.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { DeletedWebhook, WebhookIdParams } from '../../shared/schemas/webhooks.ts';
+import { EXAMPLE_IDS } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'deleteWebhook',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/webhooks/{id}',
   handler: 'functions/webhooks/delete.ts',
   summary: 'Delete a subscription',
+  description:
+    'Deletes one of the caller’s subscriptions: nothing more is sent to it. Answers its id and `deleted: true`.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: WebhookIdParams },
   response: { status: 200, description: 'The subscription is gone', schema: DeletedWebhook },
+  examples: { response: { id: EXAMPLE_IDS.webhook, deleted: true } },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
 });

@@ -1,6 +1,7 @@
 // GET /v1/webhooks/{id}/deliveries/{deliveryId} — one delivery with its attempts and the exact payload that was sent. Handler: ./get-delivery.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { DeliveryParams, DeliveryWithPayload } from '../../shared/schemas/webhooks.ts';
+import { EXAMPLE_DELIVERY, EXAMPLE_ORDER_CREATED_EVENT } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getWebhookDelivery',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/webhooks/{id}/deliveries/{deliveryId}',
   handler: 'functions/webhooks/get-delivery.ts',
   summary: 'One delivery with its attempts and the exact payload that was sent',
+  description:
+    'One delivery with its attempts and `payload`, the exact body that was signed and sent: recompute the signature over it to debug a receiver.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: DeliveryParams },
   response: { status: 200, description: 'The delivery', schema: DeliveryWithPayload },
+  examples: { response: { ...EXAMPLE_DELIVERY, payload: JSON.stringify(EXAMPLE_ORDER_CREATED_EVENT) } },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
 });

@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { Delivery, ListDeliveriesQuery, WebhookIdParams } from '../../shared/schemas/webhooks.ts';
+import { EXAMPLE_DELIVERY } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listWebhookDeliveries',
@@ -9,12 +10,15 @@ export const route = defineRoute({
   path: '/v1/webhooks/{id}/deliveries',
   handler: 'functions/webhooks/list-deliveries.ts',
   summary: 'A subscription’s deliveries, newest first, each with its attempts (?status=pending|delivered|failed)',
+  description:
+    'A subscription’s deliveries, newest first, each with every attempt (time, status code or error, duration): `pending` while an attempt is due, `delivered` after a 2xx, `failed` after the last retry. `?status=failed` lists what needs attention; `POST …/deliveries/{deliveryId}/retry` sends one again.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: WebhookIdParams, query: ListDeliveriesQuery },
   response: { status: 200, description: 'A page of deliveries', schema: page(Delivery) },
+  examples: { query: { status: 'delivered', limit: '20' }, response: { items: [EXAMPLE_DELIVERY], nextCursor: null } },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
 });

@@ -1,6 +1,7 @@
 // POST /v1/webhooks/{id}/deliveries/{deliveryId}/retry — send a delivered or failed delivery again now, as a new attempt (409 while one is pending). Handler: ./retry-delivery.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { Delivery, DeliveryParams } from '../../shared/schemas/webhooks.ts';
+import { EXAMPLE_DELIVERY } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'retryWebhookDelivery',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/webhooks/{id}/deliveries/{deliveryId}/retry',
   handler: 'functions/webhooks/retry-delivery.ts',
   summary: 'Send a delivered or failed delivery again now, as a new attempt (409 while one is pending)',
+  description:
+    'Sends a `delivered` or `failed` delivery again now, as one more attempt (`manual: true`, no automatic retries after it); 409 while it is `pending`. Answers 202 with the delivery `pending`; read the outcome with `GET …/deliveries/{deliveryId}`.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: DeliveryParams },
   response: { status: 202, description: 'The delivery, pending its new attempt', schema: Delivery },
+  examples: { response: { ...EXAMPLE_DELIVERY, status: 'pending', nextAttemptAt: '2026-11-23T10:05:00.000Z', updatedAt: '2026-11-23T10:05:00.000Z' } },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
   sendsDeliveries: true,

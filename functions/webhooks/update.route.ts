@@ -1,6 +1,7 @@
 // PATCH /v1/webhooks/{id} — change a subscription. Handler: ./update.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { UpdateWebhookRequest, WebhookIdParams, WebhookSubscription } from '../../shared/schemas/webhooks.ts';
+import { EXAMPLE_SUBSCRIPTION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'updateWebhook',
@@ -8,12 +9,15 @@ export const route = defineRoute({
   path: '/v1/webhooks/{id}',
   handler: 'functions/webhooks/update.ts',
   summary: 'Change a subscription’s URL, events, secret, description or active flag',
+  description:
+    'Changes a subscription: `url`, `events`, `secret`, `description` (null clears it) or `active` (false pauses it; queued deliveries then fail with `subscription-inactive`). Send only what changes.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: WebhookIdParams, body: UpdateWebhookRequest },
   response: { status: 200, description: 'The updated subscription', schema: WebhookSubscription },
+  examples: { body: { events: [...EXAMPLE_SUBSCRIPTION.events, 'order.cancelled'] }, response: { ...EXAMPLE_SUBSCRIPTION, events: [...EXAMPLE_SUBSCRIPTION.events, 'order.cancelled'], updatedAt: '2026-11-23T10:00:00.000Z' } },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:UpdateItem'],
 });

@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { surfaceWords, type ReplicaFilters, type ReplicaHit, type ReplicaQuery, type SearchReplica } from '../data/search-replica.ts';
 import { searchWords, type SearchWords } from '../data/search-words.ts';
 import { fail } from '../failures.ts';
-import type { SearchFilters, SearchRequest, SearchSort } from '../schemas/search.ts';
+import { MAX_SUGGESTIONS, type SearchFilters, type SearchRequest, type SearchSort } from '../schemas/search.ts';
 import { currentSearchIndex } from './search-index.ts';
 import { isEnglish } from './intent/words.ts';
 import { typoCorrection, inflectedForm } from './intent/spelling.ts';
@@ -145,7 +145,7 @@ export function answerIntent(
     items: hits.map((hit, at) => ({ ...hit, ...(checks[at] as ReturnType<typeof itemChecks>[number]) })),
     more,
     interpretation,
-    suggestions: hits.length === 0 && !options.state ? suggestionsFor(plan, reading, index, lexicon, options.now) : [],
+    suggestions: hits.length === 0 && !options.state ? suggestionsFor(plan, reading, index, lexicon, options.now).slice(0, MAX_SUGGESTIONS) : [],
     plan,
   };
 }

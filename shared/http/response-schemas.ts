@@ -1,29 +1,27 @@
 // The shapes every response has: the success envelope and the error body (contract §1), for the
 // OpenAPI document. The error codes come from the one error table.
 import * as z from 'zod';
+import { Timestamp } from '../schemas/common.ts';
 import { ERROR_CODE_NAMES } from './error-codes.ts';
 
-export const RequestId = z.string().regex(/^req_[0-9A-Z]{26}$/).meta({ example: 'req_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });
+export const RequestId = z.string().regex(/^req_[0-9A-HJKMNP-TV-Z]{26}$/).meta({ maxLength: 30, example: 'req_01M83TY0Y0TX5XRW8ET1FYQJBT' });
 
-export const Meta = z
-  .object({ requestId: RequestId, timestamp: z.iso.datetime({ precision: 3 }) })
-  .meta({ id: 'Meta', description: 'Present on every successful response' });
+export const Meta = z.object({ requestId: RequestId, timestamp: Timestamp }).meta({ id: 'Meta' });
 
 /** The success envelope around a data schema. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ data, meta: Meta });
 }
 
-export const ErrorDetail = z.object({
-  path: z.string().meta({ description: 'Dot path of the offending field', example: 'organization.country' }),
-  message: z.string(),
-});
+// Descriptions of these fields are in the OpenAPI builder (shared/openapi/document.ts), which no
+// function bundles.
+export const ErrorDetail = z.object({ path: z.string(), message: z.string() }).meta({ id: 'ErrorDetail' });
 
 export const ErrorBody = z
   .object({
-    error: z.string().meta({ description: 'Human-readable message that says what to fix' }),
+    error: z.string(),
     code: z.enum(ERROR_CODE_NAMES),
-    status: z.int(),
+    status: z.int().meta({ override: { minimum: 400, maximum: 599, format: 'int32' } }),
     requestId: RequestId,
     details: z.array(ErrorDetail).optional(),
   })

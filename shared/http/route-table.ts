@@ -10,6 +10,23 @@ export type { TableAction } from '../resources.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/** The OpenAPI tags that group operations (each described in shared/openapi/document.ts). */
+export type RouteTag = 'Operations' | 'Agents' | 'Webhooks' | 'Events' | 'Seller feeds' | 'Catalog' | 'Search' | 'Negotiation' | 'Orders';
+
+/**
+ * Examples of one call, consistent across routes (the ids of shared/schemas/examples.ts flow from
+ * search to negotiation to order). The OpenAPI document shows them; a test validates each against the
+ * route's zod schemas and the emitted JSON Schemas.
+ */
+export interface RouteExamples {
+  /** A JSON request body the route accepts. */
+  body?: unknown;
+  /** Query parameters as sent on the wire (strings). */
+  query?: Readonly<Record<string, string>>;
+  /** The success response's `data` (for `raw` routes, the whole body). */
+  response: unknown;
+}
+
 /** Both roles: the route does not depend on the caller's role. */
 export const ANY_ROLE = ['buyer', 'seller'] as const;
 
@@ -26,12 +43,18 @@ export interface RouteDefinition<
   /** Module (relative to the repository root) whose `handler` export serves the route. */
   handler: string;
   summary: string;
-  tag: string;
+  /**
+   * What the operation does, for a reader with nothing but the API document (often a language model):
+   * who may call it, the states it accepts and moves to, units, where its ids come from and what a
+   * caller usually does next. Markdown. The callers and error codes are added from the row's flags.
+   */
+  description: string;
+  tag: RouteTag;
   /** `apiKey`: the Authorization header is required. `public`: no key (limited per source IP). */
   auth: 'apiKey' | 'public';
   /** Roles that may call an `apiKey` route; any other gets 403. */
   roles: readonly Role[];
-  /** False only for the readiness probe, which sits outside /v1. */
+  /** False for the readiness probe and the static pages for agents (llms.txt), which need no table at all. */
   rateLimited: boolean;
   request: { body?: Body; query?: Query; params?: Params };
   response: {
@@ -41,9 +64,12 @@ export interface RouteDefinition<
     schema: z.ZodType;
     /** Served as-is, without the `{data, meta}` envelope (the OpenAPI document). */
     raw?: boolean;
+    /** Media type of a `raw` response, for the OpenAPI document (default application/json). */
+    contentType?: 'application/json' | 'text/html' | 'text/markdown';
     /** The route can also answer a raw body of this type, when the request's Accept asks for it (the handler decides how). */
     rawContentType?: string;
   };
+  examples: RouteExamples;
   /** Errors the handler itself raises; those the middleware stack raises are derived (errorCodesFor). */
   handlerErrors: readonly ErrorCode[];
   /** Table actions the handler itself performs; the middleware's own needs are added by tableActionsFor. */
@@ -78,9 +104,10 @@ export interface RouteDefinition<
  * `openapi.json`: the OpenAPI document. `reference-assets`: a folder of the API reference's files
  * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
  * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
- * the word lists intent reading uses (English words, country names, the thesaurus).
+ * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
+ * llmstxt.org summary of the API for language models.
  */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json';
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 

@@ -1,56 +1,244 @@
 // The OpenAPI 3.1 document, generated from the route list and its zod schemas at build time (CDK
 // synth, the local runtime's start), never inside a function. Every documented error response is
 // derived from the same flags the middleware stack acts on, and described from the one error table.
+// Shared pieces are components referenced by every operation (headers, error responses, the
+// Idempotency-Key and pagination parameters, named schemas), which keeps the document small enough
+// for an agent's context; each operation carries its description and examples from its route row.
 import * as z from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathItemObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
+  type oas31,
+} from 'zod-openapi';
 import { ERROR_CODES, statusOf, type ErrorCode } from '../http/error-codes.ts';
-import { errorCodesFor, type RouteDefinition } from '../http/route-table.ts';
-import { ErrorBody, envelope } from '../http/response-schemas.ts';
+import { UNLIMITED } from '../http/rate-limit-headers.ts';
+import { ErrorBody, ErrorDetail, Meta, RequestId, envelope } from '../http/response-schemas.ts';
+import { errorCodesFor, type RouteDefinition, type RouteTag } from '../http/route-table.ts';
+import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts';
+import type { IdKind } from '../ids.ts';
+import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
+import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
+import { Timestamp, idOf } from '../schemas/common.ts';
+import { Money } from '../schemas/money.ts';
+import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
+import { Delivery, DeliveryWithPayload, EVENT_TYPES } from '../schemas/webhooks.ts';
+import type { DeliveredEventType } from '../schemas/event-data.ts';
+import { EVENT_ENVELOPES } from '../schemas/events.ts';
+import { BUYER_FLOW, CONVENTIONS, RETRY_SCHEDULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
-const rateLimitHeaders = {
-  'X-RateLimit-Limit': z.int().meta({ description: 'Requests allowed in the window closer to exhaustion' }),
-  'X-RateLimit-Remaining': z.int().meta({ description: 'Requests left in that window' }),
-  'X-RateLimit-Reset': z.int().meta({ description: 'Unix epoch seconds at which that window resets' }),
+export const API_TITLE = 'Agent Marketplace API';
+export const API_VERSION = '1.0.0';
+
+/** Every tag with what its operations are for (a route's tag must be one of these). */
+export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
+  Agents: 'Register a buyer or seller agent, read and change its profile, rotate its API key.',
+  Search: 'Find products and their offers: plain-language intents or structured filters. Start here as a buyer: each item carries the `offerId` to negotiate on.',
+  Catalog: 'Products and offers by id, and a seller’s own products with their private negotiation prices.',
+  'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously; templates describe every field.',
+  Negotiation: 'Buyer and seller agree on unit price and quantity in turns (open → accepted | rejected | expired; accepted → ordered).',
+  Orders: 'Orders placed from accepted negotiations and their life cycle (pending → confirmed → shipped → delivered → completed, or cancelled), with an append-only audit trail.',
+  Webhooks: `Signed HTTP POSTs of events to your URL, their delivery log and manual retries. Retries after ${RETRY_SCHEDULE}.`,
+  Events: 'The events an agent is a party to, as a feed to read or follow.',
+  Operations: 'The documents that describe this API, and the readiness probe.',
 };
 
-function headersFor(route: RouteDefinition) {
-  return z.object({
-    'X-Request-Id': z.string().meta({ description: 'The request id, as in meta.requestId' }),
-    ...(route.rateLimited ? rateLimitHeaders : {}),
-  });
+/**
+ * Who publishes the API. The domain is a placeholder until the marketplace's public site exists
+ * (docs/decisions.md, "API document"); there is no license to grant: the API is proprietary.
+ */
+const PUBLISHER = {
+  contact: { name: 'Agent Marketplace platform team', email: 'api@agent-marketplace.example', url: 'https://agent-marketplace.example/support' },
+  license: { name: 'Proprietary: all rights reserved', url: 'https://agent-marketplace.example/terms' },
+};
+
+/**
+ * `servers` of the document as built: the URL of a deployed stage's API (its ApiUrl output). The
+ * function that serves the document replaces it with the origin the request came to, so an agent
+ * always sees the stage it talks to (locally the runtime's http://localhost:…).
+ */
+const STAGE_SERVER = {
+  url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
+  description: 'A deployed stage: the sandbox (test) or production (live) stack; its URL is the stack’s ApiUrl output',
+  variables: {
+    apiId: { default: 'abcdef1234', description: 'The HTTP API’s id' },
+    region: { default: 'eu-central-1', description: 'The AWS region of the stack' },
+  },
+  'x-internal': false,
+};
+
+const ref = (kind: 'examples' | 'headers' | 'parameters' | 'responses' | 'schemas', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** Response headers, each documented once. */
+const HEADERS: Record<string, oas31.HeaderObject> = {
+  'X-Request-Id': {
+    description: 'The request id, as in `meta.requestId` or the error’s `requestId`; quote it when reporting a problem',
+    required: true,
+    schema: { type: 'string', pattern: '^req_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.request },
+  },
+  'X-RateLimit-Limit': {
+    description: `Requests allowed in the rate-limit window closer to exhaustion (minute or day); ${UNLIMITED} on the unlimited plan`,
+    required: true,
+    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: UNLIMITED, example: 60 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in that window',
+    required: true,
+    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: UNLIMITED, example: 59 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Unix time in seconds at which that window resets',
+    required: true,
+    schema: { type: 'integer', format: 'int64', minimum: 0, maximum: 253402300799, example: 1795424460 },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before sending the request again',
+    required: true,
+    schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400, example: 17 },
+  },
+  'Idempotent-Replayed': {
+    description: '`true` when this response is the stored response of an earlier request with the same Idempotency-Key (POST only); absent otherwise',
+    required: false,
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+/** Request parameters shared by many operations. */
+const PARAMETERS: Record<string, oas31.ParameterObject> = {
+  'Idempotency-Key': {
+    in: 'header',
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]([\\x20-\\x7E]*[\\x21-\\x7E])?$', example: 'po-2026-0042-attempt' },
+  },
+};
+
+
+function rateLimitHeaderRefs() {
+  return {
+    'X-RateLimit-Limit': ref('headers', 'X-RateLimit-Limit'),
+    'X-RateLimit-Remaining': ref('headers', 'X-RateLimit-Remaining'),
+    'X-RateLimit-Reset': ref('headers', 'X-RateLimit-Reset'),
+  };
 }
 
-function responsesFor(route: RouteDefinition): ZodOpenApiResponsesObject {
-  const success = route.response.raw ? route.response.schema : envelope(route.response.schema);
-  const responses: ZodOpenApiResponsesObject = {
-    [route.response.status]: {
-      description: route.response.description,
-      headers: headersFor(route),
-      content: {
-        'application/json': { schema: success },
-        ...(route.response.rawContentType ? { [route.response.rawContentType]: { schema: z.string().meta({ description: 'The raw file, when Accept names this type alone' }) } } : {}),
+/** `auth/invalid-key` → `InvalidKey`, `idempotency/conflict` → `IdempotencyConflict`: a component name. */
+function responseNameOf(code: ErrorCode): string {
+  return pascalCase(code.replace(/^(auth|validation|request)\//, ''));
+}
+
+function pascalCase(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/** Realistic messages for the error examples. */
+const ERROR_EXAMPLES: Record<ErrorCode, { error: string; details?: { path: string; message: string }[] }> = {
+  'request/malformed': { error: 'Malformed request: Content-Length and Transfer-Encoding together' },
+  'auth/invalid-key': { error: 'Missing API Key' },
+  'auth/forbidden': { error: 'This endpoint is for buyers; this agent is a seller' },
+  'not-found': { error: `No order ${EXAMPLE_IDS.order} for this agent` },
+  conflict: { error: 'The session is accepted; only an open session can be countered', details: [{ path: 'status', message: 'accepted' }] },
+  'idempotency/conflict': { error: 'This Idempotency-Key was used with a different request' },
+  'validation/too-large': { error: 'Body over 1048576 bytes' },
+  'request/headers-too-large': { error: 'Request headers over 16 KB' },
+  'validation/invalid': {
+    error: 'Request validation failed — quantity: Must be at least 10 (the offer’s minimum)',
+    details: [{ path: 'quantity', message: 'Must be at least 10 (the offer’s minimum)' }],
+  },
+  'rate-limit': { error: 'Rate limit exceeded: 60 requests per minute on the free plan' },
+  internal: { error: 'Internal error; quote the request id when reporting it' },
+};
+
+/** One error response component per set of codes that share a status (and per rate-limited or not). */
+function errorResponse(codes: readonly ErrorCode[], rateLimited: boolean): ZodOpenApiResponseObject {
+  const status = statusOf(codes[0] as ErrorCode);
+  const first = codes[0] as ErrorCode;
+  return {
+    description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}.`).join(' '),
+    headers: {
+      'X-Request-Id': ref('headers', 'X-Request-Id'),
+      ...(rateLimited ? rateLimitHeaderRefs() : {}),
+      ...(codes.includes('rate-limit') ? { 'Retry-After': ref('headers', 'Retry-After') } : {}),
+      ...(status >= 400 && status < 500 ? { 'Idempotent-Replayed': ref('headers', 'Idempotent-Replayed') } : {}),
+    },
+    content: {
+      'application/json': {
+        schema: ref('schemas', 'Error'),
+        example: { ...ERROR_EXAMPLES[first], code: first, status, requestId: EXAMPLE_IDS.request },
       },
     },
   };
+}
+
+/** The error responses of a route, as references to components (registered in `registry`). */
+function errorResponsesFor(route: RouteDefinition, registry: Map<string, ZodOpenApiResponseObject>): ZodOpenApiResponsesObject {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesFor(route)) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
-  for (const [status, codes] of byStatus) {
-    const retryAfter = codes.includes('rate-limit') ? { 'Retry-After': z.int().meta({ description: 'Seconds to wait' }) } : {};
-    responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
-      description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}`).join('; '),
-      headers: headersFor(route).extend(retryAfter),
-      content: { 'application/json': { schema: ErrorBody } },
-    };
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const name = codes.map(responseNameOf).join('Or') + (route.rateLimited ? '' : 'Unmetered');
+    if (!registry.has(name)) registry.set(name, errorResponse(codes, route.rateLimited));
+    responses[String(status) as `4${string}`] = ref('responses', name);
   }
   return responses;
 }
 
+/** The envelope's `meta` in examples. */
+const EXAMPLE_META = { requestId: EXAMPLE_IDS.request, timestamp: '2026-11-23T09:12:00.000Z' };
+
+const envelopes = new Map<z.ZodType, z.ZodType>();
+
+/** The success envelope around a data schema; a component (`<Data>Envelope`) when the data schema is one. */
+function envelopeOf(data: z.ZodType): z.ZodType {
+  const id = (data.meta() as { id?: string } | undefined)?.id;
+  if (!id) return envelope(data);
+  let schema = envelopes.get(data);
+  if (!schema) {
+    schema = envelope(data).meta({ id: `${id}Envelope` });
+    envelopes.set(data, schema);
+  }
+  return schema;
+}
+
+function successResponseFor(route: RouteDefinition): ZodOpenApiResponseObject {
+  const raw = route.response.raw === true;
+  const rawType = route.response.rawContentType;
+  const example = raw ? route.examples.response : { data: route.examples.response, meta: EXAMPLE_META };
+  return {
+    description: route.response.description,
+    // No headers: the request id, rate-limit and replay headers are on every response, as the API
+    // description says once and every error response (a shared component) lists. Naming them on each
+    // success too would take a twentieth of the document's size budget and tell an agent nothing new.
+    content: {
+      [route.response.contentType ?? 'application/json']: { schema: raw ? route.response.schema : envelopeOf(route.response.schema), example },
+      // A second representation of the same answer, chosen by Accept (the raw template file). When it
+      // shares the envelope's media type, the operation's description says how to ask for it.
+      ...(rawType && rawType !== 'application/json'
+        ? { [rawType]: { schema: z.string().max(1024 * 1024).meta({ description: 'The raw file, when Accept names this type alone' }) } }
+        : {}),
+    },
+  };
+}
+
 const UPLOAD_SCHEMAS = {
-  'text/csv': z.string().meta({ description: 'The CSV file: a header row, then one row per product' }),
-  'multipart/form-data': z.object({
-    file: z.string().meta({ format: 'binary', description: 'The feed file (CSV or JSON)' }),
-    format: z.enum(['csv', 'json']).optional().meta({ description: 'Overrides the format inferred from the file name' }),
-  }),
+  'text/csv': z
+    .string()
+    .max(5 * 1024 * 1024)
+    .meta({ id: 'CsvFeedFile', description: 'The CSV file: a header row, then one row per product (prices in major units)' }),
+  'multipart/form-data': z
+    .object({
+      file: z.string().max(5 * 1024 * 1024).meta({ format: 'binary', description: 'The feed file (CSV or JSON)' }),
+      format: z.enum(['csv', 'json']).optional().meta({ description: 'Overrides the format inferred from the file name' }),
+    })
+    .meta({ id: 'MultipartFeedUpload' }),
 } as const;
 
 function requestBodyFor(route: RouteDefinition, body: z.ZodType) {
@@ -58,62 +246,383 @@ function requestBodyFor(route: RouteDefinition, body: z.ZodType) {
   return {
     required: !optional,
     content: {
-      'application/json': { schema: body },
+      'application/json': { schema: body, ...(route.examples.body !== undefined ? { example: route.examples.body } : {}) },
       ...Object.fromEntries((route.uploads ?? []).map((mediaType) => [mediaType, { schema: UPLOAD_SCHEMAS[mediaType] }])),
     },
   };
 }
 
-function operationFor(route: RouteDefinition): ZodOpenApiOperationObject {
-  const isPost = route.method === 'POST';
+const ROLE_NAMES = { buyer: 'buyers', seller: 'sellers' } as const;
+
+/** The sentence on callers, from the row's auth and roles: the same flags the middleware enforces. */
+export function callersOf(route: RouteDefinition): string {
+  if (route.auth === 'public') return 'anyone, without an API key.';
+  if (route.roles.length === 2) return 'buyers and sellers.';
+  const [role] = route.roles;
+  const other = role === 'buyer' ? 'seller' : 'buyer';
+  return `${ROLE_NAMES[role as 'buyer' | 'seller']} only (a ${other} gets 403).`;
+}
+
+/** "401 `auth/invalid-key`; 404 `not-found`; …" */
+export function errorSummaryOf(route: RouteDefinition): string {
+  return errorCodesFor(route)
+    .map((code) => ({ code, status: statusOf(code) }))
+    .sort((a, b) => a.status - b.status)
+    .map(({ code, status }) => `${status} \`${code}\``)
+    .join(', ');
+}
+
+function operationFor(route: RouteDefinition, registry: Map<string, ZodOpenApiResponseObject>): ZodOpenApiOperationObject {
   return {
     operationId: route.operationId,
     summary: route.summary,
+    description: `${route.description}\n\n**Callers**: ${callersOf(route)}`,
     tags: [route.tag],
-    security: route.auth === 'apiKey' ? [{ bearerAuth: [] }] : [],
+    // The document's default is the bearer key; public operations say they need none.
+    ...(route.auth === 'public' ? { security: [] } : {}),
     requestParams: {
       ...(route.request.params ? { path: route.request.params as z.ZodObject } : {}),
       ...(route.request.query ? { query: route.request.query as z.ZodObject } : {}),
-      ...(isPost
-        ? {
-            header: z.object({
-              'Idempotency-Key': z.string().min(1).max(255).optional().meta({
-                description: 'Retries with the same key and request within 24 h replay the first response',
-              }),
-            }),
-          }
-        : {}),
     },
+    ...(route.method === 'POST' ? { parameters: [ref('parameters', 'Idempotency-Key')] } : {}),
     ...(route.request.body ? { requestBody: requestBodyFor(route, route.request.body) } : {}),
-    responses: responsesFor(route),
+    responses: { [route.response.status]: successResponseFor(route), ...errorResponsesFor(route, registry) },
   };
 }
 
-export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverUrl?: string) {
+/** Webhook request headers: what a receiver checks. */
+const WEBHOOK_PARAMETERS: Record<string, oas31.ParameterObject> = {
+  'X-Marketplace-Signature': {
+    in: 'header',
+    name: 'X-Marketplace-Signature',
+    required: true,
+    description: '`sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret',
+    schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$', maxLength: 71 },
+  },
+  'X-Marketplace-Timestamp': {
+    in: 'header',
+    name: 'X-Marketplace-Timestamp',
+    required: true,
+    description: 'When this attempt was sent, Unix time in seconds',
+    schema: { type: 'string', pattern: '^[0-9]{1,12}$', maxLength: 12, example: '1795424460' },
+  },
+  'X-Marketplace-Event-Id': {
+    in: 'header',
+    name: 'X-Marketplace-Event-Id',
+    required: true,
+    description: 'The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once)',
+    schema: { type: 'string', pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.event },
+  },
+  'webhook-id': {
+    in: 'header',
+    name: 'webhook-id',
+    required: true,
+    description: 'Standard Webhooks: the event id (the same as X-Marketplace-Event-Id)',
+    schema: { type: 'string', pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.event },
+  },
+  'webhook-timestamp': {
+    in: 'header',
+    name: 'webhook-timestamp',
+    required: true,
+    description: 'Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away',
+    schema: { type: 'string', pattern: '^[0-9]{1,12}$', maxLength: 12, example: '1795424460' },
+  },
+  'webhook-signature': {
+    in: 'header',
+    name: 'webhook-signature',
+    required: true,
+    description: 'Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret)',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]{43}=$', maxLength: 47 },
+  },
+};
+
+/** What a receiver learns about one event type: when it is sent, to whom, and its `data` (when declared). */
+export interface WebhookEventDocumentation {
+  description: string;
+  /** The envelope with its `data` declared (shared/schemas/events.ts); without one, the shared envelope with `data` described in prose. */
+  envelope?: z.ZodType;
+}
+
+/** When each event is sent and to whom; its `data` schema is the one the event is recorded with (EVENT_ENVELOPES). */
+const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
+  'order.created': 'A buyer placed an order; to both parties. Its data is exactly the spec’s fields.',
+  'order.confirmed': 'The seller confirmed the order; to both parties.',
+  'order.shipped': 'The seller shipped the order (with carrier and tracking); to both parties.',
+  'order.delivered': 'The seller marked the order delivered; to both parties.',
+  'order.completed': 'The buyer completed the order; to both parties.',
+  'order.cancelled': 'A party cancelled the order (the quantity returns to stock); to both parties.',
+  'negotiation.started': 'A buyer opened a session; to both parties.',
+  'negotiation.offer': 'Alias of negotiation.counter, delivered under this name to subscriptions that name it.',
+  'negotiation.counter': 'A party (or the seller’s policy) countered; to both parties.',
+  'negotiation.accepted': 'The terms were accepted: the buyer may order. To both parties.',
+  'negotiation.rejected': 'A party rejected the session, or it expired (`reason`); to both parties.',
+  'feed.processed': 'Alias of feed.completed, delivered under this name to subscriptions that name it.',
+  'feed.completed': 'A feed was processed (some rows may have failed: see its counts); to its seller.',
+  'feed.failed': 'A feed could not be processed (`failureReason`); to its seller.',
+  'webhook.test': 'Sent by `POST /v1/webhooks/{id}/test` to that subscription only.',
+};
+
+export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentation> = Object.fromEntries(
+  (Object.keys(WEBHOOK_EVENT_DESCRIPTIONS) as DeliveredEventType[]).map((type): [DeliveredEventType, WebhookEventDocumentation] => [
+    type,
+    { description: WEBHOOK_EVENT_DESCRIPTIONS[type], envelope: EVENT_ENVELOPES[type] },
+  ]),
+) as Record<DeliveredEventType, WebhookEventDocumentation>;
+
+const WebhookEvent = z
+  .object({
+    id: idOf('event'),
+    type: z.enum([...EVENT_TYPES, 'webhook.test']).meta({ description: 'The event type, under the name the subscription asked for (aliases)' }),
+    timestamp: Timestamp.meta({ description: 'When the event happened' }),
+    data: z.object({}).meta({ description: 'The event’s data: ids of the record and its parties; see each event' }),
+  })
+  .meta({ id: 'WebhookEvent', description: 'The body of every webhook delivery (and of the events feed)' });
+
+const WEBHOOK_RESPONSES = {
+  WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt)' },
+  WebhookRefused: { description: `Anything else, a timeout or a redirect fails the attempt; it is retried after ${RETRY_SCHEDULE}, then the delivery is failed` },
+};
+
+/** How every webhook is delivered: the one POST each event type shares unless its `data` is declared. */
+function webhookDelivery(type: string | undefined, envelope: z.ZodType | undefined): ZodOpenApiPathItemObject {
+  return {
+    post: {
+      ...(type ? { operationId: `${type.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}Webhook` } : {}),
+      summary: type ? `${type} delivery` : 'An event, POSTed to each subscription that names its type (or `*`)',
+      description: 'Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).',
+      tags: ['Webhooks'],
+      security: [],
+      parameters: Object.keys(WEBHOOK_PARAMETERS).map((name) => ref('parameters', name)),
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: envelope ?? WebhookEvent,
+            ...(type === undefined || type === 'order.created' ? { example: EXAMPLE_ORDER_CREATED_EVENT } : {}),
+          },
+        },
+      },
+      responses: { '2XX': ref('responses', 'WebhookAcknowledged'), default: ref('responses', 'WebhookRefused') },
+    },
+  };
+}
+
+/**
+ * The `webhooks` section: one entry per event type. An event whose `data` schema is declared gets its
+ * own POST; the others refer to the shared delivery (components.pathItems.WebhookDelivery), with their
+ * own summary and description.
+ */
+export function webhooksFor(events: Record<string, WebhookEventDocumentation>): ZodOpenApiPathsObject {
+  const webhooks: ZodOpenApiPathsObject = {};
+  for (const [type, { description, envelope }] of Object.entries(events)) {
+    webhooks[type] = envelope
+      ? { summary: type, description, ...webhookDelivery(type, envelope) }
+      : // A Path Item may be a reference with its own summary and description (OpenAPI 3.1).
+        { $ref: '#/components/pathItems/WebhookDelivery', summary: type, description };
+  }
+  return webhooks;
+}
+
+export interface OpenApiDocumentOptions {
+  /** Absolute base URL of the API; without it, the template of a deployed stage's URL. */
+  serverUrl?: string;
+  /** Event types for the `webhooks` section; default WEBHOOK_EVENTS. */
+  webhookEvents?: Record<string, WebhookEventDocumentation>;
+}
+
+export function buildOpenApiDocument(routes: readonly RouteDefinition[], options: OpenApiDocumentOptions = {}) {
+  const errorResponses = new Map<string, ZodOpenApiResponseObject>();
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationFor(route) };
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationFor(route, errorResponses) };
   }
-  return createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Agent Marketplace API',
-      version: '1.0.0',
-      description:
-        'A B2B exchange where AI agents buy and sell. Every success is `{data, meta}`; every failure is ' +
-        '`{error, code, status, requestId, details?}`. Authenticate with `Authorization: Bearer <API key>`. ' +
-        'Error codes: ' +
-        Object.entries(ERROR_CODES)
-          .map(([code, { status, description }]) => `\`${code}\` (${status}) ${description}`)
-          .join('; ') +
-        '.',
-    },
-    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
-    components: {
-      securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: mk_test_… (sandbox) or mk_live_… (production)' },
+  const usedTags = new Set(routes.map((route) => route.tag));
+  const document = createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: API_TITLE,
+        version: API_VERSION,
+        summary: 'A B2B exchange where AI agents buy and sell',
+        description: `${SUMMARY}\n\nA guide for agents: [/llms.txt](/llms.txt). Versioning: the path prefix \`/v1\`; changes within it are additive, and deprecations are announced with \`Deprecation\` and \`Sunset\` headers.\n\n## Conventions\n\n${CONVENTIONS}\n\n## Seller flow\n\n${SELLER_FLOW}\n\n## Buyer flow\n\n${BUYER_FLOW}\n\n## Webhooks\n\n${WEBHOOK_VERIFICATION}`,
+        contact: PUBLISHER.contact,
+        license: PUBLISHER.license,
+      },
+      security: [{ bearerAuth: [] }],
+      servers: [options.serverUrl ? { url: options.serverUrl, description: 'This stage (sandbox or production)', 'x-internal': false } : STAGE_SERVER],
+      tags: (Object.keys(TAG_DESCRIPTIONS) as RouteTag[]).filter((tag) => usedTags.has(tag)).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+      paths,
+      webhooks: webhooksFor(options.webhookEvents ?? WEBHOOK_EVENTS),
+      components: {
+        schemas: { Error: ErrorBody },
+        headers: HEADERS,
+        parameters: { ...PARAMETERS, ...WEBHOOK_PARAMETERS },
+        responses: { ...Object.fromEntries([...errorResponses].sort(([a], [b]) => a.localeCompare(b))), ...WEBHOOK_RESPONSES },
+        pathItems: { WebhookDelivery: webhookDelivery(undefined, undefined) },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The agent’s API key: `mk_test_…` (sandbox) or `mk_live_…` (production), from registration or rotation',
+          },
+        },
       },
     },
-    paths,
+    { override: documentSchema },
+  );
+  applyQueryExamples(document as unknown as JsonObject, routes);
+  shareRepeatedExamples(document as unknown as JsonObject);
+  return document;
+}
+
+/** The generated document, walked as plain JSON. */
+interface JsonObject {
+  [key: string]: unknown;
+}
+
+const objectAt = (value: unknown): JsonObject | undefined => (value !== null && typeof value === 'object' ? (value as JsonObject) : undefined);
+const valuesOf = (value: unknown): unknown[] => Object.values(objectAt(value) ?? {});
+
+/** Each row's query example on its own (not shared) query parameters. */
+function applyQueryExamples(document: JsonObject, routes: readonly RouteDefinition[]): void {
+  for (const route of routes) {
+    const operation = objectAt(objectAt(objectAt(document.paths)?.[route.path])?.[route.method.toLowerCase()]);
+    for (const parameter of (operation?.parameters ?? []) as JsonObject[]) {
+      const value = route.examples.query?.[parameter.name as string];
+      if (parameter.in === 'query' && value !== undefined) parameter.example = value;
+    }
+  }
+}
+
+/**
+ * An example that several operations show (the same session read and countered, the same order read
+ * and shipped) is written once, in components.examples, and referenced.
+ */
+function shareRepeatedExamples(document: JsonObject): void {
+  const uses = new Map<string, { name: string; mediaTypes: JsonObject[] }>();
+  for (const item of valuesOf(document.paths)) {
+    for (const operation of valuesOf(item).map(objectAt)) {
+      const bodies: [string, unknown][] = [
+        ['Request', objectAt(operation?.requestBody)?.content],
+        ...valuesOf(operation?.responses).map((response): [string, unknown] => ['Response', objectAt(response)?.content]),
+      ];
+      for (const [kind, content] of bodies) {
+        for (const mediaType of valuesOf(content).map(objectAt)) {
+          if (mediaType?.example === undefined) continue;
+          const key = JSON.stringify(mediaType.example);
+          const use = uses.get(key) ?? { name: `${String(operation?.operationId)}${kind}`, mediaTypes: [] };
+          use.mediaTypes.push(mediaType);
+          uses.set(key, use);
+        }
+      }
+    }
+  }
+  const components = objectAt(document.components) ?? {};
+  for (const { name, mediaTypes } of uses.values()) {
+    if (mediaTypes.length < 2) continue;
+    components.examples = { ...objectAt(components.examples), [name]: { value: mediaTypes[0]?.example } };
+    for (const mediaType of mediaTypes) {
+      delete mediaType.example;
+      mediaType.examples = { [name]: ref('examples', name) };
+    }
+  }
+}
+
+/** What each kind of id is and where an agent gets one. */
+const ID_DESCRIPTIONS: Record<IdKind, string> = {
+  agent: 'An agent id (agt_…), from registration; a session’s or order’s buyerId and sellerId',
+  product: 'A product id (prd_…), from search results or GET /v1/seller/products',
+  offer: 'An offer id (ofr_…), from search results (items[].offer.offerId) or a product’s offers',
+  negotiation: 'A negotiation session id (neg_…), from POST /v1/negotiate or GET /v1/negotiations',
+  order: 'An order id (ord_…), from POST /v1/create-order or GET /v1/orders',
+  audit: 'An audit entry id (aud_…)',
+  feed: 'A feed id (feed_…), from POST /v1/seller/feeds',
+  webhook: 'A webhook subscription id (whk_…), from POST /v1/webhooks',
+  event: 'An event id (evt_…): the envelope’s id, X-Marketplace-Event-Id and webhook-id; the same in every delivery of the event',
+  delivery: 'A webhook delivery id (dlv_…), from GET /v1/webhooks/{id}/deliveries',
+  request: 'A request id (req_…)',
+};
+const idDescriptions = new Map<z.core.$ZodType, string>((Object.keys(ID_DESCRIPTIONS) as IdKind[]).map((kind) => [idOf(kind), ID_DESCRIPTIONS[kind]]));
+
+/**
+ * Schemas made with `base.extend(…)` (a record with what one caller or one call adds), documented as
+ * `allOf: [base, their own fields]` instead of repeating the base's fields.
+ */
+const EXTENSIONS = new Map<z.core.$ZodType, z.ZodObject>([
+  [AgentWithApiKey, Agent],
+  [SellerOffer, Offer],
+  [ProductWithOffers, Product],
+  [SellerProductWithOffers, Product],
+  [FeedWithUpload, Feed],
+  [DeliveryWithPayload, Delivery],
+  [SearchIntentPage, SearchPage],
+]);
+
+function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodObject): void {
+  const baseId = (base.meta() as { id?: string } | undefined)?.id;
+  const baseKeys = new Set(Object.keys(base.shape));
+  const properties = Object.entries((jsonSchema.properties ?? {}) as Record<string, unknown>).filter(([key]) => !baseKeys.has(key));
+  const required = ((jsonSchema.required ?? []) as string[]).filter((key) => !baseKeys.has(key));
+  const description = jsonSchema.description;
+  for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+  Object.assign(jsonSchema, {
+    ...(description ? { description } : {}),
+    allOf: [{ $ref: `#/components/schemas/${String(baseId)}` }, { type: 'object', properties: Object.fromEntries(properties), ...(required.length > 0 ? { required } : {}) }],
   });
+}
+
+/**
+ * What the document says about fields beyond their schemas. Kept here, at build time, rather than in
+ * the schemas, which every function bundles: these words would otherwise ship in every Lambda.
+ */
+const FIELD_DESCRIPTIONS = new Map<z.core.$ZodType, string>([
+  [Money.shape.amount, 'Integer amount in the currency’s minor unit: cents for EUR and USD, yen for JPY (1250 EUR is 12.50 EUR)'],
+  [Agent.shape.plan, 'Rate-limit plan: free 60/min and 1,000/day, pro 600/min and 100,000/day, enterprise unlimited; set by an operator'],
+  [Agent.shape.environment, 'test: the sandbox (mk_test_ keys); live: production (mk_live_ keys)'],
+  [Agent.shape.apiKeyPrefix, 'First 12 characters of the current key, to tell keys apart'],
+  [Meta, 'Present on every successful response'],
+  [RequestId, 'Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem'],
+  [ErrorBody.shape.error, 'Human-readable message that says what to fix (for people and logs; branch on `code`)'],
+  [ErrorBody.shape.code, 'Stable, machine-readable error code'],
+  [ErrorBody.shape.status, 'The HTTP status, repeated'],
+  [ErrorBody.shape.details, 'One entry per problem (every problem at once), for validation errors and state conflicts'],
+  [ErrorDetail.shape.path, 'Dot path of the offending field (`organization.country`, `events.1`), or a header or query parameter name'],
+  [ErrorDetail.shape.message, 'What to change in that field'],
+  [AgentWithApiKey.shape.apiKey, 'The API key: send it as `Authorization: Bearer <apiKey>`. Shown only in this response: store it now'],
+  [Offer.shape.minQuantity, 'Smallest quantity this offer sells'],
+  [Offer.shape.priceTiers, 'Volume prices: the highest tier a quantity reaches sets its unit price'],
+  [Product.shape.unit, 'What one unit is (each, box, pair, kg…): quantities and unit prices count these'],
+  [Product.shape.availableQuantity, 'Units in stock now; an order takes its quantity out'],
+  [Product.shape.leadTimeDays, 'Days from order to shipment'],
+  [Product.shape.shipsFrom, 'ISO 3166-1 alpha-2 country code, or null'],
+  [Product.shape.sourceFeedId, 'The feed that last wrote this product'],
+  [ProductWithOffers.shape.offers, 'The product’s standing offer (a feed row makes one)'],
+  [Feed.shape.sizeBytes, 'The file’s size in bytes; null until a presigned upload lands'],
+  [Feed.shape.attempts, 'Processing runs so far (a retry adds one)'],
+  [Feed.shape.failureReason, 'Why a failed feed failed: what to change in the file'],
+  [SearchPage.shape.nextCursor, 'Pass as `cursor` with the same request for the next page; null on the last page'],
+]);
+
+/** Adjustments every schema of the document gets. */
+function documentSchema({ jsonSchema, zodSchema, io }: { jsonSchema: Record<string, unknown>; zodSchema: z.core.$ZodType; io: 'input' | 'output' }): void {
+  documentIntegerFormat(jsonSchema);
+  const description = FIELD_DESCRIPTIONS.get(zodSchema) ?? idDescriptions.get(zodSchema);
+  if (description && jsonSchema.description === undefined) jsonSchema.description = description;
+  const base = EXTENSIONS.get(zodSchema);
+  if (base) documentAsExtension(jsonSchema, base);
+  // Responses may gain fields within /v1 (docs/versioning.md): a client must ignore fields it does not
+  // know, so response objects are not closed. Strict objects (Money, addresses) stay closed.
+  const def = zodSchema._zod.def as { type: string; catchall?: unknown };
+  if (io === 'output' && def.type === 'object' && def.catchall === undefined && jsonSchema.additionalProperties === false) {
+    delete jsonSchema.additionalProperties;
+  }
+}
+
+/** Every integer says whether it fits 32 bits (OpenAPI `format`), from the bounds its schema states. */
+function documentIntegerFormat(jsonSchema: Record<string, unknown>): void {
+  const types = Array.isArray(jsonSchema.type) ? (jsonSchema.type as unknown[]) : [jsonSchema.type];
+  if (!types.includes('integer') || jsonSchema.format !== undefined) return;
+  const minimum = typeof jsonSchema.minimum === 'number' ? jsonSchema.minimum : -Infinity;
+  const maximum = typeof jsonSchema.maximum === 'number' ? jsonSchema.maximum : Infinity;
+  jsonSchema.format = minimum >= -(2 ** 31) && maximum <= 2 ** 31 - 1 ? 'int32' : 'int64';
 }

@@ -1,6 +1,6 @@
 // Agent records and requests (contract §2, §3 "Agent").
 import * as z from 'zod';
-import { CountryCode, Timestamp, text, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
+import { CountryCode, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, idOf, text, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
 
 export const Role = z.enum(['buyer', 'seller']).meta({ id: 'Role' });
 export type Role = z.infer<typeof Role>;
@@ -11,7 +11,7 @@ export type Plan = z.infer<typeof Plan>;
 const Name = text({ min: 1, max: 200 });
 
 export const Organization = z
-  .strictObject({ legalName: Name.meta({ example: 'Acme Safety GmbH' }), country: CountryCode })
+  .strictObject({ legalName: Name.meta({ example: 'Acme Manufacturing GmbH' }), country: CountryCode })
   .meta({ id: 'Organization' });
 
 const ContactEmail = z.email({ error: unlessMissing('Must be an e-mail address') }).max(254).meta({ example: 'procurement@acme.example' });
@@ -36,14 +36,14 @@ export const UpdateAgentRequest = z
 
 export const Agent = z
   .object({
-    agentId: z.string().meta({ example: 'agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
+    agentId: idOf('agent'),
     role: Role,
-    name: z.string(),
+    name: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }),
     organization: Organization,
-    contactEmail: z.string(),
+    contactEmail: bounded(254, { format: 'email' }),
     plan: Plan,
     environment: z.enum(['test', 'live']),
-    apiKeyPrefix: z.string().meta({ description: 'First 12 characters of the current key', example: 'mk_test_4fGh' }),
+    apiKeyPrefix: bounded(12, { pattern: '^mk_(test|live)_[0-9A-Za-z]{4}$' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -51,5 +51,5 @@ export const Agent = z
 export type Agent = z.infer<typeof Agent>;
 
 export const AgentWithApiKey = Agent.extend({
-  apiKey: z.string().meta({ description: 'The API key; shown only in this response', example: 'mk_test_…' }),
+  apiKey: bounded(48, { pattern: '^mk_(test|live)_[0-9A-Za-z]{40}$' }),
 }).meta({ id: 'AgentWithApiKey' });

@@ -1,36 +1,50 @@
 // Catalog records (contract §3 "Product", "Offer", "Feed"): what sellers load and buyers read.
 import * as z from 'zod';
 import { idPattern } from '../ids.ts';
-import { CONTROLS_SINGLE_LINE, PaginationQuery, Timestamp, idParam } from './common.ts';
+import { CONTROLS_SINGLE_LINE, PaginationQuery, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf, idParam } from './common.ts';
 import { Money } from './money.ts';
+
+/** Most bytes an inline upload (CSV, JSON or multipart file) may have: 5 MiB. Larger files go presigned. */
+export const INLINE_FEED_MAX_BYTES = 5 * 1024 * 1024;
+/** Most bytes a presigned upload may have: 100 MiB. */
+export const PRESIGNED_FEED_MAX_BYTES = 100 * 1024 * 1024;
+/** What Filename refuses (slashes and control characters), as a JSON Schema pattern for the API document. */
+const FILENAME_PATTERN = '^[^/\\\\\\u0000-\\u001F\\u007F-\\u009F]+$';
+
+/** Most rows a feed can have: a row takes at least a byte of the largest (presigned) file. */
+const MAX_FEED_ROWS = 100 * 1024 * 1024;
+/** Longest name or text of the feed templates' field table (feed-rows.ts), which is ours. */
+const TEMPLATE_TEXT_MAX_LENGTH = 1000;
 
 export const SKU_PATTERN = /^[\x21-\x7E]{1,100}$/;
 export const Sku = z
   .string()
   .regex(SKU_PATTERN, 'Must be 1 to 100 printable ASCII characters without spaces')
-  .meta({ description: 'The seller’s stock-keeping unit: unique per seller, the feed’s upsert key', example: 'GLV-NIT-M-100' });
+  .meta({ maxLength: 100, description: 'The seller’s stock-keeping unit: unique per seller, the feed’s upsert key', example: 'GLV-NIT-M-100' });
 
 /** Lowercase path segments of letters, digits and hyphens: `safety/gloves/nitrile`. */
+export const CATEGORY_MAX_LENGTH = 200;
 export const CATEGORY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,7}$/;
 export const Category = z
   .string()
   .regex(CATEGORY_PATTERN, 'Must be a lowercase path of up to 8 segments of letters, digits and hyphens, such as safety/gloves')
+  .max(CATEGORY_MAX_LENGTH, `Must be at most ${CATEGORY_MAX_LENGTH} characters`)
   .meta({ example: 'safety/gloves' });
 
 /** Attribute names: a letter, then letters, digits, `_` or `-` (up to 64). */
 export const ATTRIBUTE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const Attributes = z
   .record(
-    z.string().regex(ATTRIBUTE_NAME_PATTERN, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)'),
+    z.string().regex(ATTRIBUTE_NAME_PATTERN, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)').meta({ maxLength: 64 }),
     z.union([z.string().max(200), z.number(), z.boolean()]),
   )
   .refine((attributes) => Object.keys(attributes).length <= 50, 'At most 50 attributes')
-  .meta({ description: 'Typed product attributes (string, number or boolean)', example: { material: 'nitrile', size: 'M', powderFree: true, thicknessMm: 0.1 } });
+  .meta({ description: 'Typed product attributes (string, number or boolean)' });
 
 export const Unit = z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,19}$/, 'Must be a lowercase unit name such as each, box, pair or kg')
-  .meta({ example: 'box' });
+  .meta({ maxLength: 20, example: 'box' });
 
 export const ImageUrl = z
   .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Must be an absolute http(s) URL' })
@@ -40,17 +54,17 @@ export const ProductStatus = z.enum(['active', 'inactive']).meta({ id: 'ProductS
 export const OfferStatus = z.enum(['active', 'withdrawn', 'expired']).meta({ id: 'OfferStatus' });
 
 export const PriceTier = z
-  .object({ minQuantity: z.int().min(1), unitPrice: Money })
+  .object({ minQuantity: z.int().min(1).meta({ override: { maximum: 1_000_000_000, format: 'int32' } }), unitPrice: Money })
   .meta({ id: 'PriceTier', description: 'From minQuantity units on, each unit costs unitPrice' });
 
 export const Offer = z
   .object({
-    offerId: z.string().meta({ example: 'ofr_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
-    productId: z.string(),
-    sellerId: z.string(),
+    offerId: idOf('offer'),
+    productId: idOf('product'),
+    sellerId: idOf('agent'),
     unitPrice: Money,
-    minQuantity: z.int().min(1),
-    priceTiers: z.array(PriceTier),
+    minQuantity: boundedInt(1, 1_000_000_000),
+    priceTiers: z.array(PriceTier).meta({ maxItems: 20 }),
     negotiable: z.boolean(),
     validUntil: Timestamp.nullable().meta({ description: 'Null: a standing offer without an end' }),
     status: OfferStatus,
@@ -83,31 +97,31 @@ export type SellerOffer = z.infer<typeof SellerOffer>;
 
 export const Product = z
   .object({
-    productId: z.string().meta({ example: 'prd_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
-    sellerId: z.string(),
-    sku: z.string(),
-    title: z.string(),
-    description: z.string().nullable(),
-    category: z.string().nullable(),
-    brand: z.string().nullable(),
-    attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-    unit: z.string(),
+    productId: idOf('product'),
+    sellerId: idOf('agent'),
+    sku: bounded(100, { pattern: SKU_PATTERN.source }),
+    title: bounded(300, { pattern: TEXT_PATTERN_SINGLE_LINE }),
+    description: bounded(5000, { pattern: TEXT_PATTERN_MULTI_LINE }).nullable(),
+    category: bounded(CATEGORY_MAX_LENGTH, { pattern: CATEGORY_PATTERN.source }).nullable(),
+    brand: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }).nullable(),
+    attributes: Attributes,
+    unit: bounded(20, { pattern: '^[a-z][a-z0-9-]{0,19}$' }),
     price: Money.meta({ description: 'List unit price' }),
-    availableQuantity: z.int().min(0),
-    minOrderQuantity: z.int().min(1),
-    leadTimeDays: z.int().min(0),
-    shipsFrom: z.string().nullable(),
-    imageUrls: z.array(z.string()),
+    availableQuantity: boundedInt(0, 1_000_000_000),
+    minOrderQuantity: boundedInt(1, 1_000_000_000),
+    leadTimeDays: boundedInt(0, 365),
+    shipsFrom: bounded(2, { pattern: '^[A-Z]{2}$' }).nullable(),
+    imageUrls: z.array(bounded(2048, { format: 'uri' })).meta({ maxItems: 20 }),
     status: ProductStatus,
-    sourceFeedId: z.string().nullable(),
+    sourceFeedId: idOf('feed').nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof Product>;
 
-export const ProductWithOffers = Product.extend({ offers: z.array(Offer) }).meta({ id: 'ProductWithOffers' });
-export const SellerProductWithOffers = Product.extend({ offers: z.array(SellerOffer) }).meta({ id: 'SellerProductWithOffers' });
+export const ProductWithOffers = Product.extend({ offers: z.array(Offer).meta({ maxItems: 1 }) }).meta({ id: 'ProductWithOffers' });
+export const SellerProductWithOffers = Product.extend({ offers: z.array(SellerOffer).meta({ maxItems: 1 }) }).meta({ id: 'SellerProductWithOffers' });
 
 export const FeedFormat = z.enum(['csv', 'json']).meta({ id: 'FeedFormat' });
 export type FeedFormat = z.infer<typeof FeedFormat>;
@@ -116,7 +130,7 @@ export type FeedStatus = z.infer<typeof FeedStatus>;
 
 export const FeedRowError = z
   .object({
-    row: z.int().meta({ description: 'Row number in the file: the first data row is 1 (the CSV header is row 0)' }),
+    row: boundedInt(1, MAX_FEED_ROWS, { description: 'Row number in the file: the first data row is 1 (the CSV header is row 0)' }),
     field: z.string().nullable().meta({ description: 'The column or JSON field, or null for the whole row' }),
     message: z.string(),
   })
@@ -124,24 +138,24 @@ export const FeedRowError = z
 export type FeedRowError = z.infer<typeof FeedRowError>;
 
 export const FeedWarning = z
-  .object({ row: z.int().nullable(), field: z.string().nullable(), message: z.string() })
+  .object({ row: boundedInt(1, MAX_FEED_ROWS).nullable(), field: z.string().nullable(), message: z.string() })
   .meta({ id: 'FeedWarning', description: 'Something accepted but worth a look: an unknown column, a repeated sku' });
 export type FeedWarning = z.infer<typeof FeedWarning>;
 
 export const Feed = z
   .object({
-    feedId: z.string().meta({ example: 'feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
-    sellerId: z.string(),
+    feedId: idOf('feed'),
+    sellerId: idOf('agent'),
     format: FeedFormat,
     status: FeedStatus,
-    filename: z.string().nullable(),
-    sizeBytes: z.int().nullable(),
-    rowsTotal: z.int(),
-    rowsSucceeded: z.int(),
-    rowsFailed: z.int(),
-    errors: z.array(FeedRowError).meta({ description: 'The first 100 row errors; rowsFailed counts all' }),
-    warnings: z.array(FeedWarning).meta({ description: 'The first 100 warnings' }),
-    attempts: z.int(),
+    filename: bounded(255, { pattern: FILENAME_PATTERN }).nullable(),
+    sizeBytes: boundedInt(0, PRESIGNED_FEED_MAX_BYTES).nullable(),
+    rowsTotal: boundedInt(0, MAX_FEED_ROWS),
+    rowsSucceeded: boundedInt(0, MAX_FEED_ROWS),
+    rowsFailed: boundedInt(0, MAX_FEED_ROWS),
+    errors: z.array(FeedRowError).meta({ maxItems: 100, description: 'The first 100 row errors; rowsFailed counts all' }),
+    warnings: z.array(FeedWarning).meta({ maxItems: 100, description: 'The first 100 warnings' }),
+    attempts: boundedInt(0, 2_147_483_647),
     failureReason: z.string().nullable(),
     createdAt: Timestamp,
     startedAt: Timestamp.nullable(),
@@ -152,16 +166,16 @@ export type Feed = z.infer<typeof Feed>;
 
 /** The answer to a presigned upload request: the feed plus where to PUT the file. */
 export const FeedWithUpload = Feed.extend({
-  uploadUrl: z.string().meta({ description: 'PUT the file here, without an Authorization header, before uploadExpiresAt' }),
+  uploadUrl: bounded(8192, { format: 'uri', description: 'PUT the file here, without an Authorization header, before uploadExpiresAt' }),
   uploadMethod: z.literal('PUT'),
-  uploadHeaders: z.record(z.string(), z.string()).meta({ description: 'Send these headers with the PUT, unchanged' }),
+  uploadHeaders: z.record(bounded(256), bounded(8192)).meta({ description: 'Send these headers with the PUT, unchanged' }),
   uploadExpiresAt: Timestamp,
-  uploadMaxBytes: z.int(),
+  uploadMaxBytes: boundedInt(0, PRESIGNED_FEED_MAX_BYTES),
 }).meta({ id: 'FeedWithUpload' });
 
-export const FeedIdParams = z.strictObject({ id: idParam(idPattern('feed'), 'a feed id (feed_…)') });
-export const ProductIdParams = z.strictObject({ id: idParam(idPattern('product'), 'a product id (prd_…)') });
-export const OfferIdParams = z.strictObject({ id: idParam(idPattern('offer'), 'an offer id (ofr_…)') });
+export const FeedIdParams = z.strictObject({ id: idParam(idPattern('feed'), 'a feed id (feed_…)', 'feed_01M83T81T0KR7DB33F3ZQMKNC8') });
+export const ProductIdParams = z.strictObject({ id: idParam(idPattern('product'), 'a product id (prd_…)', 'prd_01M83T9WD0S3SHGK39V7361XHA') });
+export const OfferIdParams = z.strictObject({ id: idParam(idPattern('offer'), 'an offer id (ofr_…)', 'ofr_01M83TBQ00SGNK6B3E5ANAP9QW') });
 
 export const ListFeedsQuery = PaginationQuery.extend({ status: FeedStatus.optional() });
 export const ListSellerProductsQuery = PaginationQuery.extend({ status: ProductStatus.optional(), sku: Sku.optional() });
@@ -174,21 +188,17 @@ export const UploadFeedQuery = z.strictObject({
     .max(255, 'Must be at most 255 characters')
     .refine((name) => !CONTROLS_SINGLE_LINE.test(name) && !/[/\\]/.test(name), 'Must be a file name without slashes or control characters')
     .optional()
-    .meta({ description: 'A name for the uploaded file, shown on the feed (multipart parts carry their own)' }),
+    .meta({ description: 'A name for the uploaded file, shown on the feed (multipart parts carry their own)', pattern: FILENAME_PATTERN }),
 });
 
 
-/** Most bytes an inline upload (CSV, JSON or multipart file) may have: 5 MiB. Larger files go presigned. */
-export const INLINE_FEED_MAX_BYTES = 5 * 1024 * 1024;
-/** Most bytes a presigned upload may have: 100 MiB. */
-export const PRESIGNED_FEED_MAX_BYTES = 100 * 1024 * 1024;
 
 const Filename = z
   .string()
   .min(1)
   .max(255, 'Must be at most 255 characters')
   .refine((name) => !CONTROLS_SINGLE_LINE.test(name) && !/[/\\]/.test(name), 'Must be a file name without slashes or control characters')
-  .meta({ example: 'catalog-2026-11.csv' });
+  .meta({ example: 'catalog-2026-11.csv', pattern: FILENAME_PATTERN });
 
 /** POST /v1/seller/feeds with a JSON body: an inline JSON feed, or a request for a presigned upload. */
 export const InlineJsonFeedRequest = z
@@ -212,19 +222,19 @@ export type CreateFeedJsonRequest = z.infer<typeof CreateFeedJsonRequest>;
 
 export const FeedTemplateField = z
   .object({
-    name: z.string().meta({ description: 'The CSV column or JSON field' }),
-    type: z.string(),
+    name: bounded(TEMPLATE_TEXT_MAX_LENGTH, { description: 'The CSV column or JSON field', pattern: '^[a-zA-Z_.]+$' }),
+    type: z.enum(['string', 'integer', 'decimal', 'boolean', 'money', 'currency', 'country', 'list', 'map', 'enum']),
     required: z.boolean(),
-    default: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+    default: z.union([bounded(TEMPLATE_TEXT_MAX_LENGTH), z.number(), z.boolean()]).nullable(),
     example: z.unknown(),
-    description: z.string(),
+    description: bounded(TEMPLATE_TEXT_MAX_LENGTH, { pattern: TEXT_PATTERN_SINGLE_LINE }),
   })
   .meta({ id: 'FeedTemplateField' });
 export const FeedTemplate = z
   .object({
     format: FeedFormat,
-    filename: z.string(),
-    content: z.string().meta({ description: 'The template file; uploaded unchanged, it is a valid feed' }),
-    fields: z.array(FeedTemplateField),
+    filename: bounded(255, { pattern: FILENAME_PATTERN }),
+    content: bounded(INLINE_FEED_MAX_BYTES, { description: 'The template file; uploaded unchanged, it is a valid feed' }),
+    fields: z.array(FeedTemplateField).meta({ maxItems: 50 }),
   })
   .meta({ id: 'FeedTemplate' });

@@ -1,5 +1,6 @@
 // Field schemas shared by every resource: text, timestamps, countries, ids, query integers, pagination.
 import * as z from 'zod';
+import { ID_PREFIXES, idPattern, type IdKind } from '../ids.ts';
 import { COUNTRY_CODES } from './countries.ts';
 
 /** Runs a refinement only when the value passed every other check, so one mistake gives one message. */
@@ -16,6 +17,10 @@ export function unlessMissing(message: string) {
 export const CONTROLS_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROLS_MULTI_LINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 /* eslint-enable no-control-regex */
+
+/** The control-character rule of text(), as JSON Schema patterns for the API document. */
+export const TEXT_PATTERN_SINGLE_LINE = '^[^\\x00-\\x1F\\x7F-\\x9F]*$';
+export const TEXT_PATTERN_MULTI_LINE = '^[^\\x00-\\x08\\x0B-\\x1F\\x7F-\\x9F]*$';
 
 /** Problems of a text that a person or agent would read: control characters and broken UTF-16. */
 function textProblem(value: string, multiline: boolean): string | undefined {
@@ -43,10 +48,14 @@ export function text(options: { min?: number; max: number; multiline?: boolean }
     .superRefine((value, context) => {
       const problem = textProblem(value, options.multiline ?? false);
       if (problem) context.addIssue({ code: 'custom', message: problem });
-    });
+    })
+    .meta({ pattern: options.multiline ? TEXT_PATTERN_MULTI_LINE : TEXT_PATTERN_SINGLE_LINE });
 }
 
+
 export const Timestamp = z.iso.datetime({ precision: 3 }).meta({
+  id: 'Timestamp',
+  maxLength: 24,
   description: 'ISO 8601 UTC timestamp with milliseconds',
   example: '2026-11-22T10:15:30.123Z',
 });
@@ -54,7 +63,7 @@ export const Timestamp = z.iso.datetime({ precision: 3 }).meta({
 export const CountryCode = z
   .string()
   .refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code in uppercase, such as DE')
-  .meta({ description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE' });
+  .meta({ description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE', maxLength: 2, pattern: '^[A-Z]{2}$' });
 
 /**
  * An integer in a query string: plain decimal digits only (no sign, exponent, hex, spaces or leading
@@ -66,22 +75,86 @@ export function queryInteger(options: { min: number; max: number }) {
     .string({ error: unlessMissing(message) })
     .regex(/^(0|[1-9][0-9]{0,15})$/, message)
     .transform(Number)
-    .refine((value) => value >= options.min && value <= options.max, message);
+    .refine((value) => value >= options.min && value <= options.max, message)
+    .meta({
+      // Documented as what it is on the wire: an integer within its bounds (a query string carries it
+      // in decimal digits, which is what the pattern above enforces).
+      override: ({ jsonSchema }) => {
+        delete jsonSchema.pattern;
+        Object.assign(jsonSchema, { type: 'integer', format: 'int32', minimum: options.min, maximum: options.max });
+      },
+    });
 }
+
+/** Longest cursor a list (other than search) returns or accepts. */
+export const LIST_CURSOR_MAX = 2048;
 
 /** Query parameters shared by every list endpoint. */
 export const PaginationQuery = z.strictObject({
   limit: queryInteger({ min: 1, max: 100 })
     .default(20)
-    .meta({ description: 'Page size, 1–100', example: 20, type: 'integer' }),
-  cursor: z.string().min(1).max(2048).optional().meta({ description: 'Opaque cursor from a previous page (nextCursor)' }),
+    .meta({
+      description: 'Page size, 1–100',
+      example: 20,
+      param: { id: 'Limit' },
+      // The document of a request omits defaults; this one is part of the contract.
+      override: ({ jsonSchema }) => {
+        jsonSchema.default = 20;
+      },
+    }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(LIST_CURSOR_MAX)
+    .optional()
+    .meta({ description: 'Opaque cursor from a previous page (nextCursor)', pattern: '^[A-Za-z0-9_-]+$', param: { id: 'Cursor' } }),
 });
 
-/** A page of a list: `{items, nextCursor}`. */
-export function page<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+/** A page of a list: `{items, nextCursor}`, at most `maxItems` (a list's `limit` is at most 100). */
+export function page<T extends z.ZodType>(item: T, options: { maxItems?: number; cursorMaxLength?: number } = {}) {
+  return z.object({
+    items: z.array(item).meta({ maxItems: options.maxItems ?? 100 }),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ maxLength: options.cursorMaxLength ?? LIST_CURSOR_MAX, pattern: '^[A-Za-z0-9_-]+$' }),
+  });
 }
 
-export function idParam(pattern: RegExp, description: string) {
-  return z.string().regex(pattern, `Must be ${description}`).meta({ description });
+export function idParam(pattern: RegExp, description: string, example?: string) {
+  // Ids have a fixed length, so the example's is the limit; its prefix names the parameter component.
+  const kind = example ? (Object.keys(ID_PREFIXES) as IdKind[]).find((name) => example.startsWith(ID_PREFIXES[name])) : undefined;
+  return z
+    .string()
+    .regex(pattern, `Must be ${description}`)
+    .meta({ description, ...(example ? { example, maxLength: example.length } : {}), ...(kind ? { param: { id: `${idComponentName(kind)}InPath` } } : {}) });
+}
+
+/**
+ * A string in a response, with the length its writer or the request's own schema enforces, stated for
+ * clients. Reads of stored records do not re-check it (so the statement can never fail a read).
+ */
+export function bounded(maxLength: number, meta: { description?: string; example?: unknown; pattern?: string; format?: string } = {}) {
+  return z.string().meta({ maxLength, ...meta });
+}
+
+/** An integer in a response, with the range its writer or the request's own schema enforces, stated for clients. */
+export function boundedInt(minimum: number, maximum: number, meta: { description?: string; example?: unknown } = {}) {
+  const format = minimum >= -(2 ** 31) && maximum <= 2 ** 31 - 1 ? 'int32' : 'int64';
+  return z.int().meta({ ...meta, override: { minimum, maximum, format } });
+}
+
+/** `negotiation` → `NegotiationId`: the component each kind of id is documented as. */
+const idComponentName = (kind: IdKind) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}Id`;
+
+const idSchemas = new Map<IdKind, z.ZodString>();
+
+/** An id in a response, documented once per kind (its form and where it comes from) and referenced. */
+export function idOf(kind: IdKind, meta: { description?: string; example?: string } = {}) {
+  let schema = idSchemas.get(kind);
+  if (!schema) {
+    schema = bounded(ID_PREFIXES[kind].length + 26, { pattern: idPattern(kind).source }).meta({ id: idComponentName(kind) });
+    idSchemas.set(kind, schema);
+  }
+  return Object.keys(meta).length > 0 ? schema.meta(meta) : schema;
 }

@@ -25,7 +25,7 @@ export function minorUnitDigits(code: string): number | undefined {
 export const CurrencyCode = z
   .string({ error: (issue) => (issue.input === undefined ? undefined : 'Must be an ISO 4217 currency code in uppercase, such as USD') })
   .refine(isCurrency, 'Must be an ISO 4217 currency code in uppercase, such as USD')
-  .meta({ description: 'ISO 4217 currency code, uppercase', example: 'USD' });
+  .meta({ description: 'ISO 4217 currency code, uppercase', example: 'EUR', maxLength: 3, pattern: '^[A-Z]{3}$' });
 
 /** The largest amount we accept: well inside JavaScript's safe integers, far above any B2B unit price. */
 export const MAX_AMOUNT = 1_000_000_000_000;

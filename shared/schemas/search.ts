@@ -3,7 +3,7 @@
 // so an agent can correct it and send it back as a structured search.
 import * as z from 'zod';
 import { Category, Offer, Product } from './catalog.ts';
-import { CountryCode, text } from './common.ts';
+import { CountryCode, bounded, boundedInt, text } from './common.ts';
 import { Amount, CurrencyCode } from './money.ts';
 
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'lead_time'] as const;
@@ -14,12 +14,14 @@ export const SearchSort = z.enum(SEARCH_SORTS).meta({
 export type SearchSort = z.infer<typeof SearchSort>;
 
 const BRAND_MAX = 100;
+/** Longest intent: every word of an interpretation comes from it. */
+const INTENT_MAX = 1000;
 const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 export const SearchFilters = z
   .strictObject({
     category: Category.optional().meta({ description: 'A category path prefix: safety matches safety and safety/gloves' }),
-    sellerId: z.string().regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)').optional(),
+    sellerId: z.string().regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)').optional().meta({ maxLength: 30 }),
     brand: text({ min: 1, max: BRAND_MAX }).optional().meta({ description: 'Exact brand, case-insensitive' }),
     minPrice: Amount.optional().meta({ description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
     maxPrice: Amount.optional().meta({ description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
@@ -32,12 +34,12 @@ export const SearchFilters = z
     maxLeadTimeDays: z.int('Must be a whole number of days').min(0, 'Must be 0 or more').max(365, 'Must be at most 365').optional(),
     attributes: z
       .record(
-        z.string().regex(ATTRIBUTE_NAME, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)'),
+        z.string().regex(ATTRIBUTE_NAME, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)').meta({ maxLength: 64 }),
         z.union([z.string().max(200), z.number(), z.boolean()], { error: 'Must be a string, number or boolean' }),
       )
       .refine((attributes) => Object.keys(attributes).length <= 20, 'At most 20 attribute filters')
       .optional()
-      .meta({ description: 'Exact attribute values (strings compare case-insensitively)', example: { material: 'nitrile', powderFree: true } }),
+      .meta({ description: 'Exact attribute values (strings compare case-insensitively)' }),
   })
   .superRefine((filters, context) => {
     // Prices in different currencies are never compared: a price bound needs its currency.
@@ -68,24 +70,24 @@ export const SearchRequest = z
       .meta({ description: 'Words or phrases an item must not hold (an intent\'s "not latex", "latex-free")', example: ['latex'] }),
     sort: SearchSort.optional(),
     limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional().meta({ description: 'Page size, 1–100 (default 20)' }),
-    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ description: 'nextCursor of the previous page of this same search' }),
+    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ description: 'nextCursor of the previous page of this same search', pattern: '^[A-Za-z0-9_-]+$' }),
   })
   .meta({ id: 'SearchRequest' });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 
 export const SearchIntentRequest = z
   .strictObject({
-    intent: text({ min: 1, max: 1000 }).meta({ example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
+    intent: text({ min: 1, max: INTENT_MAX }).meta({ example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
     limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional(),
-    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional(),
+    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ pattern: '^[A-Za-z0-9_-]+$' }),
   })
   .meta({ id: 'SearchIntentRequest' });
 
 const ItemWordsAndFilters = (id: string, description: string) =>
   z
-    .strictObject({
-      keywords: z.array(z.string()).meta({ description: 'Product words of the request (as in interpretation.keywords; for /v1/search, the query\'s words)' }),
-      filters: z.array(z.string()).meta({ description: 'Names of filters of the request (as in /v1/search filters; `quantity` for an intent\'s quantity)' }),
+    .object({
+      keywords: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words of the request (as in interpretation.keywords; for /v1/search, the query\'s words)' }),
+      filters: z.array(bounded(64)).meta({ maxItems: 20, description: 'Names of filters of the request (as in /v1/search filters; `quantity` for an intent\'s quantity)' }),
     })
     .meta({ id, description });
 
@@ -96,21 +98,26 @@ export const SearchItemRelaxed = ItemWordsAndFilters(
 );
 
 export const SearchItem = z
-  .strictObject({
+  .object({
     product: Product,
     offer: Offer,
-    score: z.number().meta({ description: 'Text relevance (higher is better); 0 without a query' }),
+    score: z.number().meta({ description: 'Text relevance (higher is better); 0 without a query', minimum: 0 }),
     matched: SearchItemMatched,
     relaxed: SearchItemRelaxed,
   })
   .meta({ id: 'SearchItem' });
 
-export const SearchPage = z.strictObject({ items: z.array(SearchItem), nextCursor: z.string().nullable() }).meta({ id: 'SearchPage' });
+export const SearchPage = z
+  .object({
+    items: z.array(SearchItem).meta({ maxItems: 100 }),
+    nextCursor: bounded(SEARCH_CURSOR_MAX, { pattern: '^[A-Za-z0-9_-]+$' }).nullable(),
+  })
+  .meta({ id: 'SearchPage' });
 
 export const SearchCorrection = z
-  .strictObject({
-    from: z.string().meta({ description: 'As typed' }),
-    to: z.string().meta({ description: 'As read' }),
+  .object({
+    from: bounded(INTENT_MAX, { description: 'As typed' }),
+    to: bounded(INTENT_MAX, { description: 'As read' }),
     kind: z.enum(['spelling', 'variant', 'synonym', 'country']).meta({
       description: 'spelling: a typo (only for words that are neither catalog words nor English); variant: British/American spelling; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
     }),
@@ -118,45 +125,49 @@ export const SearchCorrection = z
   .meta({ id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } });
 
 export const Interpretation = z
-  .strictObject({
-    keywords: z.array(z.string()).meta({
+  .object({
+    keywords: z.array(bounded(INTENT_MAX)).meta({
+      maxItems: INTENT_MAX,
       description: 'Product words read from the intent, corrected where `corrections` says; an item matches a word when its title, brand, category, attributes or description hold it (stemmed: glove/gloves) or one of its forms (spelling variants, synonyms the catalog uses)',
       example: ['nitrile', 'gloves'],
     }),
-    quantity: z.int().nullable().meta({ description: 'Units wanted; items that cannot serve it (stock below it, minimum order above it) are left out' }),
-    filters: z.record(z.string(), z.unknown()).meta({ description: 'The filters applied, in the shape of /v1/search filters', example: { maxPrice: 12, currency: 'USD', shipsFrom: 'DE', maxLeadTimeDays: 10 } }),
+    quantity: boundedInt(1, Number.MAX_SAFE_INTEGER).nullable().meta({ description: 'Units wanted; items that cannot serve it (stock below it, minimum order above it) are left out' }),
+    filters: z.record(bounded(64), z.unknown()).meta({ description: 'The filters applied, in the shape of /v1/search filters', example: { maxPrice: 1300, currency: 'EUR', shipsFrom: 'DE', maxLeadTimeDays: 5 } }),
     sort: SearchSort,
-    excluded: z.array(z.string()).meta({ description: 'Words ruled out ("not latex", "latex-free"): no item holding them is returned', example: ['latex'] }),
+    excluded: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free"): no item holding them is returned', example: ['latex'] }),
     budget: z
-      .strictObject({ amount: z.int(), currency: z.string() })
+      .object({ amount: boundedInt(1, Number.MAX_SAFE_INTEGER), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })
       .nullable()
       .meta({ description: 'A total budget ("budget 500 EUR total"), in minor units: filters.maxPrice is derived from it and the quantity' }),
-    corrections: z.array(SearchCorrection).meta({ description: 'Words read as something other than typed' }),
+    corrections: z.array(SearchCorrection).meta({ maxItems: INTENT_MAX, description: 'Words read as something other than typed' }),
     relaxed: z
-      .strictObject({
-        keywords: z.array(z.string()).meta({ description: 'Product words dropped because no product has them together with the rest (never the main product word)' }),
-        filters: z.record(z.string(), z.unknown()).meta({ description: 'Filters dropped to find anything, with the value read (only a category guessed from the wording; price, origin, lead time, brand and quantity are never dropped)' }),
+      .object({
+        keywords: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words dropped because no product has them together with the rest (never the main product word)' }),
+        filters: z.record(bounded(64), z.unknown()).meta({ description: 'Filters dropped to find anything, with the value read' }),
       })
       .meta({ description: 'What was dropped to find anything; each item says what it lacks in its own `relaxed`' }),
-    unparsed: z.array(z.string()).meta({ description: 'Words not understood (neither catalog words, English words, nor correctable)' }),
+    unparsed: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words not understood (neither catalog words, English words, nor correctable)' }),
   })
   .meta({ id: 'Interpretation' });
+
+/** At most this many suggestions accompany an empty answer. */
+export const MAX_SUGGESTIONS = 20;
 
 export const SEARCH_SUGGESTION_TYPES = ['loosen-filter', 'drop-keyword', 'try-keyword', 'browse-category'] as const;
 
 export const SearchSuggestion = z
-  .strictObject({
+  .object({
     type: z.enum(SEARCH_SUGGESTION_TYPES).meta({
       description: 'loosen-filter: without this filter (comma-separated: these filters) products match; drop-keyword: without this word products match; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has',
     }),
-    value: z.string().meta({ description: 'The filter name(s), word or category path' }),
-    message: z.string().meta({ description: 'What to change, in words' }),
+    value: bounded(INTENT_MAX, { description: 'The filter name(s), word or category path' }),
+    message: bounded(2000, { description: 'What to change, in words' }),
   })
   .meta({ id: 'SearchSuggestion', example: { type: 'loosen-filter', value: 'shipsFrom', message: 'No product matches from DE; without shipsFrom, products match' } });
 
 export const SearchIntentPage = SearchPage.extend({
   interpretation: Interpretation,
-  suggestions: z.array(SearchSuggestion).meta({ description: 'When nothing matches: what would find something (each checked against the catalog); empty otherwise' }),
+  suggestions: z.array(SearchSuggestion).meta({ maxItems: MAX_SUGGESTIONS, description: 'When nothing matches: what would find something (each checked against the catalog); empty otherwise' }),
 }).meta({ id: 'SearchIntentPage' });
 
 export { Category };

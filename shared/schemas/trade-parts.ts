@@ -2,7 +2,8 @@
 // shipping and cancellation. A module of their own so that functions recording events bundle these and
 // not every trade request schema.
 import * as z from 'zod';
-import { Timestamp } from './common.ts';
+import { TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf } from './common.ts';
+import { MAX_AMOUNT } from './money.ts';
 
 export const Party = z.enum(['buyer', 'seller']).meta({ id: 'Party' });
 export type Party = z.infer<typeof Party>;
@@ -16,11 +17,20 @@ export const OrderStatus = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus' });
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 export const OrderItemLine = z
-  .object({ productId: z.string(), quantity: z.int(), unitPrice: z.int().meta({ description: 'Minor units of totalAmount.currency' }) })
+  .object({
+    productId: idOf('product'),
+    quantity: boundedInt(1, 1_000_000_000),
+    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Integer in the minor unit of totalAmount.currency' }),
+  })
   .meta({ id: 'OrderItem' });
 
 export const Shipping = z
-  .object({ carrier: z.string(), trackingNumber: z.string(), trackingUrl: z.string().nullable(), shippedAt: Timestamp })
+  .object({
+    carrier: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
+    trackingNumber: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
+    trackingUrl: bounded(2048, { format: 'uri' }).nullable(),
+    shippedAt: Timestamp,
+  })
   .meta({ id: 'Shipping' });
 
-export const Cancellation = z.object({ by: Party, reason: z.string().nullable(), at: Timestamp }).meta({ id: 'Cancellation' });
+export const Cancellation = z.object({ by: Party, reason: bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE }).nullable(), at: Timestamp }).meta({ id: 'Cancellation' });

@@ -2,7 +2,7 @@
 // negotiate, order and follow. Unit prices are integers in the minor unit of the record's currency.
 import * as z from 'zod';
 import { idPattern } from '../ids.ts';
-import { CountryCode, PaginationQuery, Timestamp, idParam, text } from './common.ts';
+import { CountryCode, PaginationQuery, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf, idParam, text } from './common.ts';
 import { MAX_AMOUNT, Money } from './money.ts';
 import { Cancellation, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
 
@@ -27,12 +27,12 @@ export const NegotiationAction = z.enum(['propose', 'counter', 'accept', 'reject
 
 export const NegotiationMove = z
   .object({
-    round: z.int(),
+    round: boundedInt(1, MAX_ROUNDS),
     by: Party,
     action: NegotiationAction.meta({ description: 'propose: the opening proposal; counter; accept; reject (extension)' }),
-    unitPrice: z.int().meta({ description: 'The unit price on the table after this move' }),
-    quantity: z.int(),
-    message: z.string().nullable(),
+    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'The unit price on the table after this move, minor units of the session’s currency' }),
+    quantity: boundedInt(1, 1_000_000_000),
+    message: bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE }).nullable(),
     automatic: z.boolean().meta({ description: 'Made on the seller’s behalf by the offer’s negotiation policy (extension)' }),
     at: Timestamp,
   })
@@ -41,22 +41,22 @@ export type NegotiationMove = z.infer<typeof NegotiationMove>;
 
 export const NegotiationSession = z
   .object({
-    sessionId: z.string().meta({ example: 'neg_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
-    offerId: z.string(),
-    productId: z.string(),
-    buyerId: z.string(),
-    sellerId: z.string(),
+    sessionId: idOf('negotiation', { description: 'Counter, accept or reject with it; order with it once accepted' }),
+    offerId: idOf('offer'),
+    productId: idOf('product'),
+    buyerId: idOf('agent'),
+    sellerId: idOf('agent'),
     status: NegotiationStatus,
-    currency: z.string().meta({ example: 'USD' }),
-    quantity: z.int().meta({ description: 'Units on the table' }),
-    unitPrice: z.int().meta({ description: 'Unit price on the table, minor units of `currency`' }),
+    currency: bounded(3, { pattern: '^[A-Z]{3}$', description: 'The offer’s ISO 4217 currency: every price of the session is in it', example: 'EUR' }),
+    quantity: boundedInt(1, 1_000_000_000, { description: 'Units on the table' }),
+    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table, an integer in the minor unit of `currency` (cents for EUR)' }),
     turn: Party.nullable().meta({ description: 'Who must answer; null once the session is no longer open' }),
-    round: z.int(),
-    maxRounds: z.int(),
-    history: z.array(NegotiationMove),
+    round: boundedInt(1, MAX_ROUNDS, { description: 'Proposals so far, the opening one included' }),
+    maxRounds: boundedInt(MAX_ROUNDS, MAX_ROUNDS),
+    history: z.array(NegotiationMove).meta({ maxItems: MAX_ROUNDS + 1, description: 'Every move, oldest first' }),
     expiresAt: Timestamp.nullable().meta({ description: 'When an open session expires (72 h after the last move); null once closed' }),
     acceptedAt: Timestamp.nullable(),
-    orderId: z.string().nullable(),
+    orderId: idOf('order', { description: 'The order placed from this session (status ordered)' }).nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -65,7 +65,7 @@ export type NegotiationSession = z.infer<typeof NegotiationSession>;
 
 export const StartNegotiationRequest = z
   .strictObject({
-    offerId: z.string().regex(idPattern('offer'), 'Must be an offer id (ofr_…)'),
+    offerId: z.string().regex(idPattern('offer'), 'Must be an offer id (ofr_…)').meta({ maxLength: 30, description: 'From a search result’s offer (or GET /v1/products/{id})' }),
     quantity: Quantity,
     unitPrice: UnitPrice.optional().meta({ description: 'Proposed unit price; default the offer’s price for this quantity' }),
     message: Message.optional(),
@@ -82,7 +82,7 @@ export const CounterRequest = z
 
 export const MoveNoteRequest = z.strictObject({ message: Message.optional() }).meta({ id: 'MoveNoteRequest' });
 
-export const SessionIdParams = z.strictObject({ sessionId: idParam(idPattern('negotiation'), 'a negotiation session id (neg_…)') });
+export const SessionIdParams = z.strictObject({ sessionId: idParam(idPattern('negotiation'), 'a negotiation session id (neg_…)', 'neg_01M83TK1C0AGPSWHZZWGW1WEGM') });
 
 export const ListNegotiationsQuery = PaginationQuery.extend({
   status: NegotiationStatus.optional().meta({ description: 'Default open' }),
@@ -104,17 +104,17 @@ export const ShippingAddress = z
 
 export const Order = z
   .object({
-    orderId: z.string().meta({ example: 'ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
-    sessionId: z.string(),
-    offerId: z.string(),
-    buyerId: z.string(),
-    sellerId: z.string(),
-    items: z.array(OrderItemLine),
-    totalAmount: Money,
+    orderId: idOf('order'),
+    sessionId: idOf('negotiation'),
+    offerId: idOf('offer'),
+    buyerId: idOf('agent'),
+    sellerId: idOf('agent'),
+    items: z.array(OrderItemLine).meta({ maxItems: 1 }),
+    totalAmount: Money.meta({ description: 'quantity × unitPrice, in minor units' }),
     status: OrderStatus,
     shipping: Shipping.nullable(),
     cancellation: Cancellation.nullable(),
-    buyerReference: z.string().nullable(),
+    buyerReference: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }).nullable(),
     shippingAddress: ShippingAddress.nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -124,7 +124,7 @@ export type Order = z.infer<typeof Order>;
 
 export const CreateOrderRequest = z
   .strictObject({
-    sessionId: z.string().regex(idPattern('negotiation'), 'Must be a negotiation session id (neg_…)'),
+    sessionId: z.string().regex(idPattern('negotiation'), 'Must be a negotiation session id (neg_…)').meta({ maxLength: 30, description: 'An accepted session of the caller’s' }),
     buyerReference: text({ min: 1, max: 200 }).optional().meta({ description: 'The buyer’s own reference, e.g. a purchase order number' }),
     shippingAddress: ShippingAddress.optional(),
   })
@@ -140,20 +140,20 @@ export const ShipOrderRequest = z
 
 export const CancelOrderRequest = z.strictObject({ reason: text({ min: 1, max: 500 }).optional() }).meta({ id: 'CancelOrderRequest' });
 
-export const OrderIdParams = z.strictObject({ id: idParam(idPattern('order'), 'an order id (ord_…)') });
+export const OrderIdParams = z.strictObject({ id: idParam(idPattern('order'), 'an order id (ord_…)', 'ord_01M83TRH50MAGDC7K060BRRBKW') });
 
 export const ListOrdersQuery = PaginationQuery.extend({
   status: OrderStatus.optional(),
   role: Party.optional().meta({ description: 'Orders in which the caller is this party (an agent has one role: the other gives an empty list)' }),
 });
 
-export const AuditActor = z.union([z.object({ agentId: z.string(), role: Party }), z.literal('system')]).meta({ id: 'AuditActor' });
+export const AuditActor = z.union([z.object({ agentId: idOf('agent'), role: Party }), z.literal('system')]).meta({ id: 'AuditActor' });
 
 export const AuditEntry = z
   .object({
-    entryId: z.string().meta({ example: 'aud_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
-    orderId: z.string(),
-    sequence: z.int().min(1),
+    entryId: idOf('audit'),
+    orderId: idOf('order'),
+    sequence: z.int().min(1).meta({ override: { maximum: 2_147_483_647, format: 'int32' } }),
     at: Timestamp,
     actor: AuditActor,
     action: z.enum(['create', 'confirm', 'ship', 'deliver', 'complete', 'cancel']),

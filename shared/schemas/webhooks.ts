@@ -1,7 +1,7 @@
 // Webhook subscriptions (contract: "Webhook subscription").
 import * as z from 'zod';
 import { idPattern } from '../ids.ts';
-import { CONTROLS_SINGLE_LINE, PaginationQuery, Timestamp, idParam, text, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
+import { CONTROLS_SINGLE_LINE, PaginationQuery, TEXT_PATTERN_MULTI_LINE, Timestamp, bounded, boundedInt, idOf, idParam, text, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
 import { normaliseWebhookUrl, webhookUrlProblem } from './webhook-url.ts';
 import { EVENT_TYPES } from './event-data.ts';
 
@@ -34,12 +34,13 @@ const Secret = z
   .min(16, 'Must be 16 to 256 characters')
   .max(256, 'Must be 16 to 256 characters')
   .refine((secret) => !CONTROLS_SINGLE_LINE.test(secret), 'Must not contain control characters')
-  .refine((secret) => secret.isWellFormed(), 'Must be valid Unicode (no lone surrogates)');
+  .refine((secret) => secret.isWellFormed(), 'Must be valid Unicode (no lone surrogates)')
+  .meta({ pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]{16,256}$' });
 const Description = text({ max: 500, multiline: true });
 
 export const CreateWebhookRequest = z
   .strictObject({
-    url: Url.meta({ example: 'https://agent.example.com/hooks/marketplace' }),
+    url: Url.meta({ example: 'https://hooks.rhein-safety.example/marketplace' }),
     events: Events,
     secret: Secret.meta({ description: 'Signs deliveries (HMAC-SHA-256); never returned' }),
     description: Description.optional(),
@@ -59,10 +60,10 @@ export const UpdateWebhookRequest = z
 
 export const WebhookSubscription = z
   .object({
-    id: z.string().meta({ example: 'whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
-    url: z.string(),
-    events: z.array(EventName),
-    description: z.string().nullable(),
+    id: idOf('webhook'),
+    url: bounded(2048, { format: 'uri' }),
+    events: z.array(EventName).meta({ maxItems: EVENT_TYPES.length + 1 }),
+    description: bounded(500, { pattern: TEXT_PATTERN_MULTI_LINE }).nullable(),
     active: z.boolean(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -70,11 +71,11 @@ export const WebhookSubscription = z
   .meta({ id: 'WebhookSubscription' });
 export type WebhookSubscription = z.infer<typeof WebhookSubscription>;
 
-export const WebhookIdParams = z.strictObject({ id: idParam(idPattern('webhook'), 'a webhook subscription id (whk_…)') });
+export const WebhookIdParams = z.strictObject({ id: idParam(idPattern('webhook'), 'a webhook subscription id (whk_…)', 'whk_01M83TH6S0D45S2E8TEBHX8NHR') });
 
 export const ListWebhooksQuery = PaginationQuery;
 
-export const DeletedWebhook = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: 'DeletedWebhook' });
+export const DeletedWebhook = z.object({ id: idOf('webhook'), deleted: z.literal(true) }).meta({ id: 'DeletedWebhook' });
 
 // Deliveries (contract: "Delivery" record, an extension)
 
@@ -87,10 +88,10 @@ export const DELIVERY_ERRORS = ['timeout', 'connection-refused', 'dns', 'tls', '
 export const DeliveryAttempt = z
   .object({
     at: Timestamp,
-    statusCode: z.int().nullable().meta({ description: 'The response status; null when no response came' }),
+    statusCode: boundedInt(100, 599).nullable().meta({ description: 'The response status; null when no response came' }),
     error: z.enum(DELIVERY_ERRORS).nullable().meta({ description: 'Why the attempt failed; null when it succeeded' }),
-    durationMs: z.int(),
-    responseBody: z.string().nullable().meta({ description: 'The first 1 KB of the response body' }),
+    durationMs: boundedInt(0, 2_147_483_647),
+    responseBody: bounded(1024).nullable().meta({ description: 'The first 1 KB of the response body' }),
     manual: z.boolean().meta({ description: 'Sent by POST …/retry rather than the schedule' }),
   })
   .meta({ id: 'DeliveryAttempt' });
@@ -98,12 +99,12 @@ export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
 export const Delivery = z
   .object({
-    deliveryId: z.string().meta({ example: 'dlv_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }),
-    subscriptionId: z.string(),
-    eventId: z.string(),
-    eventType: z.string().meta({ description: 'The name the event was delivered under (the subscription’s, for aliases)' }),
+    deliveryId: idOf('delivery'),
+    subscriptionId: idOf('webhook'),
+    eventId: idOf('event', { description: 'The event’s id: the envelope’s `id` and X-Marketplace-Event-Id' }),
+    eventType: bounded(40, { pattern: '^[a-z]+\\.[a-z]+$', description: 'The name the event was delivered under (the subscription’s, for aliases; webhook.test for test events)' }),
     status: DeliveryStatus,
-    attempts: z.array(DeliveryAttempt),
+    attempts: z.array(DeliveryAttempt).meta({ maxItems: 5000, description: 'Every attempt, oldest first (automatic ones and manual retries; bounded by the record’s size)' }),
     nextAttemptAt: Timestamp.nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -111,11 +112,13 @@ export const Delivery = z
   .meta({ id: 'Delivery' });
 export type Delivery = z.infer<typeof Delivery>;
 
-export const DeliveryWithPayload = Delivery.extend({ payload: z.string().meta({ description: 'The exact body that was (or will be) sent and signed' }) }).meta({ id: 'DeliveryWithPayload' });
+export const DeliveryWithPayload = Delivery.extend({
+  payload: bounded(400_000, { description: 'The exact body that was (or will be) sent and signed: the event envelope as JSON text' }),
+}).meta({ id: 'DeliveryWithPayload' });
 
 export const DeliveryParams = z.strictObject({
-  id: idParam(idPattern('webhook'), 'a webhook subscription id (whk_…)'),
-  deliveryId: idParam(idPattern('delivery'), 'a delivery id (dlv_…)'),
+  id: WebhookIdParams.shape.id,
+  deliveryId: idParam(idPattern('delivery'), 'a delivery id (dlv_…)', 'dlv_01M83TMVZ0FR9RAD0FP0RS7QKV'),
 });
 
 export const ListDeliveriesQuery = PaginationQuery.extend({ status: DeliveryStatus.optional() });

@@ -120,7 +120,7 @@ describe('least privilege', () => {
     const statements = statementsOf(s, roleId);
 
     const tableStatements = statements.filter((statement) => statement.Action.some((action) => action.startsWith('dynamodb:')));
-    // A public route without a rate limit (the front door, the reference page) touches no table at all.
+    // A route that needs no table (no key, no rate limit: the front door, the reference page, llms.txt) gets no statement.
     expect(tableStatements).toHaveLength(tableActionsFor(route).length > 0 ? 1 : 0);
     if (tableStatements.length > 0) {
       expect([...tableStatements[0]!.Action].sort()).toEqual(tableActionsFor(route));

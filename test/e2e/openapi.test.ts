@@ -1,5 +1,6 @@
 // The served OpenAPI document: it validates with a standard parser, lists exactly the route table,
-// and real responses — successes and errors — match it.
+// names the origin it was fetched from as its server, stays within its size budget, and real
+// responses — successes and errors — match it. Also GET /llms.txt, built from the same table.
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/route-index.ts';
@@ -11,12 +12,13 @@ import { OpenApiResponseValidator } from '../support/openapi-validator.ts';
 
 const client = newClient();
 let document: any;
+let served: Awaited<ReturnType<typeof client.get>>;
 let validator: OpenApiResponseValidator;
 
 beforeAll(async () => {
-  const response = await client.get('/v1/openapi.json');
-  expect(response.status).toBe(200);
-  document = response.json;
+  served = await client.get('/v1/openapi.json');
+  expect(served.status).toBe(200);
+  document = served.json;
   validator = await OpenApiResponseValidator.create(document);
 });
 
@@ -28,6 +30,11 @@ describe('GET /v1/openapi.json', () => {
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
   });
 
+  it('names the origin it was fetched from as its server, and is at most 150 KB', () => {
+    expect(document.servers).toEqual([{ url: new URL(client.baseUrl).origin, description: expect.stringMatching(/local/), 'x-internal': false }]);
+    expect(Buffer.byteLength(served.text, 'utf8')).toBeLessThanOrEqual(150_000);
+  });
+
   it('documents exactly the routes of the route table, with their errors and the bearer scheme', () => {
     const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
@@ -37,7 +44,7 @@ describe('GET /v1/openapi.json', () => {
     for (const route of routeList) {
       const operation = document.paths[route.path][route.method.toLowerCase()];
       expect(operation.operationId).toBe(route.operationId);
-      expect(operation.security).toEqual(route.auth === 'apiKey' ? [{ bearerAuth: [] }] : []);
+      expect(operation.security ?? document.security).toEqual(route.auth === 'apiKey' ? [{ bearerAuth: [] }] : []);
       const statuses = Object.keys(operation.responses).sort();
       const expected = [route.response.status, ...errorCodesFor(route).map((code) => statusOf(code))];
       expect(statuses).toEqual([...new Set(expected.map(String))].sort());
@@ -76,5 +83,20 @@ describe('real responses match the document', () => {
     check('GET', '/health', await client.get('/health'));
 
     expect(problems).toEqual([]);
+  });
+});
+
+describe('GET /llms.txt', () => {
+  it('is Markdown in the llms.txt form, without a key and without rate limiting, naming every operation and the documents', async () => {
+    const response = await client.get('/llms.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+    const lines = response.text.split('\n');
+    expect(lines[0]).toBe('# Agent Marketplace API');
+    expect(lines[2]).toMatch(/^> \S/);
+    for (const link of ['(/v1/openapi.json)', '(/docs)', '[MCP (Streamable HTTP)](/mcp)']) expect(response.text).toContain(link);
+    for (const route of routeList) expect(response.text, route.operationId).toContain(`${route.method} ${route.path}`);
+    expect(response.text).toContain('## Optional');
   });
 });

@@ -260,7 +260,7 @@ describe('POST /v1/search-intent', () => {
     expect(german.items[0].matched).toEqual({ keywords: ['nitrile', 'gloves'], filters: ['brand'] });
 
     // The quantity is never dropped: nothing, and which filter to loosen (checked).
-    const many = await intent(`50,000 ${brand} nitrile gloves`);
+    const many = await intent(`50,000 ${brand} ${word} nitrile gloves`);
     expect(many.items).toEqual([]);
     expect(many.interpretation.quantity).toBe(50_000);
     expect(many.suggestions).toContainEqual(expect.objectContaining({ type: 'loosen-filter', value: 'quantity' }));

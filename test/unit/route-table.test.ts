@@ -34,8 +34,8 @@ describe('route table', () => {
     }
   });
 
-  it('keeps every route under /v1 except the readiness probe, the front door and the web pages', () => {
-    const outside: Record<string, string> = { health: '/health', getDashboard: '/dashboard', getHome: '/', getReference: '/docs', getReferenceAsset: '/docs/assets/{file}' };
+  it('keeps every route under /v1 except the readiness probe, the front door, the web pages and llms.txt', () => {
+    const outside: Record<string, string> = { health: '/health', getDashboard: '/dashboard', getHome: '/', getReference: '/docs', getReferenceAsset: '/docs/assets/{file}', getLlmsTxt: '/llms.txt' };
     for (const route of routeList) {
       if (route.operationId in outside) expect(route.path).toBe(outside[route.operationId]);
       else expect(route.path.startsWith('/v1/')).toBe(true);
@@ -55,6 +55,8 @@ describe('route table', () => {
     expect(health && tableActionsFor(health)).toEqual(['dynamodb:GetItem']);
     const getMe = routeList.find((route) => route.operationId === 'getMyAgent');
     expect(getMe && tableActionsFor(getMe)).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    const llmsTxt = routeList.find((route) => route.operationId === 'getLlmsTxt');
+    expect(llmsTxt && tableActionsFor(llmsTxt)).toEqual([]);
     const register = routeList.find((route) => route.operationId === 'registerAgent');
     expect(register && tableActionsFor(register)).toEqual(['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
   });

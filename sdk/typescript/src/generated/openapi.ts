@@ -8,7 +8,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The front door: links to the API reference, the OpenAPI document, llms.txt and the MCP endpoint */
+        /**
+         * The front door: links to the API reference, the OpenAPI document, llms.txt and the MCP endpoint
+         * @description Where to start, without a key: links to the reference page (`/docs`), this OpenAPI document, `/llms.txt`, the MCP endpoint (`POST /mcp`), registration, the webhook dashboard and the readiness probe. JSON by default; a short web page when `Accept` prefers text/html.
+         *
+         *     **Callers**: anyone, without an API key.
+         */
         get: operations["getHome"];
         put?: never;
         post?: never;
@@ -25,7 +30,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness probe: the function runs and the table answers */
+        /**
+         * Readiness probe: the function runs and the table answers
+         * @description Readiness probe for load balancers and deploy checks: `{"status": "ok"}` when the function runs and the table answers, 500 otherwise.
+         *
+         *     **Callers**: anyone, without an API key.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -42,7 +52,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This API as an OpenAPI 3.1 document (not enveloped) */
+        /**
+         * This API as an OpenAPI 3.1 document (not enveloped)
+         * @description This document (OpenAPI 3.1), generated from the route table: every operation with its description, schemas, examples and errors, and the `webhooks`. `servers` is the base URL the request came to. Not enveloped.
+         *
+         *     **Callers**: anyone, without an API key.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -59,7 +74,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The API reference: every operation and webhook event, searchable (HTML) */
+        /**
+         * The API reference: every operation and webhook event, searchable (HTML)
+         * @description A web page for people: this document rendered by Redoc, every operation and webhook event searchable, served with its files by the API itself (works offline).
+         *
+         *     **Callers**: anyone, without an API key.
+         */
         get: operations["getReference"];
         put?: never;
         post?: never;
@@ -76,8 +96,35 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A file of the API reference page (JavaScript), cacheable for a year; brotli or gzip when accepted */
+        /**
+         * A file of the API reference page (JavaScript), cacheable for a year; brotli or gzip when accepted
+         * @description A file of the reference page, named by the page; cacheable for a year (the name changes with the content).
+         *
+         *     **Callers**: anyone, without an API key.
+         */
         get: operations["getReferenceAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llms.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Markdown guide to this API for language models (llms.txt)
+         * @description This API as a Markdown guide for language models (llmstxt.org): what the marketplace is, authentication, the seller’s and buyer’s flows, units, errors, webhook verification and every operation, with links to this document, `/docs` and the MCP endpoint.
+         *
+         *     **Callers**: anyone, without an API key.
+         */
+        get: operations["getLlmsTxt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -95,7 +142,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a buyer or seller agent; the response holds its API key, shown once */
+        /**
+         * Register a buyer or seller agent; the response holds its API key, shown once
+         * @description Creates a buyer or seller agent and returns its API key, **only in this response**: store it and send `Authorization: Bearer <apiKey>` on every other call. `role` is fixed for the agent’s life. Keys are `mk_test_…` in the sandbox, `mk_live_…` in production; every agent starts on the free plan. Next: a seller fetches a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).
+         *
+         *     **Callers**: anyone, without an API key.
+         */
         post: operations["registerAgent"];
         delete?: never;
         options?: never;
@@ -110,14 +162,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The calling agent's profile */
+        /**
+         * The calling agent's profile
+         * @description The calling agent’s profile: `agentId` (its `buyerId` or `sellerId` on sessions and orders), role, organization, plan and its key’s first 12 characters.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["getMyAgent"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the calling agent's name, organization or contact e-mail */
+        /**
+         * Change the calling agent's name, organization or contact e-mail
+         * @description Changes `name`, `organization` or `contactEmail` (at least one; others keep their values). Role, plan and key cannot change here.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         patch: operations["updateMyAgent"];
         trace?: never;
     };
@@ -130,7 +192,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue a new API key and revoke the current one at once */
+        /**
+         * Issue a new API key and revoke the current one at once
+         * @description Issues a new API key and revokes the one used for this call (instances that cached it may accept it up to 30 s more). The new key is only in this response. No body. A lost key is replaced by an operator.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         post: operations["rotateMyApiKey"];
         delete?: never;
         options?: never;
@@ -145,10 +212,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's subscriptions, newest first */
+        /**
+         * The caller's subscriptions, newest first
+         * @description The caller’s subscriptions, newest first, a page at a time (`limit`, `cursor`).
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["listWebhooks"];
         put?: never;
-        /** Subscribe a URL to events (at most 20 subscriptions per agent) */
+        /**
+         * Subscribe a URL to events (at most 20 subscriptions per agent)
+         * @description Subscribes `url` to event types (`events`: names under `webhooks`, or `*`). Each matching event the agent is a party to is then POSTed there, signed with `secret` (16–256 characters, never returned: keep it to verify). At most 20 subscriptions per agent (409 beyond); production needs https and a public address. Next: `POST /v1/webhooks/{id}/test`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         post: operations["createWebhook"];
         delete?: never;
         options?: never;
@@ -163,15 +240,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller’s subscriptions */
+        /**
+         * One of the caller’s subscriptions
+         * @description One of the caller’s subscriptions (another agent’s id is 404).
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a subscription */
+        /**
+         * Delete a subscription
+         * @description Deletes one of the caller’s subscriptions: nothing more is sent to it. Answers its id and `deleted: true`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
-        /** Change a subscription’s URL, events, secret, description or active flag */
+        /**
+         * Change a subscription’s URL, events, secret, description or active flag
+         * @description Changes a subscription: `url`, `events`, `secret`, `description` (null clears it) or `active` (false pauses it; queued deliveries then fail with `subscription-inactive`). Send only what changes.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         patch: operations["updateWebhook"];
         trace?: never;
     };
@@ -182,7 +274,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A subscription’s deliveries, newest first, each with its attempts (?status=pending|delivered|failed) */
+        /**
+         * A subscription’s deliveries, newest first, each with its attempts (?status=pending|delivered|failed)
+         * @description A subscription’s deliveries, newest first, each with every attempt (time, status code or error, duration): `pending` while an attempt is due, `delivered` after a 2xx, `failed` after the last retry. `?status=failed` lists what needs attention; `POST …/deliveries/{deliveryId}/retry` sends one again.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -199,7 +296,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One delivery with its attempts and the exact payload that was sent */
+        /**
+         * One delivery with its attempts and the exact payload that was sent
+         * @description One delivery with its attempts and `payload`, the exact body that was signed and sent: recompute the signature over it to debug a receiver.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
@@ -218,7 +320,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivered or failed delivery again now, as a new attempt (409 while one is pending) */
+        /**
+         * Send a delivered or failed delivery again now, as a new attempt (409 while one is pending)
+         * @description Sends a `delivered` or `failed` delivery again now, as one more attempt (`manual: true`, no automatic retries after it); 409 while it is `pending`. Answers 202 with the delivery `pending`; read the outcome with `GET …/deliveries/{deliveryId}`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -235,7 +342,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.test event to the subscription now (one attempt), to check the receiver and its signature code */
+        /**
+         * Send a webhook.test event to the subscription now (one attempt), to check the receiver and its signature code
+         * @description Sends a `webhook.test` event to this subscription now (one attempt, no retries) to check the receiver and its signature code; 409 if inactive. Answers 202 with the pending delivery; read the outcome with `GET …/deliveries/{deliveryId}`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         post: operations["testWebhook"];
         delete?: never;
         options?: never;
@@ -250,7 +362,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook delivery dashboard: sign in with an API key, see subscriptions and their deliveries, retry failed ones (HTML) */
+        /**
+         * The webhook delivery dashboard: sign in with an API key, see subscriptions and their deliveries, retry failed ones (HTML)
+         * @description A web page for people: paste an API key to see the agent’s subscriptions, their delivery health and failed deliveries (attempts, payloads), and retry them. Agents use the deliveries operations.
+         *
+         *     **Callers**: anyone, without an API key.
+         */
         get: operations["getDashboard"];
         put?: never;
         post?: never;
@@ -267,10 +384,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s feeds, newest first (?status= selects one status) */
+        /**
+         * The caller’s feeds, newest first (?status= selects one status)
+         * @description The seller’s feeds, newest first; `?status=` selects one status.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         get: operations["listFeeds"];
         put?: never;
-        /** Upload a catalog feed: a text/csv body, a JSON body {products}, multipart/form-data with a file part (each up to 5 MiB), or {format, upload: "presigned"} for a file up to 100 MiB */
+        /**
+         * Upload a catalog feed: a text/csv body, a JSON body {products}, multipart/form-data with a file part (each up to 5 MiB), or {format, upload: "presigned"} for a file up to 100 MiB
+         * @description Uploads a catalog. Four ways: a `text/csv` body (`?filename=` names it); a JSON body `{"products": [rows]}`; `multipart/form-data` with a `file` part — each up to 5 MiB (deployed, about 4.4 MiB for multipart) — or `{"format": "csv"|"json", "upload": "presigned"}`, answered with `uploadUrl`: PUT the file there (up to 100 MiB, within 15 minutes, no Authorization header). Rows follow the templates: JSON prices are Money in minor units, CSV prices decimals in major units. Each row upserts one product (by `sku`) and its offer. Answers 202 with the feed `queued` (or `awaiting_upload`); then poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         post: operations["uploadFeed"];
         delete?: never;
         options?: never;
@@ -285,11 +412,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A feed’s processing status, counts, row errors and warnings */
+        /**
+         * A feed’s processing status, counts, row errors and warnings
+         * @description A feed’s state: `awaiting_upload` (presigned, until the file lands) → `queued` → `processing` → `completed` (bad rows skipped: `rowsFailed` counts them, `errors` lists the first 100 by row and field) or `failed` (`failureReason` says what to fix; then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         get: operations["getFeed"];
         put?: never;
         post?: never;
-        /** Delete a feed record and its stored file; the products it loaded stay. Refused (409) while queued or processing */
+        /**
+         * Delete a feed record and its stored file; the products it loaded stay. Refused (409) while queued or processing
+         * @description Deletes a feed record and its stored files; the products it loaded stay. 409 `conflict` while it is `queued` or `processing`.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         delete: operations["deleteFeed"];
         options?: never;
         head?: never;
@@ -305,7 +442,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retry a failed feed: with no body the stored file is processed again; with a file (any upload mode) the corrected file replaces it */
+        /**
+         * Retry a failed feed: with no body the stored file is processed again; with a file (any upload mode) the corrected file replaces it
+         * @description Processes a `failed` feed again (409 otherwise): without a body the stored file, with a corrected file (any upload mode of `POST /v1/seller/feeds`) that one. Counts and errors start over; `attempts` grows. Answers 202, `queued`.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         post: operations["retryFeed"];
         delete?: never;
         options?: never;
@@ -320,7 +462,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The CSV feed template: {format, filename, content, fields} in the envelope, or the raw file when Accept is text/csv alone */
+        /**
+         * The CSV feed template: {format, filename, content, fields} in the envelope, or the raw file when Accept is text/csv alone
+         * @description The CSV feed template: `fields` describes every column (type, required, default, example); `content` is a file that uploads as a valid feed. Prices are decimals in major units (`12.50`) with a `currency` column; `image_urls` are separated by `|`, `attributes` written `key=value;key=value`. `Accept: text/csv` alone returns the raw file.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         get: operations["getCsvFeedTemplate"];
         put?: never;
         post?: never;
@@ -337,7 +484,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The JSON feed template: {format, filename, content, fields} in the envelope, or the raw file when Accept is application/json alone */
+        /**
+         * The JSON feed template: {format, filename, content, fields} in the envelope, or the raw file when Accept is application/json alone
+         * @description The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a `{"products": [...]}` file that uploads as a valid feed. Prices are Money with amounts in minor units; `floorUnitPrice` and `autoAcceptUnitPrice` set the offer’s automatic negotiation policy. `Accept: application/json` alone returns the raw file instead of the envelope.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         get: operations["getJsonFeedTemplate"];
         put?: never;
         post?: never;
@@ -354,7 +506,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s own products, active and inactive, newest first, each with its standing offer including its private negotiation policy: floor and auto-accept prices, strategy (?status=, ?sku=) */
+        /**
+         * The caller’s own products, active and inactive, newest first, each with its standing offer including its private negotiation policy: floor and auto-accept prices, strategy (?status=, ?sku=)
+         * @description The seller’s own products, active and inactive, newest first, each with its offer and private negotiation policy (`floorUnitPrice`, `autoAcceptUnitPrice`, `negotiationStrategy`); `?sku=` finds one, `?status=` filters.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         get: operations["listSellerProducts"];
         put?: never;
         post?: never;
@@ -371,7 +528,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A product with its offers. Inactive products are visible to their seller only; the negotiation policy (floor and auto-accept prices, strategy) only to the seller */
+        /**
+         * A product with its offers. Inactive products are visible to their seller only; the negotiation policy (floor and auto-accept prices, strategy) only to the seller
+         * @description A product with its standing offer (`offers[0].offerId` is what `POST /v1/negotiate` takes). Buyers see active products only; its seller sees any status, with the offer’s private negotiation policy (floor and auto-accept prices, strategy).
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["getProduct"];
         put?: never;
         post?: never;
@@ -388,7 +550,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An offer; its seller also sees its private negotiation policy (floor and auto-accept prices, strategy) */
+        /**
+         * An offer; its seller also sees its private negotiation policy (floor and auto-accept prices, strategy)
+         * @description An offer: `unitPrice` (Money, minor units), `minQuantity`, `priceTiers` (the highest tier a quantity reaches sets its price), `negotiable`. Its seller also sees its private negotiation policy: `floorUnitPrice`, `autoAcceptUnitPrice` and `negotiationStrategy`. A withdrawn offer is 404 except to its seller.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["getOffer"];
         put?: never;
         post?: never;
@@ -407,7 +574,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search by a plain-language intent: quantities, prices, origin, lead time, sort hints, brands and product words are read into filters; the interpretation says what was understood */
+        /**
+         * Search by a plain-language intent: quantities, prices, origin, lead time, sort hints, brands and product words are read into filters; the interpretation says what was understood
+         * @description Searches with a sentence: quantity, price ceiling ("under 13 EUR each": `maxPrice` 1300, EUR), origin, lead time, sort hints and product words become filters; `interpretation` shows them in the filter shape of `POST /v1/search`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         post: operations["searchIntent"];
         delete?: never;
         options?: never;
@@ -424,7 +596,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search the catalog with words, filters (category prefix, seller, brand, price in one currency, stock, origin, lead time, attributes) and a sort */
+        /**
+         * Search the catalog with words, filters (category prefix, seller, brand, price in one currency, stock, origin, lead time, attributes) and a sort
+         * @description Searches active products with an active offer: `query` words, `filters` (category prefix, sellerId, brand, unit-price range in minor units of one `currency`, minAvailableQuantity, shipsFrom, maxLeadTimeDays, attributes) and `sort`. Each item holds the `product`, its `offer` (`offer.offerId` is what `POST /v1/negotiate` takes) and a `score`. Next page: the same request with `cursor: nextCursor`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         post: operations["search"];
         delete?: never;
         options?: never;
@@ -441,7 +618,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a negotiation on an offer with a proposal (the seller answers next; the offer’s policy may answer at once) */
+        /**
+         * Open a negotiation on an offer with a proposal (the seller answers next; the offer’s policy may answer at once)
+         * @description Opens a negotiation on an offer (`offerId` from search results) with a first proposal: `quantity` (at least the offer’s and product’s minimum, at most what is available) and `unitPrice` in minor units of the offer’s currency (default: the offer’s price for that quantity). The session is `open`, `turn: seller`; the seller’s automatic policy may accept or counter in the same request, so read `status` and `turn`. A non-negotiable offer is accepted at its own price at once. Expires 72 h after the last move. Next: await `negotiation.counter`/`negotiation.accepted` or poll `GET /v1/negotiations/{sessionId}`.
+         *
+         *     **Callers**: buyers only (a seller gets 403).
+         */
         post: operations["startNegotiation"];
         delete?: never;
         options?: never;
@@ -458,7 +640,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Counter the terms on the table (only the party whose turn it is, while open; at most maxRounds proposals) */
+        /**
+         * Counter the terms on the table (only the party whose turn it is, while open; at most maxRounds proposals)
+         * @description Proposes new terms in an `open` session: `unitPrice` (minor units), optionally `quantity`. Only the party whose `turn` it is may move (409 otherwise); the turn then passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter in the same request.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         post: operations["counterNegotiation"];
         delete?: never;
         options?: never;
@@ -475,7 +662,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept the other party’s terms on the table (only the party whose turn it is, while open) */
+        /**
+         * Accept the other party’s terms on the table (only the party whose turn it is, while open)
+         * @description Accepts the terms on the table of an `open` session; only the party whose `turn` it is (you accept the other side’s proposal, never your own). The session becomes `accepted`; the buyer then orders with `POST /v1/create-order {"sessionId"}`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         post: operations["acceptNegotiation"];
         delete?: never;
         options?: never;
@@ -492,7 +684,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject and end the negotiation (either party, while open) */
+        /**
+         * Reject and end the negotiation (either party, while open)
+         * @description Ends an `open` session without agreement; either party, whoever’s turn it is. The session becomes `rejected` (`negotiation.rejected`, reason `rejected`); a closed session is 409.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         post: operations["rejectNegotiation"];
         delete?: never;
         options?: never;
@@ -507,7 +704,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s negotiation sessions, newest first: open ones unless ?status= names another */
+        /**
+         * The caller’s negotiation sessions, newest first: open ones unless ?status= names another
+         * @description The caller’s sessions as buyer or seller, newest first: `open` unless `?status=` names another (`accepted`, `rejected`, `expired`, `ordered`). Poll it for sessions whose `turn` is yours.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["listNegotiations"];
         put?: never;
         post?: never;
@@ -524,7 +726,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One negotiation session of which the caller is a party */
+        /**
+         * One negotiation session of which the caller is a party
+         * @description One session with its history (404 unless the caller is a party). `turn` says who moves next; an `open` session past `expiresAt` reads as `expired`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["getNegotiation"];
         put?: never;
         post?: never;
@@ -543,7 +750,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Place the order of an accepted session: the order, the session → ordered, the stock taken, the audit entry and order.created, all at once */
+        /**
+         * Place the order of an accepted session: the order, the session → ordered, the stock taken, the audit entry and order.created, all at once
+         * @description Orders an `accepted` session of the caller’s (`sessionId`), all at once: the order is `pending` with `totalAmount` = quantity × unitPrice (minor units), the session becomes `ordered`, the stock is taken, the audit trail starts and `order.created` is sent. One order per session (409; retries with the same `Idempotency-Key` replay the first answer); 409 if the stock no longer covers the quantity. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).
+         *
+         *     **Callers**: buyers only (a seller gets 403).
+         */
         post: operations["createOrder"];
         delete?: never;
         options?: never;
@@ -558,7 +770,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s orders, newest first (?status=, ?role=) */
+        /**
+         * The caller’s orders, newest first (?status=, ?role=)
+         * @description The caller’s orders, as buyer or seller, newest first; `?status=` and `?role=` filter.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["listOrders"];
         put?: never;
         post?: never;
@@ -575,7 +792,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One order of which the caller is a party */
+        /**
+         * One order of which the caller is a party
+         * @description One order (404 unless the caller is its buyer or seller). States: `pending` → `confirmed` → `shipped` → `delivered` (the seller’s moves) → `completed` (the buyer’s); `cancelled` from `pending` or `confirmed` (either party).
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["getOrder"];
         put?: never;
         post?: never;
@@ -592,7 +814,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The order’s audit trail: one entry per change, oldest first, append-only */
+        /**
+         * The order’s audit trail: one entry per change, oldest first, append-only
+         * @description The order’s audit trail, oldest first: one append-only entry per change, with who made it (`actor`), when, the status before and after, and details.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["getOrderAudit"];
         put?: never;
         post?: never;
@@ -611,7 +838,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a pending or confirmed order (either party); its quantity goes back to the product */
+        /**
+         * Cancel a pending or confirmed order (either party); its quantity goes back to the product
+         * @description Cancels a `pending` or `confirmed` order (either party; 409 once shipped): the quantity goes back to stock and `order.cancelled` goes to both. Optional `reason`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         post: operations["cancelOrder"];
         delete?: never;
         options?: never;
@@ -628,7 +860,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a pending order (its seller; extension) */
+        /**
+         * Confirm a pending order (its seller; extension)
+         * @description The order’s seller confirms a `pending` order: it becomes `confirmed` (`order.confirmed`). Next: ship it.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         post: operations["confirmOrder"];
         delete?: never;
         options?: never;
@@ -645,7 +882,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a confirmed order shipped, with carrier and tracking number (its seller; extension) */
+        /**
+         * Mark a confirmed order shipped, with carrier and tracking number (its seller; extension)
+         * @description The order’s seller ships a `confirmed` order with `carrier`, `trackingNumber` and optional `trackingUrl`: it becomes `shipped`; `order.shipped` carries the tracking.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         post: operations["shipOrder"];
         delete?: never;
         options?: never;
@@ -662,7 +904,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a shipped order delivered (its seller; extension) */
+        /**
+         * Mark a shipped order delivered (its seller; extension)
+         * @description The order’s seller marks a `shipped` order `delivered` (`order.delivered`); the buyer then completes it.
+         *
+         *     **Callers**: sellers only (a buyer gets 403).
+         */
         post: operations["deliverOrder"];
         delete?: never;
         options?: never;
@@ -679,7 +926,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete a delivered order (its buyer; extension) */
+        /**
+         * Complete a delivered order (its buyer; extension)
+         * @description The order’s buyer completes a `delivered` order, closing it (`order.completed`).
+         *
+         *     **Callers**: buyers only (a seller gets 403).
+         */
         post: operations["completeOrder"];
         delete?: never;
         options?: never;
@@ -694,7 +946,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The events the caller is a party to, newest first; ?after= follows them oldest first (?type=, ?waitSeconds=) */
+        /**
+         * The events the caller is a party to, newest first; ?after= follows them oldest first (?type=, ?waitSeconds=)
+         * @description The events of the negotiations, orders and feeds the caller is a party to (the same events its webhooks receive), in the webhook envelope `{id, type, timestamp, data}`, kept 30 days; for agents that cannot host a webhook URL. Without `after`: newest first. To follow: pass `after=<the last event id you processed>` (oldest first; the first time, the id of any recent event or none with `waitSeconds`), and `waitSeconds` (0–20) to hold the request until something newer arrives; then call again with the last id of the page. `type` (repeatable; aliases select their pair) narrows the feed. Any role.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["listEvents"];
         put?: never;
         post?: never;
@@ -711,7 +968,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One event of which the caller is a party (kept 30 days) */
+        /**
+         * One event of which the caller is a party (kept 30 days)
+         * @description One event of which the caller is a party, by the id of its webhook delivery (`X-Marketplace-Event-Id`, `webhook-id`) or of the events feed; 404 for any other event, and after 30 days. Any role.
+         *
+         *     **Callers**: buyers and sellers.
+         */
         get: operations["getEvent"];
         put?: never;
         post?: never;
@@ -722,9 +984,331 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.created delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["orderCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.confirmed delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["orderConfirmedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.shipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.shipped delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["orderShippedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.delivered delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["orderDeliveredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.completed delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["orderCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.cancelled delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["orderCancelledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "negotiation.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.started delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["negotiationStartedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "negotiation.offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.offer delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["negotiationOfferWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "negotiation.counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.counter delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["negotiationCounterWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "negotiation.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.accepted delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["negotiationAcceptedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "negotiation.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * negotiation.rejected delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["negotiationRejectedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "feed.processed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * feed.processed delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["feedProcessedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "feed.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * feed.completed delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["feedCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "feed.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * feed.failed delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["feedFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test delivery
+         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         */
+        post: operations["webhookTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        /** @description The body of every webhook delivery (and of the events feed) */
+        WebhookEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event type, under the name the subscription asked for (aliases)
+             * @enum {string}
+             */
+            type: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.test";
+            /** @description When the event happened */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The event’s data: ids of the record and its parties; see each event */
+            data: Record<string, never>;
+        };
+        /** @description An event id (evt_…): the envelope’s id, X-Marketplace-Event-Id and webhook-id; the same in every delivery of the event */
+        EventId: string;
+        /**
+         * Format: date-time
+         * @description ISO 8601 UTC timestamp with milliseconds
+         * @example 2026-11-22T10:15:30.123Z
+         */
+        Timestamp: string;
         RegisterAgentRequest: {
             /** @example Acme procurement agent */
             name: string;
@@ -739,7 +1323,7 @@ export interface components {
         /** @enum {string} */
         Role: "buyer" | "seller";
         Organization: {
-            /** @example Acme Safety GmbH */
+            /** @example Acme Manufacturing GmbH */
             legalName: string;
             /**
              * @description ISO 3166-1 alpha-2 country code, uppercase
@@ -760,7 +1344,7 @@ export interface components {
             /**
              * Format: uri
              * @description Absolute http(s) URL in normalised form (https only in production)
-             * @example https://agent.example.com/hooks/marketplace
+             * @example https://hooks.rhein-safety.example/marketplace
              */
             url: string;
             events: components["schemas"]["EventName"][];
@@ -799,6 +1383,20 @@ export interface components {
         };
         /** @enum {string} */
         FeedFormat: "csv" | "json";
+        /** @description The CSV file: a header row, then one row per product (prices in major units) */
+        CsvFeedFile: string;
+        MultipartFeedUpload: {
+            /**
+             * Format: binary
+             * @description The feed file (CSV or JSON)
+             */
+            file: string;
+            /**
+             * @description Overrides the format inferred from the file name
+             * @enum {string}
+             */
+            format?: "csv" | "json";
+        };
         /** @enum {string} */
         FeedStatus: "awaiting_upload" | "queued" | "processing" | "completed" | "failed";
         /** @enum {string} */
@@ -806,6 +1404,7 @@ export interface components {
         SearchIntentRequest: {
             /** @example 500 nitrile gloves under $0.12 each shipping from Germany within 10 days */
             intent: string;
+            /** Format: int32 */
             limit?: number;
             cursor?: string;
         };
@@ -824,7 +1423,10 @@ export interface components {
              */
             exclude?: string[];
             sort?: components["schemas"]["SearchSort"];
-            /** @description Page size, 1–100 (default 20) */
+            /**
+             * Format: int32
+             * @description Page size, 1–100 (default 20)
+             */
             limit?: number;
             /** @description nextCursor of the previous page of this same search */
             cursor?: string;
@@ -838,29 +1440,31 @@ export interface components {
             sellerId?: string;
             /** @description Exact brand, case-insensitive */
             brand?: string;
-            /** @description Lowest unit price in the minor unit of `currency` (needs currency) */
+            /**
+             * Format: int64
+             * @description Lowest unit price in the minor unit of `currency` (needs currency)
+             */
             minPrice?: number;
-            /** @description Highest unit price in the minor unit of `currency` (needs currency) */
+            /**
+             * Format: int64
+             * @description Highest unit price in the minor unit of `currency` (needs currency)
+             */
             maxPrice?: number;
             /**
              * @description Only offers priced in this currency
-             * @example USD
+             * @example EUR
              */
             currency?: string;
+            /** Format: int32 */
             minAvailableQuantity?: number;
             /**
              * @description Ships from this country, or from any of these (an intent reads "from the EU" as the EU's member states)
              * @example DE
              */
             shipsFrom?: string | string[];
+            /** Format: int32 */
             maxLeadTimeDays?: number;
-            /**
-             * @description Exact attribute values (strings compare case-insensitively)
-             * @example {
-             *       "material": "nitrile",
-             *       "powderFree": true
-             *     }
-             */
+            /** @description Exact attribute values (strings compare case-insensitively) */
             attributes?: {
                 [key: string]: string | number | boolean;
             };
@@ -871,9 +1475,12 @@ export interface components {
          */
         SearchSort: "relevance" | "price_asc" | "price_desc" | "newest" | "lead_time";
         StartNegotiationRequest: {
+            /** @description From a search result’s offer (or GET /v1/products/{id}) */
             offerId: string;
+            /** Format: int32 */
             quantity: number;
             /**
+             * Format: int64
              * @description Proposed unit price; default the offer’s price for this quantity
              * @example 1150
              */
@@ -882,11 +1489,15 @@ export interface components {
         };
         CounterRequest: {
             /**
+             * Format: int64
              * @description Integer unit price in the minor unit of the session’s currency
              * @example 1150
              */
             unitPrice: number;
-            /** @description Default: the quantity on the table */
+            /**
+             * Format: int32
+             * @description Default: the quantity on the table
+             */
             quantity?: number;
             message?: string;
         };
@@ -896,6 +1507,7 @@ export interface components {
         /** @enum {string} */
         NegotiationStatus: "open" | "accepted" | "rejected" | "expired" | "ordered";
         CreateOrderRequest: {
+            /** @description An accepted session of the caller’s */
             sessionId: string;
             /** @description The buyer’s own reference, e.g. a purchase order number */
             buyerReference?: string;
@@ -927,211 +1539,707 @@ export interface components {
             /** Format: uri */
             trackingUrl?: string;
         };
+        /** @description The order.created event */
+        OrderCreatedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.created";
+            data: components["schemas"]["OrderCreatedData"];
+        };
+        /** @description order.created: exactly the specification’s fields */
+        OrderCreatedData: {
+            orderId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+        };
+        /** @description An amount in the minor unit of an ISO 4217 currency */
+        Money: {
+            /**
+             * Format: int64
+             * @description Integer amount in the currency’s minor unit (e.g. cents)
+             * @example 1250
+             */
+            amount: number;
+            /**
+             * @description ISO 4217 currency code, uppercase
+             * @example EUR
+             */
+            currency: string;
+        };
+        OrderItem: {
+            productId: components["schemas"]["ProductId"];
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Integer in the minor unit of totalAmount.currency
+             */
+            unitPrice: number;
+        };
+        /** @description A product id (prd_…), from search results or GET /v1/seller/products */
+        ProductId: string;
+        /** @description The order.confirmed event */
+        OrderConfirmedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.confirmed";
+            data: components["schemas"]["OrderConfirmedData"];
+        };
+        /** @description order.confirmed: the order’s ids and parties, its status (confirmed), items and total */
+        OrderConfirmedData: {
+            orderId: string;
+            sessionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The order’s status after the change (confirmed) */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        Shipping: {
+            carrier: string;
+            trackingNumber: string;
+            trackingUrl: string | null;
+            shippedAt: components["schemas"]["Timestamp"];
+        };
+        Cancellation: {
+            by: components["schemas"]["Party"];
+            reason: string | null;
+            at: components["schemas"]["Timestamp"];
+        };
+        /** @description The order.shipped event */
+        OrderShippedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.shipped";
+            data: components["schemas"]["OrderShippedData"];
+        };
+        /** @description order.shipped: the order’s ids and parties, its status (shipped), items and total, and shipping (carrier, tracking) */
+        OrderShippedData: {
+            orderId: string;
+            sessionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The order’s status after the change (shipped) */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        /** @description The order.delivered event */
+        OrderDeliveredEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.delivered";
+            data: components["schemas"]["OrderDeliveredData"];
+        };
+        /** @description order.delivered: the order’s ids and parties, its status (delivered), items and total, and shipping */
+        OrderDeliveredData: {
+            orderId: string;
+            sessionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The order’s status after the change (delivered) */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        /** @description The order.completed event */
+        OrderCompletedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.completed";
+            data: components["schemas"]["OrderCompletedData"];
+        };
+        /** @description order.completed: the order’s ids and parties, its status (completed), items and total, and shipping */
+        OrderCompletedData: {
+            orderId: string;
+            sessionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The order’s status after the change (completed) */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        /** @description The order.cancelled event */
+        OrderCancelledEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.cancelled";
+            data: components["schemas"]["OrderCancelledData"];
+        };
+        /** @description order.cancelled: the order’s ids and parties, its status (cancelled), items and total, and cancellation (by, reason, at) */
+        OrderCancelledData: {
+            orderId: string;
+            sessionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The order’s status after the change (cancelled) */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        /** @description The negotiation.started event */
+        NegotiationStartedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "negotiation.started";
+            data: components["schemas"]["NegotiationStartedData"];
+        };
+        /** @description negotiation.started: a buyer opened a session with a proposal; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
+        NegotiationStartedData: {
+            sessionId: string;
+            offerId: string;
+            productId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The session’s status after the move */
+            status: components["schemas"]["NegotiationStatus"];
+            /** @example USD */
+            currency: string;
+            /**
+             * Format: int64
+             * @description Units on the table
+             */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Unit price on the table, minor units of `currency`
+             */
+            unitPrice: number;
+            /** Format: int64 */
+            round: number;
+            /** @description Who must answer; null once the session is closed */
+            turn: components["schemas"]["Party"] | null;
+            /** @description When an open session expires; null once accepted or rejected */
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            /** @description The party that moved; null when the marketplace closed the session (expiry) */
+            by: components["schemas"]["Party"] | null;
+            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
+            automatic: boolean;
+        };
+        /** @description The negotiation.offer event */
+        NegotiationOfferEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "negotiation.offer";
+            data: components["schemas"]["NegotiationCounterData"];
+        };
+        /** @description negotiation.counter: a party countered (alias negotiation.offer); the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
+        NegotiationCounterData: {
+            sessionId: string;
+            offerId: string;
+            productId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The session’s status after the move */
+            status: components["schemas"]["NegotiationStatus"];
+            /** @example USD */
+            currency: string;
+            /**
+             * Format: int64
+             * @description Units on the table
+             */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Unit price on the table, minor units of `currency`
+             */
+            unitPrice: number;
+            /** Format: int64 */
+            round: number;
+            /** @description Who must answer; null once the session is closed */
+            turn: components["schemas"]["Party"] | null;
+            /** @description When an open session expires; null once accepted or rejected */
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            /** @description The party that moved; null when the marketplace closed the session (expiry) */
+            by: components["schemas"]["Party"] | null;
+            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
+            automatic: boolean;
+        };
+        /** @description The negotiation.counter event */
+        NegotiationCounterEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "negotiation.counter";
+            data: components["schemas"]["NegotiationCounterData"];
+        };
+        /** @description The negotiation.accepted event */
+        NegotiationAcceptedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "negotiation.accepted";
+            data: components["schemas"]["NegotiationAcceptedData"];
+        };
+        /** @description negotiation.accepted: the party whose turn it was accepted the terms on the table; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
+        NegotiationAcceptedData: {
+            sessionId: string;
+            offerId: string;
+            productId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The session’s status after the move */
+            status: components["schemas"]["NegotiationStatus"];
+            /** @example USD */
+            currency: string;
+            /**
+             * Format: int64
+             * @description Units on the table
+             */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Unit price on the table, minor units of `currency`
+             */
+            unitPrice: number;
+            /** Format: int64 */
+            round: number;
+            /** @description Who must answer; null once the session is closed */
+            turn: components["schemas"]["Party"] | null;
+            /** @description When an open session expires; null once accepted or rejected */
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            /** @description The party that moved; null when the marketplace closed the session (expiry) */
+            by: components["schemas"]["Party"] | null;
+            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
+            automatic: boolean;
+        };
+        /** @description The negotiation.rejected event */
+        NegotiationRejectedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "negotiation.rejected";
+            data: components["schemas"]["NegotiationRejectedData"];
+        };
+        /** @description negotiation.rejected: a party rejected the session, or it expired (`reason`). Never the seller’s private prices. */
+        NegotiationRejectedData: {
+            sessionId: string;
+            offerId: string;
+            productId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            buyerId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            /** @description The session’s status after the move */
+            status: components["schemas"]["NegotiationStatus"];
+            /** @example USD */
+            currency: string;
+            /**
+             * Format: int64
+             * @description Units on the table
+             */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Unit price on the table, minor units of `currency`
+             */
+            unitPrice: number;
+            /** Format: int64 */
+            round: number;
+            /** @description Who must answer; null once the session is closed */
+            turn: components["schemas"]["Party"] | null;
+            /** @description When an open session expires; null once accepted or rejected */
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            /** @description The party that moved; null when the marketplace closed the session (expiry) */
+            by: components["schemas"]["Party"] | null;
+            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
+            automatic: boolean;
+            /**
+             * @description `rejected` by a party, or `expired` (72 h without a move)
+             * @enum {string}
+             */
+            reason: "rejected" | "expired";
+        };
+        /** @description The feed.processed event */
+        FeedProcessedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "feed.processed";
+            data: components["schemas"]["FeedCompletedData"];
+        };
+        /** @description feed.completed (alias feed.processed): the feed was processed; bad rows are counted in rowsFailed */
+        FeedCompletedData: {
+            feedId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            format: components["schemas"]["FeedFormat"];
+            filename: string | null;
+            /** Format: int64 */
+            rowsTotal: number;
+            /** Format: int64 */
+            rowsSucceeded: number;
+            /** Format: int64 */
+            rowsFailed: number;
+            completedAt: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            status: "completed";
+        };
+        /** @description The feed.completed event */
+        FeedCompletedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "feed.completed";
+            data: components["schemas"]["FeedCompletedData"];
+        };
+        /** @description The feed.failed event */
+        FeedFailedEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "feed.failed";
+            data: components["schemas"]["FeedFailedData"];
+        };
+        /** @description feed.failed: the file could not be read, or every row was invalid */
+        FeedFailedData: {
+            feedId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            sellerId: string;
+            format: components["schemas"]["FeedFormat"];
+            filename: string | null;
+            /** Format: int64 */
+            rowsTotal: number;
+            /** Format: int64 */
+            rowsSucceeded: number;
+            /** Format: int64 */
+            rowsFailed: number;
+            completedAt: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            status: "failed";
+            /** @description What to change in the file */
+            failureReason: string;
+        };
+        /** @description The webhook.test event */
+        WebhookTestEvent: {
+            /**
+             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
+             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             */
+            id: string;
+            /** @description When the event happened (ISO 8601 UTC) */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "webhook.test";
+            data: components["schemas"]["WebhookTestData"];
+        };
+        /** @description webhook.test: sent by POST /v1/webhooks/{id}/test to that subscription only; not recorded, not in the events feed */
+        WebhookTestData: {
+            subscriptionId: string;
+            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            agentId: string;
+            message: string;
+        };
+        ErrorDetail: {
+            /** @description Dot path of the offending field (`organization.country`, `events.1`), or a header or query parameter name */
+            path: string;
+            /** @description What to change in that field */
+            message: string;
+        };
         /** @description Present on every successful response */
         Meta: {
-            /** @example req_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
+            /**
+             * @description Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem
+             * @example req_01M83TY0Y0TX5XRW8ET1FYQJBT
+             */
             requestId: string;
-            /** Format: date-time */
-            timestamp: string;
+            timestamp: components["schemas"]["Timestamp"];
         };
-        Error: {
-            /** @description Human-readable message that says what to fix */
-            error: string;
-            /** @enum {string} */
-            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
-            status: number;
-            /** @example req_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            requestId: string;
-            details?: {
-                /**
-                 * @description Dot path of the offending field
-                 * @example organization.country
-                 */
-                path: string;
-                message: string;
-            }[];
+        AgentWithApiKeyEnvelope: {
+            data: components["schemas"]["AgentWithApiKey"];
+            meta: components["schemas"]["Meta"];
         };
-        AgentWithApiKey: {
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            agentId: string;
-            role: components["schemas"]["Role"];
-            name: string;
-            organization: components["schemas"]["Organization"];
-            contactEmail: string;
-            plan: components["schemas"]["Plan"];
-            /** @enum {string} */
-            environment: "test" | "live";
-            /**
-             * @description First 12 characters of the current key
-             * @example mk_test_4fGh
-             */
-            apiKeyPrefix: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
-            /**
-             * @description The API key; shown only in this response
-             * @example mk_test_…
-             */
+        AgentWithApiKey: components["schemas"]["Agent"] & {
+            /** @description The API key: send it as `Authorization: Bearer <apiKey>`. Shown only in this response: store it now */
             apiKey: string;
         };
-        /** @enum {string} */
+        /** @description An agent id (agt_…), from registration; a session’s or order’s buyerId and sellerId */
+        AgentId: string;
+        /**
+         * @description Rate-limit plan: free 60/min and 1,000/day, pro 600/min and 100,000/day, enterprise unlimited; set by an operator
+         * @enum {string}
+         */
         Plan: "free" | "pro" | "enterprise";
+        AgentEnvelope: {
+            data: components["schemas"]["Agent"];
+            meta: components["schemas"]["Meta"];
+        };
         Agent: {
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            agentId: string;
+            agentId: components["schemas"]["AgentId"];
             role: components["schemas"]["Role"];
             name: string;
             organization: components["schemas"]["Organization"];
+            /** Format: email */
             contactEmail: string;
             plan: components["schemas"]["Plan"];
-            /** @enum {string} */
+            /**
+             * @description test: the sandbox (mk_test_ keys); live: production (mk_live_ keys)
+             * @enum {string}
+             */
             environment: "test" | "live";
-            /**
-             * @description First 12 characters of the current key
-             * @example mk_test_4fGh
-             */
+            /** @description First 12 characters of the current key, to tell keys apart */
             apiKeyPrefix: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        WebhookSubscriptionEnvelope: {
+            data: components["schemas"]["WebhookSubscription"];
+            meta: components["schemas"]["Meta"];
         };
         WebhookSubscription: {
-            /** @example whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            id: string;
+            id: components["schemas"]["WebhookId"];
+            /** Format: uri */
             url: string;
             events: components["schemas"]["EventName"][];
             description: string | null;
             active: boolean;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description A webhook subscription id (whk_…), from POST /v1/webhooks */
+        WebhookId: string;
+        DeletedWebhookEnvelope: {
+            data: components["schemas"]["DeletedWebhook"];
+            meta: components["schemas"]["Meta"];
         };
         DeletedWebhook: {
-            id: string;
+            id: components["schemas"]["WebhookId"];
             /** @constant */
             deleted: true;
         };
         Delivery: {
-            /** @example dlv_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            deliveryId: string;
-            subscriptionId: string;
-            eventId: string;
-            /** @description The name the event was delivered under (the subscription’s, for aliases) */
+            deliveryId: components["schemas"]["DeliveryId"];
+            subscriptionId: components["schemas"]["WebhookId"];
+            /** @description The event’s id: the envelope’s `id` and X-Marketplace-Event-Id */
+            eventId: components["schemas"]["EventId"];
+            /** @description The name the event was delivered under (the subscription’s, for aliases; webhook.test for test events) */
             eventType: string;
             status: components["schemas"]["DeliveryStatus"];
+            /** @description Every attempt, oldest first (automatic ones and manual retries; bounded by the record’s size) */
             attempts: components["schemas"]["DeliveryAttempt"][];
-            nextAttemptAt: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
         };
+        /** @description A webhook delivery id (dlv_…), from GET /v1/webhooks/{id}/deliveries */
+        DeliveryId: string;
         DeliveryAttempt: {
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            at: string;
+            at: components["schemas"]["Timestamp"];
             /** @description The response status; null when no response came */
             statusCode: number | null;
             /** @description Why the attempt failed; null when it succeeded */
             error: ("timeout" | "connection-refused" | "dns" | "tls" | "redirect" | "non-2xx" | "connection-error" | "forbidden-address" | "subscription-inactive") | null;
+            /** Format: int32 */
             durationMs: number;
             /** @description The first 1 KB of the response body */
             responseBody: string | null;
             /** @description Sent by POST …/retry rather than the schedule */
             manual: boolean;
         };
-        DeliveryWithPayload: {
-            /** @example dlv_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            deliveryId: string;
-            subscriptionId: string;
-            eventId: string;
-            /** @description The name the event was delivered under (the subscription’s, for aliases) */
-            eventType: string;
-            status: components["schemas"]["DeliveryStatus"];
-            attempts: components["schemas"]["DeliveryAttempt"][];
-            nextAttemptAt: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
-            /** @description The exact body that was (or will be) sent and signed */
+        DeliveryWithPayloadEnvelope: {
+            data: components["schemas"]["DeliveryWithPayload"];
+            meta: components["schemas"]["Meta"];
+        };
+        DeliveryWithPayload: components["schemas"]["Delivery"] & {
+            /** @description The exact body that was (or will be) sent and signed: the event envelope as JSON text */
             payload: string;
         };
+        DeliveryEnvelope: {
+            data: components["schemas"]["Delivery"];
+            meta: components["schemas"]["Meta"];
+        };
         Feed: {
-            /** @example feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            feedId: string;
-            sellerId: string;
+            feedId: components["schemas"]["FeedId"];
+            sellerId: components["schemas"]["AgentId"];
             format: components["schemas"]["FeedFormat"];
             status: components["schemas"]["FeedStatus"];
             filename: string | null;
+            /** @description The file’s size in bytes; null until a presigned upload lands */
             sizeBytes: number | null;
+            /** Format: int32 */
             rowsTotal: number;
+            /** Format: int32 */
             rowsSucceeded: number;
+            /** Format: int32 */
             rowsFailed: number;
             /** @description The first 100 row errors; rowsFailed counts all */
             errors: components["schemas"]["FeedRowError"][];
             /** @description The first 100 warnings */
             warnings: components["schemas"]["FeedWarning"][];
-            attempts: number;
-            failureReason: string | null;
             /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
+             * Format: int32
+             * @description Processing runs so far (a retry adds one)
              */
-            createdAt: string;
-            startedAt: string | null;
-            completedAt: string | null;
+            attempts: number;
+            /** @description Why a failed feed failed: what to change in the file */
+            failureReason: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            startedAt: components["schemas"]["Timestamp"] | null;
+            completedAt: components["schemas"]["Timestamp"] | null;
         };
+        /** @description A feed id (feed_…), from POST /v1/seller/feeds */
+        FeedId: string;
         FeedRowError: {
-            /** @description Row number in the file: the first data row is 1 (the CSV header is row 0) */
+            /**
+             * Format: int32
+             * @description Row number in the file: the first data row is 1 (the CSV header is row 0)
+             */
             row: number;
             /** @description The column or JSON field, or null for the whole row */
             field: string | null;
@@ -1143,32 +2251,11 @@ export interface components {
             field: string | null;
             message: string;
         };
-        FeedWithUpload: {
-            /** @example feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            feedId: string;
-            sellerId: string;
-            format: components["schemas"]["FeedFormat"];
-            status: components["schemas"]["FeedStatus"];
-            filename: string | null;
-            sizeBytes: number | null;
-            rowsTotal: number;
-            rowsSucceeded: number;
-            rowsFailed: number;
-            /** @description The first 100 row errors; rowsFailed counts all */
-            errors: components["schemas"]["FeedRowError"][];
-            /** @description The first 100 warnings */
-            warnings: components["schemas"]["FeedWarning"][];
-            attempts: number;
-            failureReason: string | null;
+        FeedWithUpload: components["schemas"]["Feed"] & {
             /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
+             * Format: uri
+             * @description PUT the file here, without an Authorization header, before uploadExpiresAt
              */
-            createdAt: string;
-            startedAt: string | null;
-            completedAt: string | null;
-            /** @description PUT the file here, without an Authorization header, before uploadExpiresAt */
             uploadUrl: string;
             /** @constant */
             uploadMethod: "PUT";
@@ -1176,13 +2263,17 @@ export interface components {
             uploadHeaders: {
                 [key: string]: string;
             };
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            uploadExpiresAt: string;
+            uploadExpiresAt: components["schemas"]["Timestamp"];
+            /** Format: int32 */
             uploadMaxBytes: number;
+        };
+        FeedEnvelope: {
+            data: components["schemas"]["Feed"];
+            meta: components["schemas"]["Meta"];
+        };
+        FeedTemplateEnvelope: {
+            data: components["schemas"]["FeedTemplate"];
+            meta: components["schemas"]["Meta"];
         };
         FeedTemplate: {
             format: components["schemas"]["FeedFormat"];
@@ -1194,85 +2285,17 @@ export interface components {
         FeedTemplateField: {
             /** @description The CSV column or JSON field */
             name: string;
-            type: string;
+            /** @enum {string} */
+            type: "string" | "integer" | "decimal" | "boolean" | "money" | "currency" | "country" | "list" | "map" | "enum";
             required: boolean;
-            default: string | number | boolean | null;
+            default: (string | number | boolean) | null;
             example: unknown;
             description: string;
         };
-        SellerProductWithOffers: {
-            /** @example prd_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            productId: string;
-            sellerId: string;
-            sku: string;
-            title: string;
-            description: string | null;
-            category: string | null;
-            brand: string | null;
-            attributes: {
-                [key: string]: string | number | boolean;
-            };
-            unit: string;
-            /** @description List unit price */
-            price: components["schemas"]["Money"];
-            availableQuantity: number;
-            minOrderQuantity: number;
-            leadTimeDays: number;
-            shipsFrom: string | null;
-            imageUrls: string[];
-            status: components["schemas"]["ProductStatus"];
-            sourceFeedId: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
+        SellerProductWithOffers: components["schemas"]["Product"] & {
             offers: components["schemas"]["SellerOffer"][];
         };
-        /** @description An amount in the minor unit of an ISO 4217 currency */
-        Money: {
-            /**
-             * @description Integer amount in the currency’s minor unit (e.g. cents)
-             * @example 1250
-             */
-            amount: number;
-            /**
-             * @description ISO 4217 currency code, uppercase
-             * @example USD
-             */
-            currency: string;
-        };
-        SellerOffer: {
-            /** @example ofr_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            offerId: string;
-            productId: string;
-            sellerId: string;
-            unitPrice: components["schemas"]["Money"];
-            minQuantity: number;
-            priceTiers: components["schemas"]["PriceTier"][];
-            negotiable: boolean;
-            /** @description Null: a standing offer without an end */
-            validUntil: string | null;
-            status: components["schemas"]["OfferStatus"];
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
+        SellerOffer: components["schemas"]["Offer"] & {
             /** @description Private: the lowest unit price automatic counters go to, asked only at a session’s last round. Never shown to buyers. */
             floorUnitPrice: components["schemas"]["Money"] | null;
             /** @description Private: a buyer proposal at or above it is accepted at once. Never shown to buyers. */
@@ -1280,8 +2303,11 @@ export interface components {
             /** @description Private: how automatic counters concede from the list price toward the floor (linear when a floor is set and no strategy was given); null: no automatic counters, the seller’s agent answers. Never shown to buyers. */
             negotiationStrategy: components["schemas"]["NegotiationStrategy"] | null;
         };
+        /** @description An offer id (ofr_…), from search results (items[].offer.offerId) or a product’s offers */
+        OfferId: string;
         /** @description From minQuantity units on, each unit costs unitPrice */
         PriceTier: {
+            /** Format: int32 */
             minQuantity: number;
             unitPrice: components["schemas"]["Money"];
         };
@@ -1292,70 +2318,34 @@ export interface components {
          * @enum {string}
          */
         NegotiationStrategy: "firm" | "linear" | "boulware" | "conceder";
-        ProductWithOffers: {
-            /** @example prd_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            productId: string;
-            sellerId: string;
-            sku: string;
-            title: string;
-            description: string | null;
-            category: string | null;
-            brand: string | null;
-            attributes: {
-                [key: string]: string | number | boolean;
-            };
-            unit: string;
-            /** @description List unit price */
-            price: components["schemas"]["Money"];
-            availableQuantity: number;
-            minOrderQuantity: number;
-            leadTimeDays: number;
-            shipsFrom: string | null;
-            imageUrls: string[];
-            status: components["schemas"]["ProductStatus"];
-            sourceFeedId: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
+        ProductWithOffers: components["schemas"]["Product"] & {
+            /** @description The product’s standing offer (a feed row makes one) */
             offers: components["schemas"]["Offer"][];
         };
         Offer: {
-            /** @example ofr_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            offerId: string;
-            productId: string;
-            sellerId: string;
+            offerId: components["schemas"]["OfferId"];
+            productId: components["schemas"]["ProductId"];
+            sellerId: components["schemas"]["AgentId"];
             unitPrice: components["schemas"]["Money"];
+            /**
+             * Format: int32
+             * @description Smallest quantity this offer sells
+             */
             minQuantity: number;
+            /** @description Volume prices: the highest tier a quantity reaches sets its unit price */
             priceTiers: components["schemas"]["PriceTier"][];
             negotiable: boolean;
             /** @description Null: a standing offer without an end */
-            validUntil: string | null;
+            validUntil: components["schemas"]["Timestamp"] | null;
             status: components["schemas"]["OfferStatus"];
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
         };
-        SearchIntentPage: {
-            items: components["schemas"]["SearchItem"][];
-            nextCursor: string | null;
+        SearchIntentPageEnvelope: {
+            data: components["schemas"]["SearchIntentPage"];
+            meta: components["schemas"]["Meta"];
+        };
+        SearchIntentPage: components["schemas"]["SearchPage"] & {
             interpretation: components["schemas"]["Interpretation"];
             /** @description When nothing matches: what would find something (each checked against the catalog); empty otherwise */
             suggestions: components["schemas"]["SearchSuggestion"][];
@@ -1369,39 +2359,41 @@ export interface components {
             relaxed: components["schemas"]["SearchItemRelaxed"];
         };
         Product: {
-            /** @example prd_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            productId: string;
-            sellerId: string;
+            productId: components["schemas"]["ProductId"];
+            sellerId: components["schemas"]["AgentId"];
             sku: string;
             title: string;
             description: string | null;
             category: string | null;
             brand: string | null;
+            /** @description Typed product attributes (string, number or boolean) */
             attributes: {
                 [key: string]: string | number | boolean;
             };
+            /** @description What one unit is (each, box, pair, kg…): quantities and unit prices count these */
             unit: string;
             /** @description List unit price */
             price: components["schemas"]["Money"];
+            /**
+             * Format: int32
+             * @description Units in stock now; an order takes its quantity out
+             */
             availableQuantity: number;
+            /** Format: int32 */
             minOrderQuantity: number;
+            /**
+             * Format: int32
+             * @description Days from order to shipment
+             */
             leadTimeDays: number;
+            /** @description ISO 3166-1 alpha-2 country code, or null */
             shipsFrom: string | null;
             imageUrls: string[];
             status: components["schemas"]["ProductStatus"];
-            sourceFeedId: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
+            /** @description The feed that last wrote this product */
+            sourceFeedId: components["schemas"]["FeedId"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
         };
         /** @description What this item satisfies, checked on the item itself */
         SearchItemMatched: {
@@ -1431,10 +2423,10 @@ export interface components {
             /**
              * @description The filters applied, in the shape of /v1/search filters
              * @example {
-             *       "maxPrice": 12,
-             *       "currency": "USD",
+             *       "maxPrice": 1300,
+             *       "currency": "EUR",
              *       "shipsFrom": "DE",
-             *       "maxLeadTimeDays": 10
+             *       "maxLeadTimeDays": 5
              *     }
              */
             filters: {
@@ -1450,6 +2442,7 @@ export interface components {
             excluded: string[];
             /** @description A total budget ("budget 500 EUR total"), in minor units: filters.maxPrice is derived from it and the quantity */
             budget: {
+                /** Format: int64 */
                 amount: number;
                 currency: string;
             } | null;
@@ -1459,7 +2452,7 @@ export interface components {
             relaxed: {
                 /** @description Product words dropped because no product has them together with the rest (never the main product word) */
                 keywords: string[];
-                /** @description Filters dropped to find anything, with the value read (only a category guessed from the wording; price, origin, lead time, brand and quantity are never dropped) */
+                /** @description Filters dropped to find anything, with the value read */
                 filters: {
                     [key: string]: unknown;
                 };
@@ -1503,131 +2496,111 @@ export interface components {
             /** @description What to change, in words */
             message: string;
         };
+        SearchPageEnvelope: {
+            data: components["schemas"]["SearchPage"];
+            meta: components["schemas"]["Meta"];
+        };
         SearchPage: {
             items: components["schemas"]["SearchItem"][];
+            /** @description Pass as `cursor` with the same request for the next page; null on the last page */
             nextCursor: string | null;
         };
+        NegotiationSessionEnvelope: {
+            data: components["schemas"]["NegotiationSession"];
+            meta: components["schemas"]["Meta"];
+        };
         NegotiationSession: {
-            /** @example neg_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sessionId: string;
-            offerId: string;
-            productId: string;
-            buyerId: string;
-            sellerId: string;
+            /** @description Counter, accept or reject with it; order with it once accepted */
+            sessionId: components["schemas"]["NegotiationId"];
+            offerId: components["schemas"]["OfferId"];
+            productId: components["schemas"]["ProductId"];
+            buyerId: components["schemas"]["AgentId"];
+            sellerId: components["schemas"]["AgentId"];
             status: components["schemas"]["NegotiationStatus"];
-            /** @example USD */
+            /**
+             * @description The offer’s ISO 4217 currency: every price of the session is in it
+             * @example EUR
+             */
             currency: string;
-            /** @description Units on the table */
+            /**
+             * Format: int32
+             * @description Units on the table
+             */
             quantity: number;
-            /** @description Unit price on the table, minor units of `currency` */
+            /**
+             * Format: int64
+             * @description Unit price on the table, an integer in the minor unit of `currency` (cents for EUR)
+             */
             unitPrice: number;
             /** @description Who must answer; null once the session is no longer open */
             turn: components["schemas"]["Party"] | null;
+            /**
+             * Format: int32
+             * @description Proposals so far, the opening one included
+             */
             round: number;
+            /** Format: int32 */
             maxRounds: number;
+            /** @description Every move, oldest first */
             history: components["schemas"]["NegotiationMove"][];
             /** @description When an open session expires (72 h after the last move); null once closed */
-            expiresAt: string | null;
-            acceptedAt: string | null;
-            orderId: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            acceptedAt: components["schemas"]["Timestamp"] | null;
+            orderId: components["schemas"]["OrderId"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
         };
+        /** @description A negotiation session id (neg_…), from POST /v1/negotiate or GET /v1/negotiations */
+        NegotiationId: string;
         NegotiationMove: {
+            /** Format: int32 */
             round: number;
             by: components["schemas"]["Party"];
             /** @description propose: the opening proposal; counter; accept; reject (extension) */
             action: components["schemas"]["NegotiationAction"];
-            /** @description The unit price on the table after this move */
+            /**
+             * Format: int64
+             * @description The unit price on the table after this move, minor units of the session’s currency
+             */
             unitPrice: number;
+            /** Format: int32 */
             quantity: number;
             message: string | null;
             /** @description Made on the seller’s behalf by the offer’s negotiation policy (extension) */
             automatic: boolean;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            at: string;
+            at: components["schemas"]["Timestamp"];
         };
         /** @enum {string} */
         NegotiationAction: "propose" | "counter" | "accept" | "reject";
+        /** @description An order id (ord_…), from POST /v1/create-order or GET /v1/orders */
+        OrderId: string;
+        OrderEnvelope: {
+            data: components["schemas"]["Order"];
+            meta: components["schemas"]["Meta"];
+        };
         Order: {
-            /** @example ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            orderId: string;
-            sessionId: string;
-            offerId: string;
-            buyerId: string;
-            sellerId: string;
+            orderId: components["schemas"]["OrderId"];
+            sessionId: components["schemas"]["NegotiationId"];
+            offerId: components["schemas"]["OfferId"];
+            buyerId: components["schemas"]["AgentId"];
+            sellerId: components["schemas"]["AgentId"];
             items: components["schemas"]["OrderItem"][];
+            /** @description quantity × unitPrice, in minor units */
             totalAmount: components["schemas"]["Money"];
             status: components["schemas"]["OrderStatus"];
             shipping: components["schemas"]["Shipping"] | null;
             cancellation: components["schemas"]["Cancellation"] | null;
             buyerReference: string | null;
             shippingAddress: components["schemas"]["ShippingAddress"] | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            updatedAt: string;
-        };
-        OrderItem: {
-            productId: string;
-            quantity: number;
-            /** @description Minor units of totalAmount.currency */
-            unitPrice: number;
-        };
-        Shipping: {
-            carrier: string;
-            trackingNumber: string;
-            trackingUrl: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            shippedAt: string;
-        };
-        Cancellation: {
-            by: components["schemas"]["Party"];
-            reason: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            at: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
         };
         AuditEntry: {
-            /** @example aud_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            entryId: string;
-            orderId: string;
+            entryId: components["schemas"]["AuditId"];
+            orderId: components["schemas"]["OrderId"];
+            /** Format: int32 */
             sequence: number;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            at: string;
+            at: components["schemas"]["Timestamp"];
             actor: components["schemas"]["AuditActor"];
             /** @enum {string} */
             action: "create" | "confirm" | "ship" | "deliver" | "complete" | "cancel";
@@ -1637,506 +2610,473 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description An audit entry id (aud_…) */
+        AuditId: string;
         AuditActor: {
-            agentId: string;
+            agentId: components["schemas"]["AgentId"];
             role: components["schemas"]["Party"];
         } | "system";
         /** @description An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type */
         Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderConfirmedEvent"] | components["schemas"]["OrderShippedEvent"] | components["schemas"]["OrderDeliveredEvent"] | components["schemas"]["OrderCompletedEvent"] | components["schemas"]["OrderCancelledEvent"] | components["schemas"]["NegotiationStartedEvent"] | components["schemas"]["NegotiationCounterEvent"] | components["schemas"]["NegotiationAcceptedEvent"] | components["schemas"]["NegotiationRejectedEvent"] | components["schemas"]["FeedCompletedEvent"] | components["schemas"]["FeedFailedEvent"];
-        /** @description The order.created event */
-        OrderCreatedEvent: {
+        EventEnvelope: {
+            data: components["schemas"]["Event"];
+            meta: components["schemas"]["Meta"];
+        };
+        Error: {
+            /** @description Human-readable message that says what to fix (for people and logs; branch on `code`) */
+            error: string;
             /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Stable, machine-readable error code
              * @enum {string}
              */
-            type: "order.created";
-            data: components["schemas"]["OrderCreatedData"];
-        };
-        /** @description order.created: exactly the specification’s fields */
-        OrderCreatedData: {
-            orderId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-        };
-        /** @description The order.confirmed event */
-        OrderConfirmedEvent: {
+            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
             /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
+             * Format: int32
+             * @description The HTTP status, repeated
              */
-            id: string;
+            status: number;
             /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
+             * @description Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem
+             * @example req_01M83TY0Y0TX5XRW8ET1FYQJBT
              */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "order.confirmed";
-            data: components["schemas"]["OrderConfirmedData"];
-        };
-        /** @description order.confirmed: the order’s ids and parties, its status (confirmed), items and total */
-        OrderConfirmedData: {
-            orderId: string;
-            sessionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The order’s status after the change (confirmed) */
-            status: components["schemas"]["OrderStatus"];
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description Present once the order has shipped */
-            shipping?: components["schemas"]["Shipping"];
-            /** @description Present when the order was cancelled */
-            cancellation?: components["schemas"]["Cancellation"];
-        };
-        /** @description The order.shipped event */
-        OrderShippedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "order.shipped";
-            data: components["schemas"]["OrderShippedData"];
-        };
-        /** @description order.shipped: the order’s ids and parties, its status (shipped), items and total, and shipping (carrier, tracking) */
-        OrderShippedData: {
-            orderId: string;
-            sessionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The order’s status after the change (shipped) */
-            status: components["schemas"]["OrderStatus"];
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description Present once the order has shipped */
-            shipping?: components["schemas"]["Shipping"];
-            /** @description Present when the order was cancelled */
-            cancellation?: components["schemas"]["Cancellation"];
-        };
-        /** @description The order.delivered event */
-        OrderDeliveredEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "order.delivered";
-            data: components["schemas"]["OrderDeliveredData"];
-        };
-        /** @description order.delivered: the order’s ids and parties, its status (delivered), items and total, and shipping */
-        OrderDeliveredData: {
-            orderId: string;
-            sessionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The order’s status after the change (delivered) */
-            status: components["schemas"]["OrderStatus"];
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description Present once the order has shipped */
-            shipping?: components["schemas"]["Shipping"];
-            /** @description Present when the order was cancelled */
-            cancellation?: components["schemas"]["Cancellation"];
-        };
-        /** @description The order.completed event */
-        OrderCompletedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "order.completed";
-            data: components["schemas"]["OrderCompletedData"];
-        };
-        /** @description order.completed: the order’s ids and parties, its status (completed), items and total, and shipping */
-        OrderCompletedData: {
-            orderId: string;
-            sessionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The order’s status after the change (completed) */
-            status: components["schemas"]["OrderStatus"];
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description Present once the order has shipped */
-            shipping?: components["schemas"]["Shipping"];
-            /** @description Present when the order was cancelled */
-            cancellation?: components["schemas"]["Cancellation"];
-        };
-        /** @description The order.cancelled event */
-        OrderCancelledEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "order.cancelled";
-            data: components["schemas"]["OrderCancelledData"];
-        };
-        /** @description order.cancelled: the order’s ids and parties, its status (cancelled), items and total, and cancellation (by, reason, at) */
-        OrderCancelledData: {
-            orderId: string;
-            sessionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The order’s status after the change (cancelled) */
-            status: components["schemas"]["OrderStatus"];
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description Present once the order has shipped */
-            shipping?: components["schemas"]["Shipping"];
-            /** @description Present when the order was cancelled */
-            cancellation?: components["schemas"]["Cancellation"];
-        };
-        /** @description The negotiation.started event */
-        NegotiationStartedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "negotiation.started";
-            data: components["schemas"]["NegotiationStartedData"];
-        };
-        /** @description negotiation.started: a buyer opened a session with a proposal; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
-        NegotiationStartedData: {
-            sessionId: string;
-            offerId: string;
-            productId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The session’s status after the move */
-            status: components["schemas"]["NegotiationStatus"];
-            /** @example USD */
-            currency: string;
-            /** @description Units on the table */
-            quantity: number;
-            /** @description Unit price on the table, minor units of `currency` */
-            unitPrice: number;
-            round: number;
-            /** @description Who must answer; null once the session is closed */
-            turn: components["schemas"]["Party"] | null;
-            /** @description When an open session expires; null once accepted or rejected */
-            expiresAt: string | null;
-            /** @description The party that moved; null when the marketplace closed the session (expiry) */
-            by: components["schemas"]["Party"] | null;
-            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
-            automatic: boolean;
-        };
-        /** @description The negotiation.counter event */
-        NegotiationCounterEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "negotiation.counter";
-            data: components["schemas"]["NegotiationCounterData"];
-        };
-        /** @description negotiation.counter: a party countered (alias negotiation.offer); the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
-        NegotiationCounterData: {
-            sessionId: string;
-            offerId: string;
-            productId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The session’s status after the move */
-            status: components["schemas"]["NegotiationStatus"];
-            /** @example USD */
-            currency: string;
-            /** @description Units on the table */
-            quantity: number;
-            /** @description Unit price on the table, minor units of `currency` */
-            unitPrice: number;
-            round: number;
-            /** @description Who must answer; null once the session is closed */
-            turn: components["schemas"]["Party"] | null;
-            /** @description When an open session expires; null once accepted or rejected */
-            expiresAt: string | null;
-            /** @description The party that moved; null when the marketplace closed the session (expiry) */
-            by: components["schemas"]["Party"] | null;
-            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
-            automatic: boolean;
-        };
-        /** @description The negotiation.accepted event */
-        NegotiationAcceptedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "negotiation.accepted";
-            data: components["schemas"]["NegotiationAcceptedData"];
-        };
-        /** @description negotiation.accepted: the party whose turn it was accepted the terms on the table; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
-        NegotiationAcceptedData: {
-            sessionId: string;
-            offerId: string;
-            productId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The session’s status after the move */
-            status: components["schemas"]["NegotiationStatus"];
-            /** @example USD */
-            currency: string;
-            /** @description Units on the table */
-            quantity: number;
-            /** @description Unit price on the table, minor units of `currency` */
-            unitPrice: number;
-            round: number;
-            /** @description Who must answer; null once the session is closed */
-            turn: components["schemas"]["Party"] | null;
-            /** @description When an open session expires; null once accepted or rejected */
-            expiresAt: string | null;
-            /** @description The party that moved; null when the marketplace closed the session (expiry) */
-            by: components["schemas"]["Party"] | null;
-            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
-            automatic: boolean;
-        };
-        /** @description The negotiation.rejected event */
-        NegotiationRejectedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "negotiation.rejected";
-            data: components["schemas"]["NegotiationRejectedData"];
-        };
-        /** @description negotiation.rejected: a party rejected the session, or it expired (`reason`). Never the seller’s private prices. */
-        NegotiationRejectedData: {
-            sessionId: string;
-            offerId: string;
-            productId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The session’s status after the move */
-            status: components["schemas"]["NegotiationStatus"];
-            /** @example USD */
-            currency: string;
-            /** @description Units on the table */
-            quantity: number;
-            /** @description Unit price on the table, minor units of `currency` */
-            unitPrice: number;
-            round: number;
-            /** @description Who must answer; null once the session is closed */
-            turn: components["schemas"]["Party"] | null;
-            /** @description When an open session expires; null once accepted or rejected */
-            expiresAt: string | null;
-            /** @description The party that moved; null when the marketplace closed the session (expiry) */
-            by: components["schemas"]["Party"] | null;
-            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
-            automatic: boolean;
-            /**
-             * @description `rejected` by a party, or `expired` (72 h without a move)
-             * @enum {string}
-             */
-            reason: "rejected" | "expired";
-        };
-        /** @description The feed.completed event */
-        FeedCompletedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "feed.completed";
-            data: components["schemas"]["FeedCompletedData"];
-        };
-        /** @description feed.completed (alias feed.processed): the feed was processed; bad rows are counted in rowsFailed */
-        FeedCompletedData: {
-            feedId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            format: components["schemas"]["FeedFormat"];
-            filename: string | null;
-            rowsTotal: number;
-            rowsSucceeded: number;
-            rowsFailed: number;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            completedAt: string;
-            /** @enum {string} */
-            status: "completed";
-        };
-        /** @description The feed.failed event */
-        FeedFailedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601 UTC)
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            timestamp: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "feed.failed";
-            data: components["schemas"]["FeedFailedData"];
-        };
-        /** @description feed.failed: the file could not be read, or every row was invalid */
-        FeedFailedData: {
-            feedId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            format: components["schemas"]["FeedFormat"];
-            filename: string | null;
-            rowsTotal: number;
-            rowsSucceeded: number;
-            rowsFailed: number;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC timestamp with milliseconds
-             * @example 2026-11-22T10:15:30.123Z
-             */
-            completedAt: string;
-            /** @enum {string} */
-            status: "failed";
-            /** @description What to change in the file */
-            failureReason: string;
+            requestId: string;
+            /** @description One entry per problem (every problem at once), for validation errors and state conflicts */
+            details?: components["schemas"]["ErrorDetail"][];
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description `conflict`: The record’s current state does not allow this change (the state is in details). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "The session is accepted; only an open session can be countered",
+                 *       "details": [
+                 *         {
+                 *           "path": "status",
+                 *           "message": "accepted"
+                 *         }
+                 *       ],
+                 *       "code": "conflict",
+                 *       "status": 409,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "This endpoint is for buyers; this agent is a seller",
+                 *       "code": "auth/forbidden",
+                 *       "status": 403,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored. */
+        IdempotencyConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "This Idempotency-Key was used with a different request",
+                 *       "code": "idempotency/conflict",
+                 *       "status": 409,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored. `conflict`: The record’s current state does not allow this change (the state is in details). */
+        IdempotencyConflictOrConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "This Idempotency-Key was used with a different request",
+                 *       "code": "idempotency/conflict",
+                 *       "status": 409,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `internal`: Unexpected error; the requestId identifies it in the logs. */
+        Internal: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Internal error; quote the request id when reporting it",
+                 *       "code": "internal",
+                 *       "status": 500,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `internal`: Unexpected error; the requestId identifies it in the logs. */
+        InternalUnmetered: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Internal error; quote the request id when reporting it",
+                 *       "code": "internal",
+                 *       "status": 500,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details). */
+        Invalid: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Request validation failed — quantity: Must be at least 10 (the offer’s minimum)",
+                 *       "details": [
+                 *         {
+                 *           "path": "quantity",
+                 *           "message": "Must be at least 10 (the offer’s minimum)"
+                 *         }
+                 *       ],
+                 *       "code": "validation/invalid",
+                 *       "status": 422,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment). */
+        InvalidKey: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Missing API Key",
+                 *       "code": "auth/invalid-key",
+                 *       "status": 401,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details). */
+        InvalidUnmetered: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Request validation failed — quantity: Must be at least 10 (the offer’s minimum)",
+                 *       "details": [
+                 *         {
+                 *           "path": "quantity",
+                 *           "message": "Must be at least 10 (the offer’s minimum)"
+                 *         }
+                 *       ],
+                 *       "code": "validation/invalid",
+                 *       "status": 422,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `not-found`: Unknown route or id, or a record the caller is not a party to. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "No order ord_01M83TRH50MAGDC7K060BRRBKW for this agent",
+                 *       "code": "not-found",
+                 *       "status": 404,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `not-found`: Unknown route or id, or a record the caller is not a party to. */
+        NotFoundUnmetered: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "No order ord_01M83TRH50MAGDC7K060BRRBKW for this agent",
+                 *       "code": "not-found",
+                 *       "status": 404,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After. */
+        RateLimit: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Rate limit exceeded: 60 requests per minute on the free plan",
+                 *       "code": "rate-limit",
+                 *       "status": 429,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `validation/too-large`: Body over the endpoint’s size limit. */
+        TooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Body over 1048576 bytes",
+                 *       "code": "validation/too-large",
+                 *       "status": 413,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt) */
+        WebhookAcknowledged: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Anything else, a timeout or a redirect fails the attempt; it is retried after 1 min, 5 min, 30 min, 2 h, then the delivery is failed */
+        WebhookRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+    };
+    parameters: {
+        /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+        "Idempotency-Key": string;
+        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+        "X-Marketplace-Signature": string;
+        /** @description When this attempt was sent, Unix time in seconds */
+        "X-Marketplace-Timestamp": string;
+        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+        "X-Marketplace-Event-Id": string;
+        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+        "webhook-id": string;
+        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+        "webhook-timestamp": string;
+        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+        "webhook-signature": string;
+        /** @description Page size, 1–100 */
+        Limit: number;
+        /** @description Opaque cursor from a previous page (nextCursor) */
+        Cursor: string;
+        /** @description a webhook subscription id (whk_…) */
+        WebhookIdInPath: string;
+        /** @description a delivery id (dlv_…) */
+        DeliveryIdInPath: string;
+        /** @description a feed id (feed_…) */
+        FeedIdInPath: string;
+        /** @description a product id (prd_…) */
+        ProductIdInPath: string;
+        /** @description an offer id (ofr_…) */
+        OfferIdInPath: string;
+        /** @description a negotiation session id (neg_…) */
+        NegotiationIdInPath: string;
+        /** @description an order id (ord_…) */
+        OrderIdInPath: string;
+    };
     requestBodies: never;
-    headers: never;
-    pathItems: never;
+    headers: {
+        /** @description The request id, as in `meta.requestId` or the error’s `requestId`; quote it when reporting a problem */
+        "X-Request-Id": string;
+        /** @description Requests allowed in the rate-limit window closer to exhaustion (minute or day); 2147483647 on the unlimited plan */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in that window */
+        "X-RateLimit-Remaining": number;
+        /** @description Unix time in seconds at which that window resets */
+        "X-RateLimit-Reset": number;
+        /** @description Seconds to wait before sending the request again */
+        "Retry-After": number;
+        /** @description `true` when this response is the stored response of an earlier request with the same Idempotency-Key (POST only); absent otherwise */
+        "Idempotent-Replayed": "true";
+    };
+    pathItems: {
+        WebhookDelivery: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            get?: never;
+            put?: never;
+            /**
+             * An event, POSTed to each subscription that names its type (or `*`)
+             * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+             */
+            post: {
+                parameters: {
+                    query?: never;
+                    header: {
+                        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                        "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                        /** @description When this attempt was sent, Unix time in seconds */
+                        "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                        "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                        "webhook-id": components["parameters"]["webhook-id"];
+                        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                        "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                        "webhook-signature": components["parameters"]["webhook-signature"];
+                    };
+                    path?: never;
+                    cookie?: never;
+                };
+                requestBody: {
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
+                         *       "type": "order.created",
+                         *       "timestamp": "2026-11-23T09:11:00.000Z",
+                         *       "data": {
+                         *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                         *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                         *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                         *         "totalAmount": {
+                         *           "amount": 580000,
+                         *           "currency": "EUR"
+                         *         },
+                         *         "items": [
+                         *           {
+                         *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                         *             "quantity": 500,
+                         *             "unitPrice": 1160
+                         *           }
+                         *         ]
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WebhookEvent"];
+                    };
+                };
+                responses: {
+                    "2XX": components["responses"]["WebhookAcknowledged"];
+                    default: components["responses"]["WebhookRefused"];
+                };
+            };
+            delete?: never;
+            options?: never;
+            head?: never;
+            patch?: never;
+            trace?: never;
+        };
+    };
 }
 export type $defs = Record<string, never>;
 export interface operations {
@@ -2152,11 +3092,58 @@ export interface operations {
             /** @description The links; a web page (text/html) instead when Accept prefers text/html to application/json, as browsers do. A Link header names the OpenAPI document (rel="service-desc"), the reference (rel="service-doc") and /health (rel="status"). */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "name": "Agent Marketplace API",
+                     *         "description": "A business-to-business exchange where AI agents buy and sell through a REST API.",
+                     *         "links": {
+                     *           "docs": {
+                     *             "href": "/docs",
+                     *             "method": "GET",
+                     *             "title": "API reference"
+                     *           },
+                     *           "openapi": {
+                     *             "href": "/v1/openapi.json",
+                     *             "method": "GET",
+                     *             "title": "OpenAPI 3.1 document"
+                     *           },
+                     *           "llmsTxt": {
+                     *             "href": "/llms.txt",
+                     *             "method": "GET",
+                     *             "title": "Guide for language models"
+                     *           },
+                     *           "mcp": {
+                     *             "href": "/mcp",
+                     *             "method": "POST",
+                     *             "title": "MCP server (Streamable HTTP)"
+                     *           },
+                     *           "register": {
+                     *             "href": "/v1/agents/register",
+                     *             "method": "POST",
+                     *             "title": "Register an agent"
+                     *           },
+                     *           "dashboard": {
+                     *             "href": "/dashboard",
+                     *             "method": "GET",
+                     *             "title": "Webhook delivery dashboard"
+                     *           },
+                     *           "health": {
+                     *             "href": "/health",
+                     *             "method": "GET",
+                     *             "title": "Readiness"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             name: string;
@@ -2218,28 +3205,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            422: components["responses"]["InvalidUnmetered"];
+            500: components["responses"]["InternalUnmetered"];
         };
     };
     health: {
@@ -2254,11 +3221,20 @@ export interface operations {
             /** @description Ready */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "status": "ok"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @constant */
@@ -2268,28 +3244,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            422: components["responses"]["InvalidUnmetered"];
+            500: components["responses"]["InternalUnmetered"];
         };
     };
     getOpenApiDocument: {
@@ -2304,77 +3260,30 @@ export interface operations {
             /** @description The OpenAPI document */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Agent Marketplace API",
+                     *         "version": "1.0.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": {
-                        openapi: string;
+                        /** @constant */
+                        openapi: "3.1.0";
                     } & {
                         [key: string]: unknown;
                     };
                 };
             };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getReference: {
@@ -2386,39 +3295,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The reference page (text/html) */
+            /** @description The reference page */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    /** @example <!doctype html><html lang="en"><head><title>Agent Marketplace API reference</title>… */
+                    "text/html": string;
                 };
             };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            422: components["responses"]["InvalidUnmetered"];
+            500: components["responses"]["InternalUnmetered"];
         };
     };
     getReferenceAsset: {
@@ -2436,61 +3324,68 @@ export interface operations {
             /** @description The file (text/javascript), with Content-Encoding br or gzip when Accept-Encoding allows; 304 when If-None-Match names its ETag */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example /* Redoc *\/… */
                     "application/json": string;
                 };
             };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
+            404: components["responses"]["NotFoundUnmetered"];
+            422: components["responses"]["InvalidUnmetered"];
+            500: components["responses"]["InternalUnmetered"];
+        };
+    };
+    getLlmsTxt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guide */
+            200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    /**
+                     * @example # Agent Marketplace API
+                     *
+                     *     > A business-to-business exchange where AI agents buy and sell through a REST API.…
+                     */
+                    "text/markdown": string;
                 };
             };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            422: components["responses"]["InvalidUnmetered"];
+            500: components["responses"]["InternalUnmetered"];
         };
     };
     registerAgent: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme procurement agent",
+                 *       "role": "buyer",
+                 *       "organization": {
+                 *         "legalName": "Acme Manufacturing GmbH",
+                 *         "country": "DE"
+                 *       },
+                 *       "contactEmail": "procurement@acme.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterAgentRequest"];
             };
         };
@@ -2498,110 +3393,41 @@ export interface operations {
             /** @description The new agent with its API key */
             201: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["AgentWithApiKey"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "agentId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "name": "Acme procurement agent",
+                     *         "role": "buyer",
+                     *         "organization": {
+                     *           "legalName": "Acme Manufacturing GmbH",
+                     *           "country": "DE"
+                     *         },
+                     *         "contactEmail": "procurement@acme.example",
+                     *         "plan": "free",
+                     *         "environment": "test",
+                     *         "apiKeyPrefix": "mk_test_6eYS",
+                     *         "createdAt": "2026-11-23T09:01:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:01:00.000Z",
+                     *         "apiKey": "mk_test_6eYSk2Xw9QpL4vN8tR1mZc7Bf3Hd5Jg0AaEoW2x4"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentWithApiKeyEnvelope"];
                 };
             };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getMyAgent: {
@@ -2616,110 +3442,40 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Agent"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "agentId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "name": "Acme procurement agent",
+                     *         "role": "buyer",
+                     *         "organization": {
+                     *           "legalName": "Acme Manufacturing GmbH",
+                     *           "country": "DE"
+                     *         },
+                     *         "contactEmail": "procurement@acme.example",
+                     *         "plan": "free",
+                     *         "environment": "test",
+                     *         "apiKeyPrefix": "mk_test_6eYS",
+                     *         "createdAt": "2026-11-23T09:01:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:01:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     updateMyAgent: {
@@ -2731,6 +3487,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "contactEmail": "buying@acme.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAgentRequest"];
             };
         };
@@ -2738,135 +3499,49 @@ export interface operations {
             /** @description The updated profile */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Agent"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "agentId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "name": "Acme procurement agent",
+                     *         "role": "buyer",
+                     *         "organization": {
+                     *           "legalName": "Acme Manufacturing GmbH",
+                     *           "country": "DE"
+                     *         },
+                     *         "contactEmail": "buying@acme.example",
+                     *         "plan": "free",
+                     *         "environment": "test",
+                     *         "apiKeyPrefix": "mk_test_6eYS",
+                     *         "createdAt": "2026-11-23T09:01:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     rotateMyApiKey: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -2876,153 +3551,52 @@ export interface operations {
             /** @description The profile with its new API key, shown once */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["AgentWithApiKey"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "agentId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "name": "Acme procurement agent",
+                     *         "role": "buyer",
+                     *         "organization": {
+                     *           "legalName": "Acme Manufacturing GmbH",
+                     *           "country": "DE"
+                     *         },
+                     *         "contactEmail": "procurement@acme.example",
+                     *         "plan": "free",
+                     *         "environment": "test",
+                     *         "apiKeyPrefix": "mk_test_Qw7r",
+                     *         "createdAt": "2026-11-23T09:01:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:40:00.000Z",
+                     *         "apiKey": "mk_test_Qw7rT2nZ8kLp4Xc9Vb6Nm3Hs1Jd5Fg0AeYuRi7Wx"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentWithApiKeyEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     listWebhooks: {
         parameters: {
             query?: {
                 /** @description Page size, 1–100 */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -3033,17 +3607,35 @@ export interface operations {
             /** @description A page of subscriptions */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "whk_01M83TH6S0D45S2E8TEBHX8NHR",
+                     *             "url": "https://hooks.rhein-safety.example/marketplace",
+                     *             "events": [
+                     *               "order.created",
+                     *               "negotiation.started",
+                     *               "negotiation.accepted"
+                     *             ],
+                     *             "description": "Order desk",
+                     *             "active": true,
+                     *             "createdAt": "2026-11-23T09:05:00.000Z",
+                     *             "updatedAt": "2026-11-23T09:05:00.000Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["WebhookSubscription"][];
@@ -3053,90 +3645,36 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     createWebhook: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.rhein-safety.example/marketplace",
+                 *       "events": [
+                 *         "order.created",
+                 *         "negotiation.started",
+                 *         "negotiation.accepted"
+                 *       ],
+                 *       "secret": "rhein-order-desk-4f9a2c7e1b",
+                 *       "description": "Order desk"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
@@ -3144,144 +3682,19 @@ export interface operations {
             /** @description The new subscription (the secret is never returned) */
             201: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["WebhookSubscription"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["WebhookSubscriptionEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getWebhook: {
@@ -3290,7 +3703,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description a webhook subscription id (whk_…) */
-                id: string;
+                id: components["parameters"]["WebhookIdInPath"];
             };
             cookie?: never;
         };
@@ -3299,110 +3712,17 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["WebhookSubscription"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["WebhookSubscriptionEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     deleteWebhook: {
@@ -3411,7 +3731,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description a webhook subscription id (whk_…) */
-                id: string;
+                id: components["parameters"]["WebhookIdInPath"];
             };
             cookie?: never;
         };
@@ -3420,110 +3740,29 @@ export interface operations {
             /** @description The subscription is gone */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["DeletedWebhook"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whk_01M83TH6S0D45S2E8TEBHX8NHR",
+                     *         "deleted": true
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedWebhookEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     updateWebhook: {
@@ -3532,12 +3771,22 @@ export interface operations {
             header?: never;
             path: {
                 /** @description a webhook subscription id (whk_…) */
-                id: string;
+                id: components["parameters"]["WebhookIdInPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "order.created",
+                 *         "negotiation.started",
+                 *         "negotiation.accepted",
+                 *         "order.cancelled"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
@@ -3545,142 +3794,56 @@ export interface operations {
             /** @description The updated subscription */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["WebhookSubscription"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whk_01M83TH6S0D45S2E8TEBHX8NHR",
+                     *         "url": "https://hooks.rhein-safety.example/marketplace",
+                     *         "events": [
+                     *           "order.created",
+                     *           "negotiation.started",
+                     *           "negotiation.accepted",
+                     *           "order.cancelled"
+                     *         ],
+                     *         "description": "Order desk",
+                     *         "active": true,
+                     *         "createdAt": "2026-11-23T09:05:00.000Z",
+                     *         "updatedAt": "2026-11-23T10:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSubscriptionEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     listWebhookDeliveries: {
         parameters: {
             query?: {
                 /** @description Page size, 1–100 */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
+                /** @example delivered */
                 status?: components["schemas"]["DeliveryStatus"];
             };
             header?: never;
             path: {
                 /** @description a webhook subscription id (whk_…) */
-                id: string;
+                id: components["parameters"]["WebhookIdInPath"];
             };
             cookie?: never;
         };
@@ -3689,17 +3852,42 @@ export interface operations {
             /** @description A page of deliveries */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "deliveryId": "dlv_01M83TMVZ0FR9RAD0FP0RS7QKV",
+                     *             "subscriptionId": "whk_01M83TH6S0D45S2E8TEBHX8NHR",
+                     *             "eventId": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
+                     *             "eventType": "order.created",
+                     *             "status": "delivered",
+                     *             "attempts": [
+                     *               {
+                     *                 "at": "2026-11-23T09:11:00.418Z",
+                     *                 "statusCode": 200,
+                     *                 "error": null,
+                     *                 "durationMs": 84,
+                     *                 "responseBody": "ok",
+                     *                 "manual": false
+                     *               }
+                     *             ],
+                     *             "nextAttemptAt": null,
+                     *             "createdAt": "2026-11-23T09:11:00.160Z",
+                     *             "updatedAt": "2026-11-23T09:11:00.502Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["Delivery"][];
@@ -3709,93 +3897,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getWebhookDelivery: {
@@ -3804,9 +3910,9 @@ export interface operations {
             header?: never;
             path: {
                 /** @description a webhook subscription id (whk_…) */
-                id: string;
+                id: components["parameters"]["WebhookIdInPath"];
                 /** @description a delivery id (dlv_…) */
-                deliveryId: string;
+                deliveryId: components["parameters"]["DeliveryIdInPath"];
             };
             cookie?: never;
         };
@@ -3815,124 +3921,60 @@ export interface operations {
             /** @description The delivery */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["DeliveryWithPayload"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "deliveryId": "dlv_01M83TMVZ0FR9RAD0FP0RS7QKV",
+                     *         "subscriptionId": "whk_01M83TH6S0D45S2E8TEBHX8NHR",
+                     *         "eventId": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
+                     *         "eventType": "order.created",
+                     *         "status": "delivered",
+                     *         "attempts": [
+                     *           {
+                     *             "at": "2026-11-23T09:11:00.418Z",
+                     *             "statusCode": 200,
+                     *             "error": null,
+                     *             "durationMs": 84,
+                     *             "responseBody": "ok",
+                     *             "manual": false
+                     *           }
+                     *         ],
+                     *         "nextAttemptAt": null,
+                     *         "createdAt": "2026-11-23T09:11:00.160Z",
+                     *         "updatedAt": "2026-11-23T09:11:00.502Z",
+                     *         "payload": "{\"id\":\"evt_01M83TMVZ0KAWZ2R4PPHTGTRWW\",\"type\":\"order.created\",\"timestamp\":\"2026-11-23T09:11:00.000Z\",\"data\":{\"orderId\":\"ord_01M83TRH50MAGDC7K060BRRBKW\",\"buyerId\":\"agt_01M83T6770RB4X4RJFWXG49JCV\",\"sellerId\":\"agt_01M83T4CM0G5QCN6ZW92TBMJ07\",\"totalAmount\":{\"amount\":580000,\"currency\":\"EUR\"},\"items\":[{\"productId\":\"prd_01M83T9WD0S3SHGK39V7361XHA\",\"quantity\":500,\"unitPrice\":1160}]}}"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryWithPayloadEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     retryWebhookDelivery: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description a webhook subscription id (whk_…) */
-                id: string;
+                id: components["parameters"]["WebhookIdInPath"];
                 /** @description a delivery id (dlv_…) */
-                deliveryId: string;
+                deliveryId: components["parameters"]["DeliveryIdInPath"];
             };
             cookie?: never;
         };
@@ -3941,156 +3983,59 @@ export interface operations {
             /** @description The delivery, pending its new attempt */
             202: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Delivery"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "deliveryId": "dlv_01M83TMVZ0FR9RAD0FP0RS7QKV",
+                     *         "subscriptionId": "whk_01M83TH6S0D45S2E8TEBHX8NHR",
+                     *         "eventId": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
+                     *         "eventType": "order.created",
+                     *         "status": "pending",
+                     *         "attempts": [
+                     *           {
+                     *             "at": "2026-11-23T09:11:00.418Z",
+                     *             "statusCode": 200,
+                     *             "error": null,
+                     *             "durationMs": 84,
+                     *             "responseBody": "ok",
+                     *             "manual": false
+                     *           }
+                     *         ],
+                     *         "nextAttemptAt": "2026-11-23T10:05:00.000Z",
+                     *         "createdAt": "2026-11-23T09:11:00.160Z",
+                     *         "updatedAt": "2026-11-23T10:05:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     testWebhook: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description a webhook subscription id (whk_…) */
-                id: string;
+                id: components["parameters"]["WebhookIdInPath"];
             };
             cookie?: never;
         };
@@ -4099,144 +4044,38 @@ export interface operations {
             /** @description The test delivery, pending its attempt */
             202: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Delivery"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "deliveryId": "dlv_01M83V2KQ0PX3S9T7W5Z1C4B8N",
+                     *         "subscriptionId": "whk_01M83TH6S0D45S2E8TEBHX8NHR",
+                     *         "eventId": "evt_01M83V2KQ0F6H8J2K4M6N8P0QR",
+                     *         "eventType": "webhook.test",
+                     *         "status": "pending",
+                     *         "attempts": [],
+                     *         "nextAttemptAt": "2026-11-23T09:06:00.000Z",
+                     *         "createdAt": "2026-11-23T09:06:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:06:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getDashboard: {
@@ -4248,85 +4087,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The dashboard page (text/html) */
+            /** @description The dashboard page */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    /** @example <!doctype html><html lang="en"><head><title>Webhook deliveries · Agent Marketplace</title>… */
+                    "text/html": string;
                 };
             };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     listFeeds: {
         parameters: {
             query?: {
                 /** @description Page size, 1–100 */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
+                /** @example completed */
                 status?: components["schemas"]["FeedStatus"];
             };
             header?: never;
@@ -4338,17 +4121,40 @@ export interface operations {
             /** @description A page of feeds */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "feedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
+                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *             "format": "json",
+                     *             "status": "completed",
+                     *             "filename": "catalog-2026-11.json",
+                     *             "sizeBytes": 684,
+                     *             "rowsTotal": 1,
+                     *             "rowsSucceeded": 1,
+                     *             "rowsFailed": 0,
+                     *             "errors": [],
+                     *             "warnings": [],
+                     *             "attempts": 1,
+                     *             "failureReason": null,
+                     *             "createdAt": "2026-11-23T09:02:00.000Z",
+                     *             "startedAt": "2026-11-23T09:02:00.482Z",
+                     *             "completedAt": "2026-11-23T09:02:03.512Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["Feed"][];
@@ -4358,93 +4164,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     uploadFeed: {
@@ -4454,8 +4178,8 @@ export interface operations {
                 filename?: string;
             };
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -4463,163 +4187,56 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["InlineJsonFeedRequest"] | components["schemas"]["PresignedFeedRequest"];
-                "text/csv": string;
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The feed file (CSV or JSON)
-                     */
-                    file: string;
-                    /**
-                     * @description Overrides the format inferred from the file name
-                     * @enum {string}
-                     */
-                    format?: "csv" | "json";
-                };
+                "text/csv": components["schemas"]["CsvFeedFile"];
+                "multipart/form-data": components["schemas"]["MultipartFeedUpload"];
             };
         };
         responses: {
             /** @description The feed, queued for processing (or awaiting its presigned upload, with uploadUrl) */
             202: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "feedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "format": "json",
+                     *         "status": "queued",
+                     *         "filename": "catalog-2026-11.json",
+                     *         "sizeBytes": 684,
+                     *         "rowsTotal": 0,
+                     *         "rowsSucceeded": 0,
+                     *         "rowsFailed": 0,
+                     *         "errors": [],
+                     *         "warnings": [],
+                     *         "attempts": 0,
+                     *         "failureReason": null,
+                     *         "createdAt": "2026-11-23T09:02:00.000Z",
+                     *         "startedAt": null,
+                     *         "completedAt": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Feed"] | components["schemas"]["FeedWithUpload"];
                         meta: components["schemas"]["Meta"];
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getFeed: {
@@ -4628,7 +4245,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description a feed id (feed_…) */
-                id: string;
+                id: components["parameters"]["FeedIdInPath"];
             };
             cookie?: never;
         };
@@ -4637,127 +4254,44 @@ export interface operations {
             /** @description The feed */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Feed"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "feedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "format": "json",
+                     *         "status": "completed",
+                     *         "filename": "catalog-2026-11.json",
+                     *         "sizeBytes": 684,
+                     *         "rowsTotal": 1,
+                     *         "rowsSucceeded": 1,
+                     *         "rowsFailed": 0,
+                     *         "errors": [],
+                     *         "warnings": [],
+                     *         "attempts": 1,
+                     *         "failureReason": null,
+                     *         "createdAt": "2026-11-23T09:02:00.000Z",
+                     *         "startedAt": "2026-11-23T09:02:00.482Z",
+                     *         "completedAt": "2026-11-23T09:02:03.512Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     deleteFeed: {
@@ -4766,7 +4300,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description a feed id (feed_…) */
-                id: string;
+                id: components["parameters"]["FeedIdInPath"];
             };
             cookie?: never;
         };
@@ -4775,20 +4309,24 @@ export interface operations {
             /** @description The feed is deleted */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
+                     *         "deleted": true
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
-                            id: string;
+                            id: components["schemas"]["FeedId"];
                             /** @constant */
                             deleted: true;
                         };
@@ -4796,127 +4334,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     retryFeed: {
@@ -4926,192 +4350,69 @@ export interface operations {
                 filename?: string;
             };
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description a feed id (feed_…) */
-                id: string;
+                id: components["parameters"]["FeedIdInPath"];
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["InlineJsonFeedRequest"] | components["schemas"]["PresignedFeedRequest"];
-                "text/csv": string;
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The feed file (CSV or JSON)
-                     */
-                    file: string;
-                    /**
-                     * @description Overrides the format inferred from the file name
-                     * @enum {string}
-                     */
-                    format?: "csv" | "json";
-                };
+                "text/csv": components["schemas"]["CsvFeedFile"];
+                "multipart/form-data": components["schemas"]["MultipartFeedUpload"];
             };
         };
         responses: {
             /** @description The feed, queued again (or awaiting its presigned upload) */
             202: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "feedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "format": "json",
+                     *         "status": "queued",
+                     *         "filename": "catalog-2026-11.json",
+                     *         "sizeBytes": 684,
+                     *         "rowsTotal": 0,
+                     *         "rowsSucceeded": 0,
+                     *         "rowsFailed": 0,
+                     *         "errors": [],
+                     *         "warnings": [],
+                     *         "attempts": 1,
+                     *         "failureReason": null,
+                     *         "createdAt": "2026-11-23T09:02:00.000Z",
+                     *         "startedAt": null,
+                     *         "completedAt": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Feed"] | components["schemas"]["FeedWithUpload"];
                         meta: components["schemas"]["Meta"];
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getCsvFeedTemplate: {
@@ -5126,111 +4427,41 @@ export interface operations {
             /** @description The template; uploaded unchanged, its file is a valid feed */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["FeedTemplate"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "format": "csv",
+                     *         "filename": "agent-marketplace-feed-template.csv",
+                     *         "content": "sku,title,unit,price,currency,available_quantity\r\nGLV-NIT-M-100,\"Nitrile gloves, size M, box of 100\",box,12.50,USD,5000\r\n",
+                     *         "fields": [
+                     *           {
+                     *             "name": "price",
+                     *             "type": "decimal",
+                     *             "required": true,
+                     *             "default": null,
+                     *             "example": "12.50",
+                     *             "description": "List unit price: a decimal in major units (12.50), with no more decimals than the currency has (JPY none, BHD three)."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedTemplateEnvelope"];
                     "text/csv": string;
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getJsonFeedTemplate: {
@@ -5245,117 +4476,54 @@ export interface operations {
             /** @description The template; uploaded unchanged, its file is a valid feed */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "format": "json",
+                     *         "filename": "agent-marketplace-feed-template.json",
+                     *         "content": "{\"products\":[{\"sku\":\"GLV-NIT-M-100\",\"title\":\"Nitrile gloves, size M, box of 100\",\"unit\":\"box\",\"price\":{\"amount\":1250,\"currency\":\"USD\"},\"availableQuantity\":5000}]}",
+                     *         "fields": [
+                     *           {
+                     *             "name": "price",
+                     *             "type": "money",
+                     *             "required": true,
+                     *             "default": null,
+                     *             "example": {
+                     *               "amount": 1250,
+                     *               "currency": "USD"
+                     *             },
+                     *             "description": "List unit price as Money: {amount in minor units, currency (ISO 4217)}."
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeedTemplateEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     listSellerProducts: {
         parameters: {
             query?: {
                 /** @description Page size, 1–100 */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
                 status?: components["schemas"]["ProductStatus"];
+                /** @example GLV-NIT-M-100 */
                 sku?: string;
             };
             header?: never;
@@ -5367,17 +4535,85 @@ export interface operations {
             /** @description A page of products */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *             "sku": "GLV-NIT-M-100",
+                     *             "title": "Nitrile gloves, size M, box of 100",
+                     *             "description": "Powder-free, 0.1 mm",
+                     *             "category": "safety/gloves",
+                     *             "brand": "Rhein Safety",
+                     *             "attributes": {
+                     *               "material": "nitrile",
+                     *               "size": "M"
+                     *             },
+                     *             "unit": "box",
+                     *             "price": {
+                     *               "amount": 1250,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "availableQuantity": 5000,
+                     *             "minOrderQuantity": 10,
+                     *             "leadTimeDays": 3,
+                     *             "shipsFrom": "DE",
+                     *             "imageUrls": [
+                     *               "https://cdn.rhein-safety.example/glv.jpg"
+                     *             ],
+                     *             "status": "active",
+                     *             "sourceFeedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
+                     *             "createdAt": "2026-11-23T09:02:03.512Z",
+                     *             "updatedAt": "2026-11-23T09:02:03.512Z",
+                     *             "offers": [
+                     *               {
+                     *                 "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *                 "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *                 "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *                 "unitPrice": {
+                     *                   "amount": 1250,
+                     *                   "currency": "EUR"
+                     *                 },
+                     *                 "minQuantity": 10,
+                     *                 "priceTiers": [
+                     *                   {
+                     *                     "minQuantity": 200,
+                     *                     "unitPrice": {
+                     *                       "amount": 1150,
+                     *                       "currency": "EUR"
+                     *                     }
+                     *                   }
+                     *                 ],
+                     *                 "negotiable": true,
+                     *                 "validUntil": null,
+                     *                 "status": "active",
+                     *                 "createdAt": "2026-11-23T09:02:03.512Z",
+                     *                 "updatedAt": "2026-11-23T09:02:03.512Z",
+                     *                 "floorUnitPrice": {
+                     *                   "amount": 1050,
+                     *                   "currency": "EUR"
+                     *                 },
+                     *                 "autoAcceptUnitPrice": {
+                     *                   "amount": 1200,
+                     *                   "currency": "EUR"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["SellerProductWithOffers"][];
@@ -5387,93 +4623,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getProduct: {
@@ -5482,7 +4636,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description a product id (prd_…) */
-                id: string;
+                id: components["parameters"]["ProductIdInPath"];
             };
             cookie?: never;
         };
@@ -5491,110 +4645,83 @@ export interface operations {
             /** @description The product */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "sku": "GLV-NIT-M-100",
+                     *         "title": "Nitrile gloves, size M, box of 100",
+                     *         "description": "Powder-free, 0.1 mm",
+                     *         "category": "safety/gloves",
+                     *         "brand": "Rhein Safety",
+                     *         "attributes": {
+                     *           "material": "nitrile",
+                     *           "size": "M"
+                     *         },
+                     *         "unit": "box",
+                     *         "price": {
+                     *           "amount": 1250,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "availableQuantity": 5000,
+                     *         "minOrderQuantity": 10,
+                     *         "leadTimeDays": 3,
+                     *         "shipsFrom": "DE",
+                     *         "imageUrls": [
+                     *           "https://cdn.rhein-safety.example/glv.jpg"
+                     *         ],
+                     *         "status": "active",
+                     *         "sourceFeedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
+                     *         "createdAt": "2026-11-23T09:02:03.512Z",
+                     *         "updatedAt": "2026-11-23T09:02:03.512Z",
+                     *         "offers": [
+                     *           {
+                     *             "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *             "unitPrice": {
+                     *               "amount": 1250,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "minQuantity": 10,
+                     *             "priceTiers": [
+                     *               {
+                     *                 "minQuantity": 200,
+                     *                 "unitPrice": {
+                     *                   "amount": 1150,
+                     *                   "currency": "EUR"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "negotiable": true,
+                     *             "validUntil": null,
+                     *             "status": "active",
+                     *             "createdAt": "2026-11-23T09:02:03.512Z",
+                     *             "updatedAt": "2026-11-23T09:02:03.512Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ProductWithOffers"] | components["schemas"]["SellerProductWithOffers"];
                         meta: components["schemas"]["Meta"];
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getOffer: {
@@ -5603,7 +4730,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description an offer id (ofr_…) */
-                id: string;
+                id: components["parameters"]["OfferIdInPath"];
             };
             cookie?: never;
         };
@@ -5612,124 +4739,72 @@ export interface operations {
             /** @description The offer */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "unitPrice": {
+                     *           "amount": 1250,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "minQuantity": 10,
+                     *         "priceTiers": [
+                     *           {
+                     *             "minQuantity": 200,
+                     *             "unitPrice": {
+                     *               "amount": 1150,
+                     *               "currency": "EUR"
+                     *             }
+                     *           }
+                     *         ],
+                     *         "negotiable": true,
+                     *         "validUntil": null,
+                     *         "status": "active",
+                     *         "createdAt": "2026-11-23T09:02:03.512Z",
+                     *         "updatedAt": "2026-11-23T09:02:03.512Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Offer"] | components["schemas"]["SellerOffer"];
                         meta: components["schemas"]["Meta"];
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     searchIntent: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "intent": "500 boxes of nitrile gloves under 13 EUR each from Germany within 5 days",
+                 *       "limit": 5
+                 *     }
+                 */
                 "application/json": components["schemas"]["SearchIntentRequest"];
             };
         };
@@ -5737,141 +4812,128 @@ export interface operations {
             /** @description A page of matching items and the interpretation (re-run it through /v1/search with corrections) */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["SearchIntentPage"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "product": {
+                     *               "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *               "sku": "GLV-NIT-M-100",
+                     *               "title": "Nitrile gloves, size M, box of 100",
+                     *               "description": "Powder-free, 0.1 mm",
+                     *               "category": "safety/gloves",
+                     *               "brand": "Rhein Safety",
+                     *               "attributes": {
+                     *                 "material": "nitrile",
+                     *                 "size": "M"
+                     *               },
+                     *               "unit": "box",
+                     *               "price": {
+                     *                 "amount": 1250,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "availableQuantity": 5000,
+                     *               "minOrderQuantity": 10,
+                     *               "leadTimeDays": 3,
+                     *               "shipsFrom": "DE",
+                     *               "imageUrls": [
+                     *                 "https://cdn.rhein-safety.example/glv.jpg"
+                     *               ],
+                     *               "status": "active",
+                     *               "sourceFeedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
+                     *               "createdAt": "2026-11-23T09:02:03.512Z",
+                     *               "updatedAt": "2026-11-23T09:02:03.512Z"
+                     *             },
+                     *             "offer": {
+                     *               "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *               "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *               "unitPrice": {
+                     *                 "amount": 1250,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "minQuantity": 10,
+                     *               "priceTiers": [
+                     *                 {
+                     *                   "minQuantity": 200,
+                     *                   "unitPrice": {
+                     *                     "amount": 1150,
+                     *                     "currency": "EUR"
+                     *                   }
+                     *                 }
+                     *               ],
+                     *               "negotiable": true,
+                     *               "validUntil": null,
+                     *               "status": "active",
+                     *               "createdAt": "2026-11-23T09:02:03.512Z",
+                     *               "updatedAt": "2026-11-23T09:02:03.512Z"
+                     *             },
+                     *             "score": 7.42
+                     *           }
+                     *         ],
+                     *         "nextCursor": null,
+                     *         "interpretation": {
+                     *           "keywords": [
+                     *             "nitrile",
+                     *             "gloves"
+                     *           ],
+                     *           "quantity": 500,
+                     *           "filters": {
+                     *             "maxPrice": 1300,
+                     *             "currency": "EUR",
+                     *             "maxLeadTimeDays": 5,
+                     *             "shipsFrom": "DE"
+                     *           },
+                     *           "sort": "relevance",
+                     *           "unparsed": []
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchIntentPageEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     search: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "nitrile gloves",
+                 *       "filters": {
+                 *         "currency": "EUR",
+                 *         "maxPrice": 1300,
+                 *         "shipsFrom": "DE"
+                 *       },
+                 *       "sort": "price_asc",
+                 *       "limit": 10
+                 *     }
+                 */
                 "application/json": components["schemas"]["SearchRequest"];
             };
         };
@@ -5879,141 +4941,109 @@ export interface operations {
             /** @description A page of matching items; pass nextCursor with the same search for the next */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["SearchPage"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "product": {
+                     *               "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *               "sku": "GLV-NIT-M-100",
+                     *               "title": "Nitrile gloves, size M, box of 100",
+                     *               "description": "Powder-free, 0.1 mm",
+                     *               "category": "safety/gloves",
+                     *               "brand": "Rhein Safety",
+                     *               "attributes": {
+                     *                 "material": "nitrile",
+                     *                 "size": "M"
+                     *               },
+                     *               "unit": "box",
+                     *               "price": {
+                     *                 "amount": 1250,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "availableQuantity": 5000,
+                     *               "minOrderQuantity": 10,
+                     *               "leadTimeDays": 3,
+                     *               "shipsFrom": "DE",
+                     *               "imageUrls": [
+                     *                 "https://cdn.rhein-safety.example/glv.jpg"
+                     *               ],
+                     *               "status": "active",
+                     *               "sourceFeedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
+                     *               "createdAt": "2026-11-23T09:02:03.512Z",
+                     *               "updatedAt": "2026-11-23T09:02:03.512Z"
+                     *             },
+                     *             "offer": {
+                     *               "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *               "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *               "unitPrice": {
+                     *                 "amount": 1250,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "minQuantity": 10,
+                     *               "priceTiers": [
+                     *                 {
+                     *                   "minQuantity": 200,
+                     *                   "unitPrice": {
+                     *                     "amount": 1150,
+                     *                     "currency": "EUR"
+                     *                   }
+                     *                 }
+                     *               ],
+                     *               "negotiable": true,
+                     *               "validUntil": null,
+                     *               "status": "active",
+                     *               "createdAt": "2026-11-23T09:02:03.512Z",
+                     *               "updatedAt": "2026-11-23T09:02:03.512Z"
+                     *             },
+                     *             "score": 7.42
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchPageEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     startNegotiation: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                 *       "quantity": 500,
+                 *       "unitPrice": 1100,
+                 *       "message": "For our Q1 stock"
+                 *     }
+                 */
                 "application/json": components["schemas"]["StartNegotiationRequest"];
             };
         };
@@ -6021,178 +5051,81 @@ export interface operations {
             /** @description The new session */
             201: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["NegotiationSession"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "status": "open",
+                     *         "currency": "EUR",
+                     *         "quantity": 500,
+                     *         "unitPrice": 1100,
+                     *         "turn": "seller",
+                     *         "round": 1,
+                     *         "maxRounds": 20,
+                     *         "history": [
+                     *           {
+                     *             "round": 1,
+                     *             "by": "buyer",
+                     *             "action": "propose",
+                     *             "unitPrice": 1100,
+                     *             "quantity": 500,
+                     *             "message": "For our Q1 stock",
+                     *             "automatic": false,
+                     *             "at": "2026-11-23T09:08:00.000Z"
+                     *           }
+                     *         ],
+                     *         "expiresAt": "2026-11-26T09:08:00.000Z",
+                     *         "acceptedAt": null,
+                     *         "orderId": null,
+                     *         "createdAt": "2026-11-23T09:08:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:08:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NegotiationSessionEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     counterNegotiation: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description a negotiation session id (neg_…) */
-                sessionId: string;
+                sessionId: components["parameters"]["NegotiationIdInPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "unitPrice": 1160
+                 *     }
+                 */
                 "application/json": components["schemas"]["CounterRequest"];
             };
         };
@@ -6200,161 +5133,41 @@ export interface operations {
             /** @description The session after the move (and after any automatic answer of the seller’s policy) */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["NegotiationSession"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["NegotiationSessionEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     acceptNegotiation: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description a negotiation session id (neg_…) */
-                sessionId: string;
+                sessionId: components["parameters"]["NegotiationIdInPath"];
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Agreed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MoveNoteRequest"];
             };
         };
@@ -6362,161 +5175,100 @@ export interface operations {
             /** @description The accepted session */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["NegotiationSession"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "status": "accepted",
+                     *         "currency": "EUR",
+                     *         "quantity": 500,
+                     *         "unitPrice": 1160,
+                     *         "turn": null,
+                     *         "round": 2,
+                     *         "maxRounds": 20,
+                     *         "history": [
+                     *           {
+                     *             "round": 1,
+                     *             "by": "buyer",
+                     *             "action": "propose",
+                     *             "unitPrice": 1100,
+                     *             "quantity": 500,
+                     *             "message": "For our Q1 stock",
+                     *             "automatic": false,
+                     *             "at": "2026-11-23T09:08:00.000Z"
+                     *           },
+                     *           {
+                     *             "round": 2,
+                     *             "by": "seller",
+                     *             "action": "counter",
+                     *             "unitPrice": 1160,
+                     *             "quantity": 500,
+                     *             "message": null,
+                     *             "automatic": false,
+                     *             "at": "2026-11-23T09:09:30.000Z"
+                     *           },
+                     *           {
+                     *             "round": 2,
+                     *             "by": "buyer",
+                     *             "action": "accept",
+                     *             "unitPrice": 1160,
+                     *             "quantity": 500,
+                     *             "message": "Agreed",
+                     *             "automatic": false,
+                     *             "at": "2026-11-23T09:10:00.000Z"
+                     *           }
+                     *         ],
+                     *         "expiresAt": null,
+                     *         "acceptedAt": "2026-11-23T09:10:00.000Z",
+                     *         "orderId": null,
+                     *         "createdAt": "2026-11-23T09:08:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:10:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NegotiationSessionEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     rejectNegotiation: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description a negotiation session id (neg_…) */
-                sessionId: string;
+                sessionId: components["parameters"]["NegotiationIdInPath"];
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Above our budget this quarter"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MoveNoteRequest"];
             };
         };
@@ -6524,154 +5276,91 @@ export interface operations {
             /** @description The rejected session */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["NegotiationSession"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "status": "rejected",
+                     *         "currency": "EUR",
+                     *         "quantity": 500,
+                     *         "unitPrice": 1160,
+                     *         "turn": null,
+                     *         "round": 2,
+                     *         "maxRounds": 20,
+                     *         "history": [
+                     *           {
+                     *             "round": 1,
+                     *             "by": "buyer",
+                     *             "action": "propose",
+                     *             "unitPrice": 1100,
+                     *             "quantity": 500,
+                     *             "message": "For our Q1 stock",
+                     *             "automatic": false,
+                     *             "at": "2026-11-23T09:08:00.000Z"
+                     *           },
+                     *           {
+                     *             "round": 2,
+                     *             "by": "seller",
+                     *             "action": "counter",
+                     *             "unitPrice": 1160,
+                     *             "quantity": 500,
+                     *             "message": null,
+                     *             "automatic": false,
+                     *             "at": "2026-11-23T09:09:30.000Z"
+                     *           },
+                     *           {
+                     *             "round": 2,
+                     *             "by": "buyer",
+                     *             "action": "reject",
+                     *             "unitPrice": 1160,
+                     *             "quantity": 500,
+                     *             "message": "Above our budget this quarter",
+                     *             "automatic": false,
+                     *             "at": "2026-11-23T09:10:00.000Z"
+                     *           }
+                     *         ],
+                     *         "expiresAt": null,
+                     *         "acceptedAt": null,
+                     *         "orderId": null,
+                     *         "createdAt": "2026-11-23T09:08:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:10:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NegotiationSessionEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     listNegotiations: {
         parameters: {
             query?: {
                 /** @description Page size, 1–100 */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
-                cursor?: string;
-                /** @description Default open */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Default open
+                 * @example open
+                 */
                 status?: components["schemas"]["NegotiationStatus"];
             };
             header?: never;
@@ -6683,17 +5372,63 @@ export interface operations {
             /** @description A page of sessions */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *             "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *             "status": "open",
+                     *             "currency": "EUR",
+                     *             "quantity": 500,
+                     *             "unitPrice": 1160,
+                     *             "turn": "buyer",
+                     *             "round": 2,
+                     *             "maxRounds": 20,
+                     *             "history": [
+                     *               {
+                     *                 "round": 1,
+                     *                 "by": "buyer",
+                     *                 "action": "propose",
+                     *                 "unitPrice": 1100,
+                     *                 "quantity": 500,
+                     *                 "message": "For our Q1 stock",
+                     *                 "automatic": false,
+                     *                 "at": "2026-11-23T09:08:00.000Z"
+                     *               },
+                     *               {
+                     *                 "round": 2,
+                     *                 "by": "seller",
+                     *                 "action": "counter",
+                     *                 "unitPrice": 1160,
+                     *                 "quantity": 500,
+                     *                 "message": null,
+                     *                 "automatic": false,
+                     *                 "at": "2026-11-23T09:09:30.000Z"
+                     *               }
+                     *             ],
+                     *             "expiresAt": "2026-11-26T09:09:30.000Z",
+                     *             "acceptedAt": null,
+                     *             "orderId": null,
+                     *             "createdAt": "2026-11-23T09:08:00.000Z",
+                     *             "updatedAt": "2026-11-23T09:09:30.000Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["NegotiationSession"][];
@@ -6703,76 +5438,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getNegotiation: {
@@ -6781,7 +5450,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description a negotiation session id (neg_…) */
-                sessionId: string;
+                sessionId: components["parameters"]["NegotiationIdInPath"];
             };
             cookie?: never;
         };
@@ -6790,124 +5459,37 @@ export interface operations {
             /** @description The session */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["NegotiationSession"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["NegotiationSessionEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     createOrder: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                 *       "buyerReference": "PO-2026-0042"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateOrderRequest"];
             };
         };
@@ -6915,172 +5497,68 @@ export interface operations {
             /** @description The new order */
             201: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Order"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 500,
+                     *             "unitPrice": 1160
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 580000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "pending",
+                     *         "shipping": null,
+                     *         "cancellation": null,
+                     *         "buyerReference": "PO-2026-0042",
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:11:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     listOrders: {
         parameters: {
             query?: {
                 /** @description Page size, 1–100 */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
+                /** @example pending */
                 status?: components["schemas"]["OrderStatus"];
-                /** @description Orders in which the caller is this party (an agent has one role: the other gives an empty list) */
+                /**
+                 * @description Orders in which the caller is this party (an agent has one role: the other gives an empty list)
+                 * @example buyer
+                 */
                 role?: components["schemas"]["Party"];
             };
             header?: never;
@@ -7092,17 +5570,47 @@ export interface operations {
             /** @description A page of orders */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *             "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *             "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *             "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *             "items": [
+                     *               {
+                     *                 "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *                 "quantity": 500,
+                     *                 "unitPrice": 1160
+                     *               }
+                     *             ],
+                     *             "totalAmount": {
+                     *               "amount": 580000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "status": "pending",
+                     *             "shipping": null,
+                     *             "cancellation": null,
+                     *             "buyerReference": "PO-2026-0042",
+                     *             "shippingAddress": null,
+                     *             "createdAt": "2026-11-23T09:11:00.000Z",
+                     *             "updatedAt": "2026-11-23T09:11:00.000Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["Order"][];
@@ -7112,76 +5620,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getOrder: {
@@ -7190,7 +5632,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description an order id (ord_…) */
-                id: string;
+                id: components["parameters"]["OrderIdInPath"];
             };
             cookie?: never;
         };
@@ -7199,124 +5641,31 @@ export interface operations {
             /** @description The order */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Order"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getOrderAudit: {
         parameters: {
             query?: {
                 /** @description Page size, 1–100 */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
-                cursor?: string;
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
                 /** @description an order id (ord_…) */
-                id: string;
+                id: components["parameters"]["OrderIdInPath"];
             };
             cookie?: never;
         };
@@ -7325,17 +5674,54 @@ export interface operations {
             /** @description A page of audit entries, oldest first */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "entryId": "aud_01M83TTBR0VGZ63V71DFEQZ6HZ",
+                     *             "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *             "sequence": 1,
+                     *             "at": "2026-11-23T09:11:00.000Z",
+                     *             "actor": {
+                     *               "agentId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *               "role": "buyer"
+                     *             },
+                     *             "action": "create",
+                     *             "fromStatus": null,
+                     *             "toStatus": "pending",
+                     *             "details": {
+                     *               "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *               "quantity": 500,
+                     *               "unitPrice": 1160
+                     *             }
+                     *           },
+                     *           {
+                     *             "entryId": "aud_01M83TW6B0BSME3XZGPFJFTCDY",
+                     *             "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *             "sequence": 2,
+                     *             "at": "2026-11-23T11:00:00.000Z",
+                     *             "actor": {
+                     *               "agentId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *               "role": "seller"
+                     *             },
+                     *             "action": "confirm",
+                     *             "fromStatus": "pending",
+                     *             "toStatus": "confirmed",
+                     *             "details": {}
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["AuditEntry"][];
@@ -7345,110 +5731,33 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     cancelOrder: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description an order id (ord_…) */
-                id: string;
+                id: components["parameters"]["OrderIdInPath"];
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "reason": "Duplicate purchase order"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CancelOrderRequest"];
             };
         };
@@ -7456,173 +5765,69 @@ export interface operations {
             /** @description The order after the change */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Order"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 500,
+                     *             "unitPrice": 1160
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 580000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "cancelled",
+                     *         "shipping": null,
+                     *         "cancellation": {
+                     *           "by": "buyer",
+                     *           "reason": "Duplicate purchase order",
+                     *           "at": "2026-11-23T09:20:00.000Z"
+                     *         },
+                     *         "buyerReference": "PO-2026-0042",
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:20:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     confirmOrder: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description an order id (ord_…) */
-                id: string;
+                id: components["parameters"]["OrderIdInPath"];
             };
             cookie?: never;
         };
@@ -7631,178 +5836,77 @@ export interface operations {
             /** @description The order after the change */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Order"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 500,
+                     *             "unitPrice": 1160
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 580000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "confirmed",
+                     *         "shipping": null,
+                     *         "cancellation": null,
+                     *         "buyerReference": "PO-2026-0042",
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-23T11:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     shipOrder: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description an order id (ord_…) */
-                id: string;
+                id: components["parameters"]["OrderIdInPath"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "carrier": "DHL",
+                 *       "trackingNumber": "00340434161094042557",
+                 *       "trackingUrl": "https://www.dhl.de/track?piececode=00340434161094042557"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ShipOrderRequest"];
             };
         };
@@ -7810,173 +5914,32 @@ export interface operations {
             /** @description The order after the change */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Order"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     deliverOrder: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description an order id (ord_…) */
-                id: string;
+                id: components["parameters"]["OrderIdInPath"];
             };
             cookie?: never;
         };
@@ -7985,173 +5948,70 @@ export interface operations {
             /** @description The order after the change */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Order"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 500,
+                     *             "unitPrice": 1160
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 580000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "delivered",
+                     *         "shipping": {
+                     *           "carrier": "DHL",
+                     *           "trackingNumber": "00340434161094042557",
+                     *           "trackingUrl": "https://www.dhl.de/track?piececode=00340434161094042557",
+                     *           "shippedAt": "2026-11-24T14:30:00.000Z"
+                     *         },
+                     *         "cancellation": null,
+                     *         "buyerReference": "PO-2026-0042",
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-26T10:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     completeOrder: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Retries with the same key and request within 24 h replay the first response */
-                "Idempotency-Key"?: string;
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description an order id (ord_…) */
-                id: string;
+                id: components["parameters"]["OrderIdInPath"];
             };
             cookie?: never;
         };
@@ -8160,174 +6020,78 @@ export interface operations {
             /** @description The order after the change */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Order"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 500,
+                     *             "unitPrice": 1160
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 580000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "completed",
+                     *         "shipping": {
+                     *           "carrier": "DHL",
+                     *           "trackingNumber": "00340434161094042557",
+                     *           "trackingUrl": "https://www.dhl.de/track?piececode=00340434161094042557",
+                     *           "shippedAt": "2026-11-24T14:30:00.000Z"
+                     *         },
+                     *         "cancellation": null,
+                     *         "buyerReference": "PO-2026-0042",
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-27T08:00:00.000Z"
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action */
-            403: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored; `conflict`: The record’s current state does not allow this change (the state is in details) */
-            409: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/too-large`: Body over the endpoint’s size limit */
-            413: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     listEvents: {
         parameters: {
             query?: {
                 /** @description Page size, 1–100 */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
-                cursor?: string;
-                /** @description Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time) */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time)
+                 * @example evt_01M83TNP4R8XK1S6V0Z3W7YB9C
+                 */
                 after?: string;
+                /** @example order.created */
                 type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed")[];
-                /** @description Hold the request up to this many seconds (0–20) until an event arrives, when the page would otherwise be empty */
+                /**
+                 * @description Hold the request up to this many seconds (0–20) until an event arrives, when the page would otherwise be empty
+                 * @example 20
+                 */
                 waitSeconds?: number;
             };
             header?: never;
@@ -8339,17 +6103,43 @@ export interface operations {
             /** @description A page of events in the webhook envelope, kept 30 days */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
+                     *             "type": "order.created",
+                     *             "timestamp": "2026-11-23T09:11:00.000Z",
+                     *             "data": {
+                     *               "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *               "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *               "totalAmount": {
+                     *                 "amount": 580000,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "items": [
+                     *                 {
+                     *                   "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *                   "quantity": 500,
+                     *                   "unitPrice": 1160
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["Event"][];
@@ -8359,76 +6149,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["InvalidKey"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
         };
     };
     getEvent: {
@@ -8446,110 +6170,519 @@ export interface operations {
             /** @description The event, in the webhook envelope */
             200: {
                 headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Event"];
-                        meta: components["schemas"]["Meta"];
-                    };
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
+                     *         "type": "order.created",
+                     *         "timestamp": "2026-11-23T09:11:00.000Z",
+                     *         "data": {
+                     *           "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *           "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *           "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *           "totalAmount": {
+                     *             "amount": 580000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *               "quantity": 500,
+                     *               "unitPrice": 1160
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventEnvelope"];
                 };
             };
-            /** @description `auth/invalid-key`: Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment) */
-            401: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    orderCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
             };
-            /** @description `not-found`: Unknown route or id, or a record the caller is not a party to */
-            404: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
+                 *       "type": "order.created",
+                 *       "timestamp": "2026-11-23T09:11:00.000Z",
+                 *       "data": {
+                 *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                 *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                 *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                 *         "totalAmount": {
+                 *           "amount": 580000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "items": [
+                 *           {
+                 *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                 *             "quantity": 500,
+                 *             "unitPrice": 1160
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderCreatedEvent"];
             };
-            /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details) */
-            422: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderConfirmedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
             };
-            /** @description `rate-limit`: Over the plan’s limit, or the marketplace is momentarily busy; see Retry-After */
-            429: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderConfirmedEvent"];
             };
-            /** @description `internal`: Unexpected error; the requestId identifies it in the logs */
-            500: {
-                headers: {
-                    /** @description The request id, as in meta.requestId */
-                    "X-Request-Id": string;
-                    /** @description Requests allowed in the window closer to exhaustion */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in that window */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix epoch seconds at which that window resets */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderShippedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
             };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderShippedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderDeliveredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDeliveredEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCompletedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderCancelledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCancelledEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    negotiationStartedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationStartedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    negotiationOfferWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationOfferEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    negotiationCounterWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationCounterEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    negotiationAcceptedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationAcceptedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    negotiationRejectedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NegotiationRejectedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    feedProcessedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedProcessedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    feedCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedCompletedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    feedFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedFailedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    webhookTestWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix time in seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
         };
     };
 }

@@ -1,0 +1,23 @@
+// GET /llms.txt — a guide to this API for language models (llmstxt.org), built from the route table. Handler: ./get.ts
+import * as z from 'zod';
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+
+export const route = defineRoute({
+  operationId: 'getLlmsTxt',
+  method: 'GET',
+  path: '/llms.txt',
+  handler: 'functions/llms/get.ts',
+  summary: 'A Markdown guide to this API for language models (llms.txt)',
+  description:
+    'This API as a Markdown guide for language models (llmstxt.org): what the marketplace is, authentication, the seller’s and buyer’s flows, units, errors, webhook verification and every operation, with links to this document, `/docs` and the MCP endpoint.',
+  tag: 'Operations',
+  auth: 'public',
+  roles: ANY_ROLE,
+  rateLimited: false,
+  request: {},
+  response: { status: 200, description: 'The guide', schema: z.string().meta({ maxLength: 65_536 }), raw: true, contentType: 'text/markdown' },
+  examples: { response: '# Agent Marketplace API\n\n> A business-to-business exchange where AI agents buy and sell through a REST API.…' },
+  handlerErrors: [],
+  tableActions: [],
+  bundledFiles: ['llms.txt'],
+});
