@@ -384,14 +384,14 @@ export class SearchReplica {
     return (this.db.prepare('SELECT count(*) AS n FROM docs_text WHERE docs_text MATCH ?').get(expression) as { n: number }).n;
   }
 
-  /** The categories with the most searchable products holding any of these terms, most first. */
+  /** The categories with the most searchable products holding any of these terms, most first (counted over the first 1,000 matches, so a common word costs no more than a rare one). */
   categoriesHolding(terms: readonly ReplicaTerm[], limit: number, now: string): string[] {
     const expression = matchExpression({ words: terms, match: 'any' });
     if (expression === '') return [];
     const rows = this.db
       .prepare(
-        'SELECT d.category AS category, count(*) AS n FROM docs_text CROSS JOIN docs d ON d.rowid = docs_text.rowid ' +
-          'WHERE docs_text MATCH ? AND d.category IS NOT NULL AND (d.valid_until IS NULL OR d.valid_until > ?) GROUP BY d.category ORDER BY n DESC, d.category LIMIT ?',
+        'SELECT category, count(*) AS n FROM (SELECT d.category AS category FROM docs_text CROSS JOIN docs d ON d.rowid = docs_text.rowid ' +
+          'WHERE docs_text MATCH ? AND d.category IS NOT NULL AND (d.valid_until IS NULL OR d.valid_until > ?) LIMIT 1000) GROUP BY category ORDER BY n DESC, category LIMIT ?',
       )
       .all(expression, now, limit) as { category: string }[];
     return rows.map((row) => row.category);
