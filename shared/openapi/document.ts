@@ -23,10 +23,10 @@ import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
 import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
-import { Timestamp, idOf } from '../schemas/common.ts';
+import { idOf } from '../schemas/common.ts';
 import { Money } from '../schemas/money.ts';
 import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
-import { Delivery, DeliveryWithPayload, EVENT_TYPES } from '../schemas/webhooks.ts';
+import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
 import { BUYER_FLOW, CONVENTIONS, RETRY_RULE, RETRY_SCHEDULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
@@ -415,7 +415,7 @@ export function webhooksFor(events: Record<string, WebhookEventDocumentation>): 
     }
     const name = String(z.globalRegistry.get(envelope)?.id ?? types.join('_')).replace(/Event$/, 'Webhook');
     pathItems[name] ??= { post: webhookOperation(types, `Any of ${types.join(', ')}; \`type\` says which.`, envelope) };
-    webhooks[type] = { $ref: `#/components/pathItems/${name}`, summary: type, description } as ZodOpenApiPathItemObject;
+    webhooks[type] = { $ref: `#/components/pathItems/${name}`, summary: type, description };
   }
   return { webhooks, pathItems };
 }

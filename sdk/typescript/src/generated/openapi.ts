@@ -1622,10 +1622,7 @@ export interface components {
             jsonrpc: "2.0";
             /** @description Present on requests (and their responses); absent on notifications */
             id?: string | number;
-            /**
-             * @description initialize, tools/list, tools/call, ping, notifications/initialized, …
-             * @example tools/call
-             */
+            /** @description initialize, tools/list, tools/call, ping, notifications/initialized, … */
             method?: string;
             /** @description The method’s parameters; for tools/call, `name` and `arguments` */
             params?: {
@@ -2332,21 +2329,10 @@ export interface components {
         MethodNotAllowed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "This MCP server is stateless and offers no event stream: send MCP messages with POST /mcp",
-                 *       "code": "request/method-not-allowed",
-                 *       "status": 405,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
