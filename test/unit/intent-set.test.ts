@@ -27,7 +27,8 @@ describe('labelled intent sets', () => {
   });
 
   for (const [name, labels] of [['tuning', LABELLED_INTENTS], ['held-out', HELD_OUT_INTENTS]] as const) {
-    it(`${name} set: reads the intents as labelled, finds answers, answers nothing where the catalog has nothing, and never returns an excluded item`, () => {
+    // Hundreds of intents against 3,000 products: seconds of CPU, many more on a busy machine.
+    it(`${name} set: reads the intents as labelled, finds answers, answers nothing where the catalog has nothing, and never returns an excluded item`, { timeout: 120_000 }, () => {
       const result = evaluateIntentSet(index, labels);
       console.log(
         `${name}: intentFieldAccuracy ${result.intentFieldAccuracy.toFixed(3)}, intentTop3 ${result.intentTop3.toFixed(3)} (${result.top3Intents}), ` +
@@ -46,7 +47,7 @@ describe('labelled intent sets', () => {
     });
   }
 
-  it('suggests, for a request nothing answers, at most three categories, each holding products', () => {
+  it('suggests, for a request nothing answers, at most three categories, each holding products', { timeout: 120_000 }, () => {
     const lexicon = intentLexicon(index, testSearchWords());
     const categories = new Set(lexicon.categories.flatMap((category) => category.split('/').map((_part, at, parts) => parts.slice(0, at + 1).join('/'))));
     for (const label of [...LABELLED_INTENTS, ...HELD_OUT_INTENTS].filter((each) => each.empty)) {
