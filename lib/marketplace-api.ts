@@ -15,6 +15,7 @@ import { App, ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { writeBundledFiles } from './bundled-files.ts';
 import type { RouteDefinition } from '../shared/http/route-table.ts';
+import { ENV } from '../shared/resources.ts';
 import { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
 import { grantsDescription, routeGrants } from './function-grants.ts';
@@ -119,6 +120,8 @@ export class MarketplaceApi extends Construct {
 
     for (const route of props.routes) {
       const fn = this.routeFunction(route, `${route.method} ${route.path}`, props);
+      // A client of this API (the MCP tools) calls it at its own endpoint, never at a host a request names.
+      if (route.callsApi) fn.addEnvironment(ENV.apiBaseUrl, this.httpApi.apiEndpoint);
       this.httpApi.addRoutes({
         path: route.path,
         methods: [apigw.HttpMethod[route.method]],

@@ -15,6 +15,7 @@ import {
   type oas31,
 } from 'zod-openapi';
 import { ERROR_CODES, statusOf, type ErrorCode } from '../http/error-codes.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN_SOURCE } from '../http/idempotency-key.ts';
 import { UNLIMITED } from '../http/rate-limit-headers.ts';
 import { ErrorBody, ErrorDetail, Meta, RequestId, envelope } from '../http/response-schemas.ts';
 import { errorCodesFor, type RouteDefinition, type RouteTag } from '../http/route-table.ts';
@@ -28,7 +29,7 @@ import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
-import { BUYER_FLOW, CONVENTIONS, RETRY_SCHEDULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
+import { BUYER_FLOW, CONVENTIONS, RETRY_RULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
 export const API_TITLE = 'Agent Marketplace API';
 export const API_VERSION = '1.0.0';
@@ -44,6 +45,7 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   Webhooks: 'Signed POSTs of events to your URL (see the webhooks section), their delivery log and manual retries.',
   Events: 'The events an agent is a party to, as a feed to read or follow.',
   Operations: 'The documents that describe this API, and the readiness probe.',
+  MCP: 'This API as Model Context Protocol tools (Streamable HTTP, stateless): point an MCP client at `/mcp` with your key.',
 };
 
 /**
@@ -113,7 +115,7 @@ const PARAMETERS: Record<string, oas31.ParameterObject> = {
     name: 'Idempotency-Key',
     required: false,
     description: 'Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice.',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]([\\x20-\\x7E]*[\\x21-\\x7E])?$', example: 'po-2026-0042-attempt' },
+    schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN_SOURCE, example: 'po-2026-0042-attempt' },
   },
 };
 
@@ -138,6 +140,7 @@ const ERROR_EXAMPLES: Record<ErrorCode, { error: string; details?: { path: strin
   'auth/invalid-key': { error: 'Missing API Key' },
   'auth/forbidden': { error: 'This endpoint is for buyers; this agent is a seller' },
   'not-found': { error: `No order ${EXAMPLE_IDS.order} for this agent` },
+  'request/method-not-allowed': { error: 'This MCP server is stateless and offers no event stream: send MCP messages with POST /mcp' },
   conflict: { error: 'The session is accepted; only an open session can be countered', details: [{ path: 'status', message: 'accepted' }] },
   'idempotency/conflict': { error: 'This Idempotency-Key was used with a different request' },
   'validation/too-large': { error: 'Body over 1048576 bytes' },
@@ -369,7 +372,7 @@ export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentatio
 
 const WEBHOOK_RESPONSES = {
   WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt)' },
-  WebhookRefused: { description: `Anything else, a timeout or a redirect fails the attempt; it is retried after ${RETRY_SCHEDULE}, then the delivery is failed` },
+  WebhookRefused: { description: `Anything else, a timeout or a redirect fails the attempt; it is retried after ${RETRY_RULE}, then the delivery is failed` },
 };
 
 /** The POST a receiver gets for `types`, its body `envelope`. */

@@ -75,6 +75,17 @@ describe('the route table becomes the API', () => {
     expect(routeFunction(synthesized('test'), routeList.find((route) => route.operationId === 'listEvents')!).properties.Timeout).toBe(25);
   });
 
+  it('gives the API’s own endpoint to the functions that call it (the MCP tools), and to no other', () => {
+    const s = synthesized('test');
+    const apiId = s.logicalId(s.stack.api.httpApi);
+    for (const route of everyRoute) {
+      const variables = routeFunction(s, route).properties.Environment.Variables;
+      if (route.callsApi) expect(variables[ENV.apiBaseUrl], route.operationId).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
+      else expect(variables[ENV.apiBaseUrl], route.operationId).toBeUndefined();
+    }
+    expect(everyRoute.filter((route) => route.callsApi).map((route) => route.operationId)).toEqual(['postMcpMessage']);
+  });
+
   it('routes every row as `METHOD path` to its function, and $default to the fallback', () => {
     const s = synthesized('test');
     const routes = resourcesOfType(s, 'AWS::ApiGatewayV2::Route').map(([, resource]) => resource.Properties);

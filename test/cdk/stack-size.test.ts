@@ -32,8 +32,11 @@ function workersUpTo(count: number): WorkerDefinition[] {
   return rows;
 }
 
+// Each synthesis is seconds of CPU on an idle machine, many times that on a busy one.
+const SYNTH_TIMEOUT = { timeout: 180_000 };
+
 describe('stack size', () => {
-  it.each(['test', 'live'] as const)(`the %s stack holds ${ROUTES} routes and ${WORKERS} workers in at most ${MAX_RESOURCES} resources`, (stage) => {
+  it.each(['test', 'live'] as const)(`the %s stack holds ${ROUTES} routes and ${WORKERS} workers in at most ${MAX_RESOURCES} resources`, SYNTH_TIMEOUT, (stage) => {
     const routes = routesUpTo(ROUTES);
     const workers = workersUpTo(WORKERS);
     expect(routes).toHaveLength(ROUTES);
@@ -48,7 +51,7 @@ describe('stack size', () => {
     expect(s.stack.workers.functions.size).toBe(WORKERS);
   });
 
-  it('costs each further route four resources: its function, log group, integration and route', () => {
+  it('costs each further route four resources: its function, log group, integration and route', SYNTH_TIMEOUT, () => {
     const base = Object.keys(synthesizeStage('test', { routes: routesUpTo(routeList.length + 10) }).resources).length;
     const more = Object.keys(synthesizeStage('test', { routes: routesUpTo(routeList.length + 20) }).resources).length;
     // Ten copied rows share their models' roles; at most a metric-math alarm pair is added with them.

@@ -144,7 +144,7 @@ export interface paths {
         put?: never;
         /**
          * Register a buyer or seller agent (returns its API key once)
-         * @description Creates a buyer or seller agent and returns its API key, **only in this response**: store it and send `Authorization: Bearer <apiKey>` on every other call. `role` is fixed for the agent’s life. Keys are `mk_test_…` in the sandbox, `mk_live_…` in production; every agent starts on the free plan. Next: a seller fetches a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).
+         * @description Creates a buyer or seller agent (the `role` never changes) on the free plan and returns its API key **only in this response**: store it. Next: a seller fetches a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).
          *
          *     **Callers**: anyone, without an API key.
          */
@@ -222,7 +222,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Subscribes `url` to event types (`events`: names under `webhooks`, or `*`). Each matching event the agent is a party to is then POSTed there, signed with `secret` (16–256 characters, never returned: keep it to verify). At most 20 subscriptions per agent (409 beyond); production needs https and a public address. Next: `POST /v1/webhooks/{id}/test`.
+         * @description Subscribes `url` to event types (`events`, or `*`): each such event the agent is a party to is POSTed there, signed with `secret` (never returned: keep it). At most 20 per agent (409 beyond); production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -276,7 +276,7 @@ export interface paths {
         };
         /**
          * A subscription’s deliveries with their attempts
-         * @description A subscription’s deliveries, newest first, each with every attempt (time, status code or error, duration): `pending` while an attempt is due, `delivered` after a 2xx, `failed` after the last retry. `?status=failed` lists what needs attention; `POST …/deliveries/{deliveryId}/retry` sends one again.
+         * @description A subscription’s deliveries, newest first, with their attempts: `pending`, `delivered` (a 2xx) or `failed` (after the last retry). `?status=failed` lists what needs attention; `POST …/{deliveryId}/retry` sends one again.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -394,7 +394,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a catalog feed (CSV, JSON, multipart or presigned)
-         * @description Uploads a catalog. Four ways: a `text/csv` body (`?filename=` names it); a JSON body `{"products": [rows]}`; `multipart/form-data` with a `file` part — each up to 5 MiB (deployed, about 4.4 MiB for multipart) — or `{"format": "csv"|"json", "upload": "presigned"}`, answered with `uploadUrl`: PUT the file there (up to 100 MiB, within 15 minutes, no Authorization header). Rows follow the templates: JSON prices are Money in minor units, CSV prices decimals in major units. Each row upserts one product (by `sku`) and its offer. Answers 202 with the feed `queued` (or `awaiting_upload`); then poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.
+         * @description Uploads a catalog: a `text/csv` body, a JSON body `{"products": [rows]}` or a multipart `file` (each up to 5 MiB; about 4.4 MiB multipart when deployed), or `{"format", "upload": "presigned"}` for an `uploadUrl` to PUT the file to (up to 100 MiB, within 15 min, no Authorization). Rows follow the templates; each upserts one product (by `sku`) and its offer. Answers 202, `queued` (or `awaiting_upload`). Next: poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.
          *
          *     **Callers**: sellers only (a buyer gets 403).
          */
@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * A feed’s processing status, counts, row errors and warnings
-         * @description A feed’s state: `awaiting_upload` (presigned, until the file lands) → `queued` → `processing` → `completed` (bad rows skipped: `rowsFailed` counts them, `errors` lists the first 100 by row and field) or `failed` (`failureReason` says what to fix; then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.
+         * @description A feed’s state: `awaiting_upload` → `queued` → `processing` → `completed` (bad rows skipped and listed in `errors`) or `failed` (fix what `failureReason` says, then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.
          *
          *     **Callers**: sellers only (a buyer gets 403).
          */
@@ -464,7 +464,7 @@ export interface paths {
         };
         /**
          * The CSV feed template
-         * @description The CSV feed template: `fields` describes every column (type, required, default, example); `content` is a file that uploads as a valid feed. Prices are decimals in major units (`12.50`) with a `currency` column; `image_urls` are separated by `|`, `attributes` written `key=value;key=value`. `Accept: text/csv` alone returns the raw file.
+         * @description The CSV feed template: `fields` describes every column; `content` is a valid feed file. Prices are decimals in major units (`12.50`); `image_urls` are separated by `|`, `attributes` written `key=value;key=value`. `Accept: text/csv` alone returns the raw file.
          *
          *     **Callers**: sellers only (a buyer gets 403).
          */
@@ -486,7 +486,7 @@ export interface paths {
         };
         /**
          * The JSON feed template
-         * @description The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a `{"products": [...]}` file that uploads as a valid feed. Prices are Money with amounts in minor units; `floorUnitPrice` and `autoAcceptUnitPrice` set the offer’s automatic negotiation policy. `Accept: application/json` alone returns the raw file instead of the envelope.
+         * @description The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a valid feed file (prices as Money). `Accept: application/json` alone returns the raw file. Next: `POST /v1/seller/feeds`.
          *
          *     **Callers**: sellers only (a buyer gets 403).
          */
@@ -552,7 +552,7 @@ export interface paths {
         };
         /**
          * An offer (its seller also sees its negotiation policy)
-         * @description An offer: `unitPrice` (Money, minor units), `minQuantity`, `priceTiers` (the highest tier a quantity reaches sets its price), `negotiable`. Its seller also sees its private negotiation policy: `floorUnitPrice`, `autoAcceptUnitPrice` and `negotiationStrategy`. A withdrawn offer is 404 except to its seller.
+         * @description An offer with its price, tiers and minimum; its seller also sees the private negotiation policy. A withdrawn offer is 404 except to its seller. Next: `POST /v1/negotiate`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -598,7 +598,7 @@ export interface paths {
         put?: never;
         /**
          * Search with words, filters and a sort
-         * @description Searches active products with an active offer: `query` words, `filters` (category prefix, sellerId, brand, unit-price range in minor units of one `currency`, minAvailableQuantity, shipsFrom, maxLeadTimeDays, attributes) and `sort`. Each item holds the `product`, its `offer` (`offer.offerId` is what `POST /v1/negotiate` takes) and a `score`. Next page: the same request with `cursor: nextCursor`.
+         * @description Searches active products with an active offer by `query` words, `filters` and `sort`. Each item holds the `product`, its `offer` and a `score`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`; the next page is the same request with `cursor`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Open a negotiation on an offer with a proposal
-         * @description Opens a negotiation on an offer (`offerId` from search results) with a first proposal: `quantity` (at least the offer’s and product’s minimum, at most what is available) and `unitPrice` in minor units of the offer’s currency (default: the offer’s price for that quantity). The session is `open`, `turn: seller`; the seller’s automatic policy may accept or counter in the same request, so read `status` and `turn`. A non-negotiable offer is accepted at its own price at once. Expires 72 h after the last move. Next: await `negotiation.counter`/`negotiation.accepted` or poll `GET /v1/negotiations/{sessionId}`.
+         * @description Opens a session on an offer (`offerId` from search) with a first proposal: `quantity` (between the minimum and the stock) and `unitPrice` (default: the offer’s price for that quantity). The session is `open`, `turn: seller`, but the seller’s policy may accept or counter at once: read `status` and `turn`. A non-negotiable offer is accepted at its price. Expires 72 h after the last move. Next: await `negotiation.*` or poll `GET /v1/negotiations/{sessionId}`.
          *
          *     **Callers**: buyers only (a seller gets 403).
          */
@@ -752,7 +752,7 @@ export interface paths {
         put?: never;
         /**
          * Place the order of an accepted session
-         * @description Orders an `accepted` session of the caller’s (`sessionId`), all at once: the order is `pending` with `totalAmount` = quantity × unitPrice (minor units), the session becomes `ordered`, the stock is taken, the audit trail starts and `order.created` is sent. One order per session (409; retries with the same `Idempotency-Key` replay the first answer); 409 if the stock no longer covers the quantity. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).
+         * @description Orders an `accepted` session (`sessionId`): the order is `pending` with `totalAmount` = quantity × unitPrice, the session `ordered`, the stock taken, `order.created` sent. 409 for a second order of the session or when the stock no longer covers it. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).
          *
          *     **Callers**: buyers only (a seller gets 403).
          */
@@ -948,7 +948,7 @@ export interface paths {
         };
         /**
          * The caller’s events; follow them with ?after=
-         * @description The events of the negotiations, orders and feeds the caller is a party to (the same events its webhooks receive), in the webhook envelope `{id, type, timestamp, data}`, kept 30 days; for agents that cannot host a webhook URL. Without `after`: newest first. To follow: pass `after=<the last event id you processed>` (oldest first; the first time, the id of any recent event or none with `waitSeconds`), and `waitSeconds` (0–20) to hold the request until something newer arrives; then call again with the last id of the page. `type` (repeatable; aliases select their pair) narrows the feed. Any role.
+         * @description The events the caller is a party to (what its webhooks receive), in the webhook envelope, kept 30 days: for agents without a webhook URL. Newest first; to follow, pass `after` (the last id you processed; oldest first) and `waitSeconds` to wait for newer ones, then call again with the page’s last id. `type` narrows it.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -977,6 +977,34 @@ export interface paths {
         get: operations["getEvent"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MCP event stream: not offered (405 with Allow: POST), as the Streamable HTTP transport specifies for a stateless server
+         * @description Always 405 (`Allow: POST`): this stateless MCP server opens no event stream, which MCP clients accept. Send messages with `POST /mcp`.
+         *
+         *     **Callers**: anyone, without an API key.
+         */
+        get: operations["getMcpStream"];
+        put?: never;
+        /**
+         * MCP (Model Context Protocol) over Streamable HTTP: your role’s tools, each one call of this API
+         * @description The Model Context Protocol server of this API (stateless Streamable HTTP, JSON answers): point an MCP client at this URL with your `Authorization: Bearer` key (or run the SDK package’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key, counted once, and answers `structuredContent` plus a JSON text block, or `isError` with the API’s `{code, message, details}`. A bad key gets 401 before any tool runs; notifications get 202.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        post: operations["postMcpMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1240,14 +1268,11 @@ export interface components {
         OrderChangeEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled";
             data: components["schemas"]["OrderChangeData"];
         };
-        /** @description An event id (evt_…): the envelope’s id, X-Marketplace-Event-Id and webhook-id; the same in every delivery of the event */
+        /** @description An event id (evt_…), the same in every delivery of the event */
         EventId: string;
         /**
          * Format: date-time
@@ -1255,7 +1280,7 @@ export interface components {
          * @example 2026-11-22T10:15:30.123Z
          */
         Timestamp: string;
-        /** @description order.confirmed, .shipped, .delivered, .completed, .cancelled: the order’s ids and parties, its status after the change, items and total; shipping once shipped, cancellation when cancelled */
+        /** @description The order after the change */
         OrderChangeData: {
             orderId: components["schemas"]["OrderId"];
             sessionId: components["schemas"]["NegotiationId"];
@@ -1318,14 +1343,11 @@ export interface components {
         NegotiationEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "negotiation.started" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "negotiation.offer";
             data: components["schemas"]["NegotiationEventData"];
         };
-        /** @description negotiation.started, .counter (alias .offer), .accepted, .rejected: the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
+        /** @description The session after the move (never the seller’s private prices) */
         NegotiationEventData: {
             sessionId: components["schemas"]["NegotiationId"];
             offerId: components["schemas"]["OfferId"];
@@ -1369,10 +1391,7 @@ export interface components {
         FeedOutcomeEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "feed.completed" | "feed.failed" | "feed.processed";
             data: components["schemas"]["FeedOutcomeData"];
         };
@@ -1586,14 +1605,28 @@ export interface components {
             /** Format: uri */
             trackingUrl?: string;
         };
+        /** @description One JSON-RPC message (or, from clients of protocol versions before 2025-06-18, a batch) */
+        McpRequestBody: components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
+        /** @description A JSON-RPC 2.0 request, notification or response of the Model Context Protocol */
+        JsonRpcMessage: {
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @description Present on requests (and their responses); absent on notifications */
+            id?: string | number;
+            /** @description initialize, tools/list, tools/call, ping, notifications/initialized, … */
+            method?: string;
+            /** @description The method’s parameters; for tools/call, `name` and `arguments` */
+            params?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         /** @description The order.created event */
         OrderCreatedEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             type: "order.created";
             data: components["schemas"]["OrderCreatedData"];
         };
@@ -1613,7 +1646,7 @@ export interface components {
             type: "webhook.test";
             data: components["schemas"]["WebhookTestData"];
         };
-        /** @description webhook.test: sent by POST /v1/webhooks/{id}/test to that subscription only; not recorded, not in the events feed */
+        /** @description webhook.test: not recorded, not in the events feed */
         WebhookTestData: {
             subscriptionId: components["schemas"]["WebhookId"];
             agentId: components["schemas"]["AgentId"];
@@ -1622,7 +1655,7 @@ export interface components {
         /** @description A webhook subscription id (whk_…), from POST /v1/webhooks */
         WebhookId: string;
         ErrorDetail: {
-            /** @description Dot path of the offending field (`organization.country`, `events.1`), or a header or query parameter name */
+            /** @description Dot path of the field (`organization.country`, `events.1`), or a header or query parameter */
             path: string;
             /** @description What to change in that field */
             message: string;
@@ -1637,7 +1670,7 @@ export interface components {
         };
         /** @description Present on every successful response */
         Meta: {
-            /** @description Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem */
+            /** @description Quote it when reporting a problem */
             requestId: string;
             timestamp: components["schemas"]["Timestamp"];
         };
@@ -1646,11 +1679,11 @@ export interface components {
             meta: components["schemas"]["Meta"];
         };
         AgentWithApiKey: components["schemas"]["Agent"] & {
-            /** @description The API key: send it as `Authorization: Bearer <apiKey>`. Shown only in this response: store it now */
+            /** @description Send as `Authorization: Bearer <apiKey>`; shown only here: store it */
             apiKey: string;
         };
         /**
-         * @description Rate-limit plan: free 60/min and 1,000/day, pro 600/min and 100,000/day, enterprise unlimited; set by an operator
+         * @description Rate-limit plan (limits: see the API description); set by an operator
          * @enum {string}
          */
         Plan: "free" | "pro" | "enterprise";
@@ -1837,11 +1870,11 @@ export interface components {
             offers: components["schemas"]["SellerOffer"][];
         };
         SellerOffer: components["schemas"]["Offer"] & {
-            /** @description Private: the lowest unit price automatic counters go to, asked only at a session’s last round. Never shown to buyers. */
+            /** @description Private: the lowest unit price automatic counters go to (at the last round only) */
             floorUnitPrice: components["schemas"]["Money"] | null;
-            /** @description Private: a buyer proposal at or above it is accepted at once. Never shown to buyers. */
+            /** @description Private: a buyer proposal at or above it is accepted at once */
             autoAcceptUnitPrice: components["schemas"]["Money"] | null;
-            /** @description Private: how automatic counters concede from the list price toward the floor (linear when a floor is set and no strategy was given); null: no automatic counters, the seller’s agent answers. Never shown to buyers. */
+            /** @description Private: how automatic counters concede toward the floor (default linear when a floor is set); null: no automatic counters. */
             negotiationStrategy: components["schemas"]["NegotiationStrategy"] | null;
         };
         /** @description From minQuantity units on, each unit costs unitPrice */
@@ -2132,28 +2165,46 @@ export interface components {
             agentId: components["schemas"]["AgentId"];
             role: components["schemas"]["Party"];
         } | "system";
-        /** @description An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type */
+        /** @description An event under its recorded name (not an alias) */
         Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"];
         EventEnvelope: {
             data: components["schemas"]["Event"];
             meta: components["schemas"]["Meta"];
         };
+        /** @description The JSON-RPC response to the request (notifications are answered 202 with no body) */
+        McpResponseBody: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: (string | number) | null;
+            /** @description For tools/call: `content` (a JSON text block), `structuredContent` (the API’s data) and, on an API error, `isError` */
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: {
+                /** Format: int64 */
+                code: number;
+                message: string;
+                data?: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         Error: {
-            /** @description Human-readable message that says what to fix (for people and logs; branch on `code`) */
+            /** @description What to fix, for people (branch on `code`) */
             error: string;
             /**
              * @description Stable, machine-readable error code
              * @enum {string}
              */
-            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
+            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "request/method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
             /**
              * Format: int32
              * @description The HTTP status, repeated
              */
             status: number;
-            /** @description Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem */
+            /** @description Quote it when reporting a problem */
             requestId: string;
-            /** @description One entry per problem (every problem at once), for validation errors and state conflicts */
+            /** @description One entry per problem, for validation errors and state conflicts */
             details?: components["schemas"]["ErrorDetail"][];
         };
     };
@@ -2302,6 +2353,25 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `request/method-not-allowed`: The MCP endpoint takes POST only (GET /mcp: this server offers no event stream); the Allow header names the method. */
+        MethodNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "This MCP server is stateless and offers no event stream: send MCP messages with POST /mcp",
+                 *       "code": "request/method-not-allowed",
+                 *       "status": 405,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `not-found`: Unknown route or id, or a record the caller is not a party to. */
         NotFound: {
             headers: {
@@ -2370,7 +2440,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Anything else, a timeout or a redirect fails the attempt; it is retried after 1 min, 5 min, 30 min, 2 h, then the delivery is failed */
+        /** @description Anything else, a timeout or a redirect fails the attempt; it is retried after 1 min, 5 min, 30 min, 2 h (each step ±20 %; a `Retry-After` on the response, in seconds or an HTTP date, may push a retry later, up to the schedule’s next step), then the delivery is failed */
         WebhookRefused: {
             headers: {
                 [name: string]: unknown;
@@ -2379,19 +2449,19 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+        /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
         "Idempotency-Key": string;
-        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+        /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
         "X-Marketplace-Signature": string;
-        /** @description When this attempt was sent, Unix time in seconds */
+        /** @description When this attempt was sent, Unix seconds */
         "X-Marketplace-Timestamp": string;
-        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+        /** @description The envelope’s `id`: deduplicate on it */
         "X-Marketplace-Event-Id": string;
-        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+        /** @description Standard Webhooks: the event id */
         "webhook-id": string;
-        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+        /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
         "webhook-timestamp": string;
-        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
         "webhook-signature": string;
         /** @description Page size, 1–100 */
         Limit: number;
@@ -2416,9 +2486,9 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The request id, as in `meta.requestId` or the error’s `requestId`; quote it when reporting a problem */
+        /** @description The request id (`meta.requestId`, the error’s `requestId`) */
         "X-Request-Id": string;
-        /** @description Requests allowed in the rate-limit window closer to exhaustion (minute or day); 2147483647 on the unlimited plan */
+        /** @description Requests allowed in the window closer to exhaustion (minute or day); 2147483647: unlimited */
         "X-RateLimit-Limit": number;
         /** @description Requests left in that window */
         "X-RateLimit-Remaining": number;
@@ -2426,7 +2496,7 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before sending the request again */
         "Retry-After": number;
-        /** @description `true` when this response is the stored response of an earlier request with the same Idempotency-Key (POST only); absent otherwise */
+        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key */
         "Idempotent-Replayed": "true";
     };
     pathItems: {
@@ -2447,17 +2517,17 @@ export interface components {
                 parameters: {
                     query?: never;
                     header: {
-                        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                        /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
                         "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                        /** @description When this attempt was sent, Unix time in seconds */
+                        /** @description When this attempt was sent, Unix seconds */
                         "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                        /** @description The envelope’s `id`: deduplicate on it */
                         "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                        /** @description Standard Webhooks: the event id */
                         "webhook-id": components["parameters"]["webhook-id"];
-                        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                        /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
                         "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
                         "webhook-signature": components["parameters"]["webhook-signature"];
                     };
                     path?: never;
@@ -2496,17 +2566,17 @@ export interface components {
                 parameters: {
                     query?: never;
                     header: {
-                        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                        /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
                         "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                        /** @description When this attempt was sent, Unix time in seconds */
+                        /** @description When this attempt was sent, Unix seconds */
                         "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                        /** @description The envelope’s `id`: deduplicate on it */
                         "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                        /** @description Standard Webhooks: the event id */
                         "webhook-id": components["parameters"]["webhook-id"];
-                        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                        /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
                         "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
                         "webhook-signature": components["parameters"]["webhook-signature"];
                     };
                     path?: never;
@@ -2545,17 +2615,17 @@ export interface components {
                 parameters: {
                     query?: never;
                     header: {
-                        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                        /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
                         "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                        /** @description When this attempt was sent, Unix time in seconds */
+                        /** @description When this attempt was sent, Unix seconds */
                         "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                        /** @description The envelope’s `id`: deduplicate on it */
                         "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                        /** @description Standard Webhooks: the event id */
                         "webhook-id": components["parameters"]["webhook-id"];
-                        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                        /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
                         "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
                         "webhook-signature": components["parameters"]["webhook-signature"];
                     };
                     path?: never;
@@ -2826,7 +2896,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -2999,7 +3069,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3114,7 +3184,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3426,7 +3496,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -3489,7 +3559,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -3637,7 +3707,7 @@ export interface operations {
                 filename?: string;
             };
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3809,7 +3879,7 @@ export interface operations {
                 filename?: string;
             };
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4251,7 +4321,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -4399,7 +4469,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -4528,7 +4598,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -4610,7 +4680,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4652,7 +4722,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4753,7 +4823,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4976,7 +5046,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5242,7 +5312,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5322,7 +5392,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5389,7 +5459,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5434,7 +5504,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5506,7 +5576,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5716,21 +5786,121 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    getMcpStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Never sent: always 405 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: null;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postMcpMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 1,
+                 *       "method": "tools/call",
+                 *       "params": {
+                 *         "name": "search_products",
+                 *         "arguments": {
+                 *           "intent": "500 nitrile gloves under 0.15 EUR each"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["McpRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response (application/json); a message without a request (a notification) is answered 202 with no body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "result": {
+                     *         "content": [
+                     *           {
+                     *             "type": "text",
+                     *             "text": "{\"items\":[…],\"nextCursor\":null}"
+                     *           }
+                     *         ],
+                     *         "structuredContent": {
+                     *           "items": [],
+                     *           "nextCursor": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["McpResponseBody"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
     orderCreatedWebhook: {
         parameters: {
             query?: never;
             header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
                 "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
+                /** @description When this attempt was sent, Unix seconds */
                 "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                /** @description The envelope’s `id`: deduplicate on it */
                 "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                /** @description Standard Webhooks: the event id */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
                 "webhook-signature": components["parameters"]["webhook-signature"];
             };
             path?: never;
@@ -5773,17 +5943,17 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
                 "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
+                /** @description When this attempt was sent, Unix seconds */
                 "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                /** @description The envelope’s `id`: deduplicate on it */
                 "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                /** @description Standard Webhooks: the event id */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
                 "webhook-signature": components["parameters"]["webhook-signature"];
             };
             path?: never;
