@@ -29,7 +29,7 @@ import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
-import { BUYER_FLOW, CONVENTIONS, RETRY_RULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
+import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
 export const API_TITLE = 'Agent Marketplace API';
 export const API_VERSION = '1.0.0';
@@ -372,7 +372,7 @@ export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentatio
 
 const WEBHOOK_RESPONSES = {
   WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt)' },
-  WebhookRefused: { description: `Anything else, a timeout or a redirect fails the attempt; it is retried after ${RETRY_RULE}, then the delivery is failed` },
+  WebhookRefused: { description: 'Anything else, a timeout or a redirect: retried on the schedule the API description gives, then failed' },
 };
 
 /** The POST a receiver gets for `types`, its body `envelope`. */
@@ -483,14 +483,18 @@ const valuesOf = (value: unknown): unknown[] => Object.values(objectAt(value) ??
 
 /**
  * What the generator repeats without saying more: a parameter's description and example copied into
- * its schema, and integer bounds that are only JavaScript's safe-integer range (an int64 format says
- * as much). Dropped, the document stays under its size budget as operations are added.
+ * its schema, empty parameter lists, a nullable primitive spelt as anyOf, the event union's mapping.
+ * Dropped, the document stays under its size budget as operations are added. (Integer bounds stay,
+ * even JavaScript's safe-integer range: every integer states both.)
  */
 function compact(document: JsonObject): void {
   const parameters = [
     ...valuesOf(document.paths).flatMap((item) => valuesOf(item).flatMap((operation) => (objectAt(operation)?.parameters ?? []) as unknown[])),
     ...valuesOf(objectAt(document.components)?.parameters),
   ];
+  for (const operation of valuesOf(document.paths).flatMap(valuesOf).map(objectAt)) {
+    if (Array.isArray(operation?.parameters) && operation.parameters.length === 0) delete operation.parameters;
+  }
   for (const parameter of parameters.map(objectAt)) {
     const schema = objectAt(parameter?.schema);
     if (!parameter || !schema) continue;
@@ -501,8 +505,9 @@ function compact(document: JsonObject): void {
     if (Array.isArray(value)) return value.forEach(visit);
     const object = objectAt(value);
     if (!object) return;
-    if (object.minimum === Number.MIN_SAFE_INTEGER) delete object.minimum;
-    if (object.maximum === Number.MAX_SAFE_INTEGER) delete object.maximum;
+    // A reference that only adds a description (SearchItem's matched and relaxed): the generator also
+    // copies the referenced object's closedness, which beside a $ref would forbid every property.
+    if (typeof object.$ref === 'string' && object.additionalProperties === false && object.properties === undefined) delete object.additionalProperties;
     // A oneOf of envelopes whose `type` enums already tell them apart: the mapping would list them again.
     if (Array.isArray(object.oneOf) && objectAt(object.discriminator)?.mapping) delete object.discriminator;
     mergeNullable(object);

@@ -94,11 +94,12 @@ const ItemWordsAndFilters = (id: string, description: string) =>
     })
     .meta({ id, description });
 
-export const SearchItemMatched = ItemWordsAndFilters('SearchItemMatched', 'What this item satisfies, checked on the item itself');
-export const SearchItemRelaxed = ItemWordsAndFilters(
-  'SearchItemRelaxed',
-  'What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request)',
-);
+/** One shape for what an item satisfies and what it lacks: the document describes it once (SearchItemWords). */
+const SearchItemWords = ItemWordsAndFilters('SearchItemWords', 'Words and filters of the request');
+export const SearchItemMatched = SearchItemWords.meta({ description: 'What this item satisfies, checked on the item itself' });
+export const SearchItemRelaxed = SearchItemWords.meta({
+  description: 'What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request)',
+});
 
 export const SearchItem = z
   .object({

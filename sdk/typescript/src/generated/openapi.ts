@@ -1927,8 +1927,10 @@ export interface components {
             offer: components["schemas"]["Offer"];
             /** @description Text relevance (higher is better); 0 without a query */
             score: number;
-            matched: components["schemas"]["SearchItemMatched"];
-            relaxed: components["schemas"]["SearchItemRelaxed"];
+            /** @description What this item satisfies, checked on the item itself */
+            matched: components["schemas"]["SearchItemWords"];
+            /** @description What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request) */
+            relaxed: components["schemas"]["SearchItemWords"];
         };
         Product: {
             productId: components["schemas"]["ProductId"];
@@ -1967,15 +1969,8 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
-        /** @description What this item satisfies, checked on the item itself */
-        SearchItemMatched: {
-            /** @description Product words of the request (as in interpretation.keywords; for /v1/search, the query's words) */
-            keywords: string[];
-            /** @description Names of filters of the request (as in /v1/search filters; `quantity` for an intent's quantity) */
-            filters: string[];
-        };
-        /** @description What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request) */
-        SearchItemRelaxed: {
+        /** @description Words and filters of the request */
+        SearchItemWords: {
             /** @description Product words of the request (as in interpretation.keywords; for /v1/search, the query's words) */
             keywords: string[];
             /** @description Names of filters of the request (as in /v1/search filters; `quantity` for an intent's quantity) */
@@ -2440,7 +2435,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Anything else, a timeout or a redirect fails the attempt; it is retried after 1 min, 5 min, 30 min, 2 h (each step ±20 %; a `Retry-After` on the response, in seconds or an HTTP date, may push a retry later, up to the schedule’s next step), then the delivery is failed */
+        /** @description Anything else, a timeout or a redirect: retried on the schedule the API description gives, then failed */
         WebhookRefused: {
             headers: {
                 [name: string]: unknown;
