@@ -376,13 +376,13 @@ const WEBHOOK_RESPONSES = {
 };
 
 /** The POST a receiver gets for `types`, its body `envelope`. */
-function webhookOperation(types: readonly string[], description: string, envelope: z.ZodType) {
+function webhookOperation(types: readonly string[], description: string | undefined, envelope: z.ZodType) {
   const [first] = types as [string];
   return {
-    // One operation per event type; types that share an envelope share one (components.pathItems), without an id.
-    ...(types.length === 1 ? { operationId: `${first.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}Webhook` } : {}),
-    summary: types.length === 1 ? first : types.join(', '),
-    description,
+    // One operation per event type; types that share an envelope share one (components.pathItems),
+    // without an id, a summary or a description: each webhook entry that refers to it gives its own,
+    // which readers (Redoc among them) take for the operation's when the operation has none.
+    ...(types.length === 1 ? { operationId: `${first.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}Webhook`, summary: first, description } : {}),
     tags: ['Webhooks'],
     security: [],
     parameters: Object.keys(WEBHOOK_PARAMETERS).map((name) => ref('parameters', name)),
@@ -397,8 +397,9 @@ function webhookOperation(types: readonly string[], description: string, envelop
 /**
  * The `webhooks` section: an entry per event type. Types whose events share an envelope (the order
  * changes, the negotiation moves, the feed outcomes) refer to one shared POST in components.pathItems,
- * each entry with its own summary and description (a Path Item reference may carry both, OpenAPI 3.1):
- * the payload is described once, not five times. How to verify and answer is said once, in the
+ * each entry with its own summary and description (a Path Item reference may carry both, OpenAPI 3.1;
+ * the shared operation has neither, so a reader shows the entry's): the payload is described once, not
+ * five times. How to verify and answer is said once, in the
  * Webhooks tag and the API description.
  */
 export function webhooksFor(events: Record<string, WebhookEventDocumentation>): { webhooks: ZodOpenApiPathsObject; pathItems: Record<string, ZodOpenApiPathItemObject> } {
@@ -413,7 +414,7 @@ export function webhooksFor(events: Record<string, WebhookEventDocumentation>): 
       continue;
     }
     const name = String(z.globalRegistry.get(envelope)?.id ?? types.join('_')).replace(/Event$/, 'Webhook');
-    pathItems[name] ??= { post: webhookOperation(types, `Any of ${types.join(', ')}; \`type\` says which.`, envelope) };
+    pathItems[name] ??= { post: webhookOperation(types, undefined, envelope) };
     webhooks[type] = { $ref: `#/components/pathItems/${name}`, summary: type, description };
   }
   return { webhooks, pathItems };

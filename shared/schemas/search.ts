@@ -123,7 +123,7 @@ export const SearchCorrection = z
     from: echoed(INTENT_MAX, { description: 'As typed' }),
     to: echoed(INTENT_MAX, { description: 'As read' }),
     kind: z.enum(['spelling', 'variant', 'synonym', 'country']).meta({
-      description: 'spelling: a typo (only for words that are neither catalog words nor English); variant: British/American spelling; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
+      description: 'spelling: a typo; variant: British/American spelling; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
     }),
   })
   .meta({ id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } });
@@ -132,7 +132,7 @@ export const Interpretation = z
   .object({
     keywords: z.array(bounded(INTENT_MAX)).meta({
       maxItems: INTENT_MAX,
-      description: 'Product words read from the intent, corrected where `corrections` says; an item matches a word when its title, brand, category, attributes or description hold it (stemmed: glove/gloves) or one of its forms (spelling variants, synonyms the catalog uses)',
+      description: 'Product words read from the intent (after `corrections`); an item matches a word its text holds, stemmed, or a spelling variant or synonym of it',
       example: ['nitrile', 'gloves'],
     }),
     quantity: boundedInt(1, Number.MAX_SAFE_INTEGER).nullable().meta({ description: 'Units wanted; items that cannot serve it (stock below it, minimum order above it) are left out' }),
@@ -162,7 +162,7 @@ export const SEARCH_SUGGESTION_TYPES = ['loosen-filter', 'drop-keyword', 'try-ke
 export const SearchSuggestion = z
   .object({
     type: z.enum(SEARCH_SUGGESTION_TYPES).meta({
-      description: 'loosen-filter: without this filter (comma-separated: these filters) products match; drop-keyword: without this word products match; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has',
+      description: 'loosen-filter: without these filters products match; drop-keyword: without this word they do; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has',
     }),
     value: echoed(INTENT_MAX, { description: 'The filter name(s), word or category path' }),
     message: echoed(2000, { description: 'What to change, in words' }),

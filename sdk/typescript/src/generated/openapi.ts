@@ -991,16 +991,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * MCP event stream: not offered (405 with Allow: POST), as the Streamable HTTP transport specifies for a stateless server
-         * @description Always 405 (`Allow: POST`): this stateless MCP server opens no event stream, which MCP clients accept. Send messages with `POST /mcp`.
+         * MCP event stream: not offered (405)
+         * @description Always 405 (`Allow: POST`): this stateless MCP server opens no event stream, as MCP clients accept. Use `POST /mcp`.
          *
          *     **Callers**: anyone, without an API key.
          */
         get: operations["getMcpStream"];
         put?: never;
         /**
-         * MCP (Model Context Protocol) over Streamable HTTP: your role’s tools, each one call of this API
-         * @description The Model Context Protocol server of this API (stateless Streamable HTTP, JSON answers): point an MCP client at this URL with your `Authorization: Bearer` key (or run the SDK package’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key, counted once, and answers `structuredContent` plus a JSON text block, or `isError` with the API’s `{code, message, details}`. A bad key gets 401 before any tool runs; notifications get 202.
+         * MCP server: your role’s tools over Streamable HTTP
+         * @description This API as Model Context Protocol tools (stateless Streamable HTTP, JSON answers; or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key and answers `structuredContent` and a JSON text block, or `isError` with the API’s error. Notifications get 202.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -1977,7 +1977,7 @@ export interface components {
             filters: string[];
         };
         Interpretation: {
-            /** @description Product words read from the intent, corrected where `corrections` says; an item matches a word when its title, brand, category, attributes or description hold it (stemmed: glove/gloves) or one of its forms (spelling variants, synonyms the catalog uses) */
+            /** @description Product words read from the intent (after `corrections`); an item matches a word its text holds, stemmed, or a spelling variant or synonym of it */
             keywords: string[];
             /**
              * Format: int64
@@ -2024,7 +2024,7 @@ export interface components {
             /** @description As read */
             to: string;
             /**
-             * @description spelling: a typo (only for words that are neither catalog words nor English); variant: British/American spelling; synonym: the catalog's word for one it lacks; country: a misspelt country
+             * @description spelling: a typo; variant: British/American spelling; synonym: the catalog's word for one it lacks; country: a misspelt country
              * @enum {string}
              */
             kind: "spelling" | "variant" | "synonym" | "country";
@@ -2038,7 +2038,7 @@ export interface components {
          */
         SearchSuggestion: {
             /**
-             * @description loosen-filter: without this filter (comma-separated: these filters) products match; drop-keyword: without this word products match; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has
+             * @description loosen-filter: without these filters products match; drop-keyword: without this word they do; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has
              * @enum {string}
              */
             type: "loosen-filter" | "drop-keyword" | "try-keyword" | "browse-category";
@@ -2504,10 +2504,6 @@ export interface components {
             };
             get?: never;
             put?: never;
-            /**
-             * order.confirmed, order.shipped, order.delivered, order.completed, order.cancelled
-             * @description Any of order.confirmed, order.shipped, order.delivered, order.completed, order.cancelled; `type` says which.
-             */
             post: {
                 parameters: {
                     query?: never;
@@ -2553,10 +2549,6 @@ export interface components {
             };
             get?: never;
             put?: never;
-            /**
-             * negotiation.started, negotiation.offer, negotiation.counter, negotiation.accepted, negotiation.rejected
-             * @description Any of negotiation.started, negotiation.offer, negotiation.counter, negotiation.accepted, negotiation.rejected; `type` says which.
-             */
             post: {
                 parameters: {
                     query?: never;
@@ -2602,10 +2594,6 @@ export interface components {
             };
             get?: never;
             put?: never;
-            /**
-             * feed.processed, feed.completed, feed.failed
-             * @description Any of feed.processed, feed.completed, feed.failed; `type` says which.
-             */
             post: {
                 parameters: {
                     query?: never;
@@ -4953,9 +4941,9 @@ export interface operations {
                      *             "status": "open",
                      *             "currency": "EUR",
                      *             "quantity": 500,
-                     *             "unitPrice": 1160,
-                     *             "turn": "buyer",
-                     *             "round": 2,
+                     *             "unitPrice": 1100,
+                     *             "turn": "seller",
+                     *             "round": 1,
                      *             "maxRounds": 20,
                      *             "history": [
                      *               {
@@ -4967,23 +4955,13 @@ export interface operations {
                      *                 "message": "For our Q1 stock",
                      *                 "automatic": false,
                      *                 "at": "2026-11-23T09:08:00.000Z"
-                     *               },
-                     *               {
-                     *                 "round": 2,
-                     *                 "by": "seller",
-                     *                 "action": "counter",
-                     *                 "unitPrice": 1160,
-                     *                 "quantity": 500,
-                     *                 "message": null,
-                     *                 "automatic": false,
-                     *                 "at": "2026-11-23T09:09:30.000Z"
                      *               }
                      *             ],
-                     *             "expiresAt": "2026-11-26T09:09:30.000Z",
+                     *             "expiresAt": "2026-11-26T09:08:00.000Z",
                      *             "acceptedAt": null,
                      *             "orderId": null,
                      *             "createdAt": "2026-11-23T09:08:00.000Z",
-                     *             "updatedAt": "2026-11-23T09:09:30.000Z"
+                     *             "updatedAt": "2026-11-23T09:08:00.000Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
