@@ -5,14 +5,13 @@
 // a route stack is replaced or added without the root stack referring to anything inside it. Keeping a
 // route in its tag's stack keeps it where it is as other routes are added (a fixed-size grouping would
 // move routes between stacks, and a moved route is a new function and, briefly, a route key twice).
-import { CfnParameter, NestedStack } from 'aws-cdk-lib';
+import { CfnParameter, Duration, NestedStack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import { Duration } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import type { RouteDefinition, RouteTag } from '../shared/http/route-table.ts';
 import { ApiFunction, sharedEnvironment } from './api-function.ts';
