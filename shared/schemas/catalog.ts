@@ -12,7 +12,7 @@ export const PRESIGNED_FEED_MAX_BYTES = 100 * 1024 * 1024;
 const FILENAME_PATTERN = '^[^/\\\\\\u0000-\\u001F\\u007F-\\u009F]+$';
 
 /** Most rows a feed can have: a row takes at least a byte of the largest (presigned) file. */
-const MAX_FEED_ROWS = 100 * 1024 * 1024;
+export const MAX_FEED_ROWS = 100 * 1024 * 1024;
 /** Longest name or text of the feed templates' field table (feed-rows.ts), which is ours. */
 const TEMPLATE_TEXT_MAX_LENGTH = 1000;
 

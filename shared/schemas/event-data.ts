@@ -4,10 +4,10 @@
 // envelopes and the feed's schemas are in ./events.ts; this module stays small because every function
 // that records an event bundles it.
 import * as z from 'zod';
-import { Timestamp } from './common.ts';
-import { FeedFormat } from './catalog.ts';
-import { Money } from './money.ts';
-import { Cancellation, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
+import { TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf } from './common.ts';
+import { FeedFormat, MAX_FEED_ROWS } from './catalog.ts';
+import { MAX_AMOUNT, Money } from './money.ts';
+import { Cancellation, MAX_ROUNDS, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
 
 /** The specification's event type names (both of its lists), which subscriptions and the feed's `?type=` accept. */
 export const EVENT_TYPES = [
@@ -52,87 +52,86 @@ export function recordedTypeOf(type: EventType): RecordedEventType {
 /** The type a subscription's test event (`POST /v1/webhooks/{id}/test`) is sent as; never recorded. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-const AgentId = z.string().meta({ example: 'agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });
+const AgentId = idOf('agent');
 
 // Orders
 
 const OrderCreatedData = z
   .strictObject({
-    orderId: z.string(),
+    orderId: idOf('order'),
     buyerId: AgentId,
     sellerId: AgentId,
     totalAmount: Money,
-    items: z.array(OrderItemLine),
+    items: z.array(OrderItemLine).meta({ maxItems: 1 }),
   })
   .meta({ id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' });
 
-const orderChange = (type: string, status: string, extra: string) =>
-  z
-    .strictObject({
-      orderId: z.string(),
-      sessionId: z.string(),
-      buyerId: AgentId,
-      sellerId: AgentId,
-      status: OrderStatus.meta({ description: `The order’s status after the change (${status})` }),
-      totalAmount: Money,
-      items: z.array(OrderItemLine),
-      shipping: Shipping.optional().meta({ description: 'Present once the order has shipped' }),
-      cancellation: Cancellation.optional().meta({ description: 'Present when the order was cancelled' }),
-    })
-    .meta({ id: `${pascal(type)}Data`, description: `${type}: the order’s ids and parties, its status (${status}), items and total${extra}` });
+/** The data of every order change after creation (confirmed … cancelled): one schema, the type names the change. */
+const OrderChangeData = z
+  .strictObject({
+    orderId: idOf('order'),
+    sessionId: idOf('negotiation'),
+    buyerId: AgentId,
+    sellerId: AgentId,
+    status: OrderStatus.meta({ description: 'The order’s status after the change' }),
+    totalAmount: Money,
+    items: z.array(OrderItemLine).meta({ maxItems: 1 }),
+    shipping: Shipping.optional().meta({ description: 'Present once the order has shipped' }),
+    cancellation: Cancellation.optional().meta({ description: 'Present when the order was cancelled' }),
+  })
+  .meta({ id: 'OrderChangeData', description: 'order.confirmed, .shipped, .delivered, .completed, .cancelled: the order’s ids and parties, its status after the change, items and total; shipping once shipped, cancellation when cancelled' });
 
 // Negotiations
 
 const negotiationFields = {
-  sessionId: z.string(),
-  offerId: z.string(),
-  productId: z.string(),
+  sessionId: idOf('negotiation'),
+  offerId: idOf('offer'),
+  productId: idOf('product'),
   buyerId: AgentId,
   sellerId: AgentId,
   status: NegotiationStatus.meta({ description: 'The session’s status after the move' }),
-  currency: z.string().meta({ example: 'USD' }),
-  quantity: z.int().meta({ description: 'Units on the table' }),
-  unitPrice: z.int().meta({ description: 'Unit price on the table, minor units of `currency`' }),
-  round: z.int(),
+  currency: bounded(3, { pattern: '^[A-Z]{3}$' }),
+  quantity: boundedInt(1, 1_000_000_000, { description: 'Units on the table' }),
+  unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table, minor units of `currency`' }),
+  round: boundedInt(1, MAX_ROUNDS),
   turn: Party.nullable().meta({ description: 'Who must answer; null once the session is closed' }),
   expiresAt: Timestamp.nullable().meta({ description: 'When an open session expires; null once accepted or rejected' }),
   by: Party.nullable().meta({ description: 'The party that moved; null when the marketplace closed the session (expiry)' }),
   automatic: z.boolean().meta({ description: 'Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace' }),
 };
 
-const negotiationMove = (type: string, what: string) =>
-  z.strictObject(negotiationFields).meta({ id: `${pascal(type)}Data`, description: `${type}: ${what}; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices.` });
-
-const NegotiationRejectedData = z
+/** The data of every negotiation event: one schema, the type names the move; `reason` only on negotiation.rejected. */
+const NegotiationEventData = z
   .strictObject({
     ...negotiationFields,
-    reason: z.enum(['rejected', 'expired']).meta({ description: '`rejected` by a party, or `expired` (72 h without a move)' }),
+    reason: z.enum(['rejected', 'expired']).optional().meta({ description: 'negotiation.rejected only: `rejected` by a party, or `expired` (72 h without a move)' }),
   })
-  .meta({ id: 'NegotiationRejectedData', description: 'negotiation.rejected: a party rejected the session, or it expired (`reason`). Never the seller’s private prices.' });
+  .meta({ id: 'NegotiationEventData', description: 'negotiation.started, .counter (alias .offer), .accepted, .rejected: the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices.' });
 
 // Feeds
 
 const feedFields = {
-  feedId: z.string(),
+  feedId: idOf('feed'),
   sellerId: AgentId,
   format: FeedFormat,
-  filename: z.string().nullable(),
-  rowsTotal: z.int(),
-  rowsSucceeded: z.int(),
-  rowsFailed: z.int(),
+  filename: bounded(255, { pattern: TEXT_PATTERN_SINGLE_LINE }).nullable(),
+  rowsTotal: boundedInt(0, MAX_FEED_ROWS),
+  rowsSucceeded: boundedInt(0, MAX_FEED_ROWS),
+  rowsFailed: boundedInt(0, MAX_FEED_ROWS),
   completedAt: Timestamp,
 };
 
-const FeedCompletedData = z
-  .strictObject({ ...feedFields, status: z.enum(['completed']) })
-  .meta({ id: 'FeedCompletedData', description: 'feed.completed (alias feed.processed): the feed was processed; bad rows are counted in rowsFailed' });
-
-const FeedFailedData = z
-  .strictObject({ ...feedFields, status: z.enum(['failed']), failureReason: z.string().meta({ description: 'What to change in the file' }) })
-  .meta({ id: 'FeedFailedData', description: 'feed.failed: the file could not be read, or every row was invalid' });
+/** The data of both feed outcomes: one schema, `status` and the type agree; `failureReason` only on feed.failed. */
+const FeedOutcomeData = z
+  .strictObject({
+    ...feedFields,
+    status: z.enum(['completed', 'failed']).meta({ description: '`completed` (feed.completed, alias feed.processed: bad rows are counted in rowsFailed) or `failed` (feed.failed)' }),
+    failureReason: bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE }).optional().meta({ description: 'feed.failed only: what to change in the file' }),
+  })
+  .meta({ id: 'FeedOutcomeData', description: 'feed.completed (alias feed.processed) and feed.failed: the feed’s counts and outcome' });
 
 const WebhookTestData = z
-  .strictObject({ subscriptionId: z.string(), agentId: AgentId, message: z.string() })
+  .strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) })
   .meta({ id: 'WebhookTestData', description: 'webhook.test: sent by POST /v1/webhooks/{id}/test to that subscription only; not recorded, not in the events feed' });
 
 /** `order.created` → `OrderCreated`: the stem of the schemas' component names. */
@@ -143,22 +142,20 @@ export function pascal(type: string): string {
     .join('');
 }
 
-const NegotiationCounterData = negotiationMove('negotiation.counter', 'a party countered (alias negotiation.offer)');
-
 /** The data schema of every recorded event type. */
 export const RECORDED_EVENT_DATA = {
   'order.created': OrderCreatedData,
-  'order.confirmed': orderChange('order.confirmed', 'confirmed', ''),
-  'order.shipped': orderChange('order.shipped', 'shipped', ', and shipping (carrier, tracking)'),
-  'order.delivered': orderChange('order.delivered', 'delivered', ', and shipping'),
-  'order.completed': orderChange('order.completed', 'completed', ', and shipping'),
-  'order.cancelled': orderChange('order.cancelled', 'cancelled', ', and cancellation (by, reason, at)'),
-  'negotiation.started': negotiationMove('negotiation.started', 'a buyer opened a session with a proposal'),
-  'negotiation.counter': NegotiationCounterData,
-  'negotiation.accepted': negotiationMove('negotiation.accepted', 'the party whose turn it was accepted the terms on the table'),
-  'negotiation.rejected': NegotiationRejectedData,
-  'feed.completed': FeedCompletedData,
-  'feed.failed': FeedFailedData,
+  'order.confirmed': OrderChangeData,
+  'order.shipped': OrderChangeData,
+  'order.delivered': OrderChangeData,
+  'order.completed': OrderChangeData,
+  'order.cancelled': OrderChangeData,
+  'negotiation.started': NegotiationEventData,
+  'negotiation.counter': NegotiationEventData,
+  'negotiation.accepted': NegotiationEventData,
+  'negotiation.rejected': NegotiationEventData,
+  'feed.completed': FeedOutcomeData,
+  'feed.failed': FeedOutcomeData,
 } as const satisfies Record<RecordedEventType, z.ZodObject>;
 
 /** The data schema of every name an event can be delivered under: the 14 event types (aliases share their pair's schema) and the test event. */
