@@ -42,7 +42,7 @@ function envelopesByData(): Map<z.ZodObject, z.ZodObject> {
       const envelope = z
         .object({ ...envelopeFields, type, data })
         .check((context) => {
-          const disagreement = typeDisagreement(context.value.type, context.value.data as Record<string, unknown>);
+          const disagreement = typeDisagreement(context.value.type, context.value.data);
           if (disagreement) context.issues.push({ code: 'custom', path: ['data'], message: disagreement, input: context.value });
         })
         .meta({ id: `${stem}Event`, description: `The ${types.join(', ')} event${types.length > 1 ? 's' : ''}` });
