@@ -40,7 +40,7 @@ export const EVENT_ALIASES = [
 type AliasName = (typeof EVENT_ALIASES)[number][0];
 
 /** The names events are recorded under: every event type except the first name of an alias pair. */
-export const RECORDED_EVENT_TYPES = EVENT_TYPES.filter((type): type is Exclude<EventType, AliasName> => !EVENT_ALIASES.some(([alias]) => alias === type));
+export const RECORDED_EVENT_TYPES = /* @__PURE__ */ (() => EVENT_TYPES.filter((type): type is Exclude<EventType, AliasName> => !EVENT_ALIASES.some(([alias]) => alias === type)))();
 export type RecordedEventType = Exclude<EventType, AliasName>;
 
 /** The name an event of this type (or alias) is recorded under. */
@@ -52,11 +52,11 @@ export function recordedTypeOf(type: EventType): RecordedEventType {
 /** The type a subscription's test event (`POST /v1/webhooks/{id}/test`) is sent as; never recorded. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-const AgentId = z.string().meta({ example: 'agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });
+const AgentId = /* @__PURE__ */ (() => z.string().meta({ example: 'agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }))();
 
 // Orders
 
-const OrderCreatedData = z
+const OrderCreatedData = /* @__PURE__ */ (() => z
   .strictObject({
     orderId: z.string(),
     buyerId: AgentId,
@@ -64,7 +64,7 @@ const OrderCreatedData = z
     totalAmount: Money,
     items: z.array(OrderItemLine),
   })
-  .meta({ id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' });
+  .meta({ id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' }))();
 
 const orderChange = (type: string, status: string, extra: string) =>
   z
@@ -103,12 +103,12 @@ const negotiationFields = {
 const negotiationMove = (type: string, what: string) =>
   z.strictObject(negotiationFields).meta({ id: `${pascal(type)}Data`, description: `${type}: ${what}; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices.` });
 
-const NegotiationRejectedData = z
+const NegotiationRejectedData = /* @__PURE__ */ (() => z
   .strictObject({
     ...negotiationFields,
     reason: z.enum(['rejected', 'expired']).meta({ description: '`rejected` by a party, or `expired` (72 h without a move)' }),
   })
-  .meta({ id: 'NegotiationRejectedData', description: 'negotiation.rejected: a party rejected the session, or it expired (`reason`). Never the seller’s private prices.' });
+  .meta({ id: 'NegotiationRejectedData', description: 'negotiation.rejected: a party rejected the session, or it expired (`reason`). Never the seller’s private prices.' }))();
 
 // Feeds
 
@@ -123,17 +123,17 @@ const feedFields = {
   completedAt: Timestamp,
 };
 
-const FeedCompletedData = z
+const FeedCompletedData = /* @__PURE__ */ (() => z
   .strictObject({ ...feedFields, status: z.enum(['completed']) })
-  .meta({ id: 'FeedCompletedData', description: 'feed.completed (alias feed.processed): the feed was processed; bad rows are counted in rowsFailed' });
+  .meta({ id: 'FeedCompletedData', description: 'feed.completed (alias feed.processed): the feed was processed; bad rows are counted in rowsFailed' }))();
 
-const FeedFailedData = z
+const FeedFailedData = /* @__PURE__ */ (() => z
   .strictObject({ ...feedFields, status: z.enum(['failed']), failureReason: z.string().meta({ description: 'What to change in the file' }) })
-  .meta({ id: 'FeedFailedData', description: 'feed.failed: the file could not be read, or every row was invalid' });
+  .meta({ id: 'FeedFailedData', description: 'feed.failed: the file could not be read, or every row was invalid' }))();
 
-const WebhookTestData = z
+const WebhookTestData = /* @__PURE__ */ (() => z
   .strictObject({ subscriptionId: z.string(), agentId: AgentId, message: z.string() })
-  .meta({ id: 'WebhookTestData', description: 'webhook.test: sent by POST /v1/webhooks/{id}/test to that subscription only; not recorded, not in the events feed' });
+  .meta({ id: 'WebhookTestData', description: 'webhook.test: sent by POST /v1/webhooks/{id}/test to that subscription only; not recorded, not in the events feed' }))();
 
 /** `order.created` → `OrderCreated`: the stem of the schemas' component names. */
 export function pascal(type: string): string {
@@ -143,7 +143,7 @@ export function pascal(type: string): string {
     .join('');
 }
 
-const NegotiationCounterData = negotiationMove('negotiation.counter', 'a party countered (alias negotiation.offer)');
+const NegotiationCounterData = /* @__PURE__ */ (() => negotiationMove('negotiation.counter', 'a party countered (alias negotiation.offer)'))();
 
 /** The data schema of every recorded event type. */
 export const RECORDED_EVENT_DATA = {

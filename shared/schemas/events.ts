@@ -7,7 +7,7 @@ import { idPattern } from '../ids.ts';
 import { PaginationQuery, Timestamp, idParam, queryInteger, unlessMissing } from './common.ts';
 import { EVENT_DATA_SCHEMAS, EVENT_TYPES, RECORDED_EVENT_TYPES, pascal, recordedTypeOf, type DeliveredEventType, type EventData, type EventType, type RecordedEventType } from './event-data.ts';
 
-const EventId = z.string().regex(idPattern('event')).meta({ description: 'The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed', example: 'evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });
+const EventId = /* @__PURE__ */ (() => z.string().regex(idPattern('event')).meta({ description: 'The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed', example: 'evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }))();
 
 const envelopeFields = {
   id: EventId,
@@ -15,13 +15,13 @@ const envelopeFields = {
 };
 
 /** The envelope of every event, whatever its type: the body of a webhook delivery and an item of the events feed. */
-export const EventEnvelope = z
+export const EventEnvelope = /* @__PURE__ */ (() => z
   .object({
     ...envelopeFields,
     type: z.string().meta({ description: 'The event type (a webhook delivery names it as the subscription did, for aliases)' }),
     data: z.record(z.string(), z.unknown()).meta({ description: 'The payload declared for the type' }),
   })
-  .meta({ id: 'EventEnvelope', description: 'An event: `{id, type, timestamp, data}`, the body of every webhook delivery and an item of GET /v1/events' });
+  .meta({ id: 'EventEnvelope', description: 'An event: `{id, type, timestamp, data}`, the body of every webhook delivery and an item of GET /v1/events' }))();
 
 type Envelope<T extends DeliveredEventType> = z.ZodObject<{
   id: typeof EventId;
@@ -44,9 +44,9 @@ export const EVENT_ENVELOPES = Object.fromEntries((Object.keys(EVENT_DATA_SCHEMA
 const recordedEnvelopes = RECORDED_EVENT_TYPES.map((type) => EVENT_ENVELOPES[type]) as unknown as [Envelope<RecordedEventType>, ...Envelope<RecordedEventType>[]];
 
 /** An event as the events feed shows it: under its recorded name, `data` typed by `type`. */
-export const Event = z
+export const Event = /* @__PURE__ */ (() => z
   .discriminatedUnion('type', recordedEnvelopes)
-  .meta({ id: 'Event', description: 'An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type' });
+  .meta({ id: 'Event', description: 'An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type' }))();
 export type Event = { [T in RecordedEventType]: { id: string; type: T; timestamp: string; data: EventData<T> } }[RecordedEventType];
 
 // The events feed (GET /v1/events)
@@ -59,7 +59,7 @@ const isEventType = (name: string): name is EventType => (EVENT_TYPES as readonl
 const typeMessage = `Must be event type names or aliases (${EVENT_TYPES.join(', ')}), repeated (type=a&type=b) or comma-separated`;
 
 /** `?type=`: repeated (API Gateway joins repeated parameters with commas) or comma-separated names and aliases, folded to the recorded names. */
-const TypeFilter = z
+const TypeFilter = /* @__PURE__ */ (() => z
   .string({ error: unlessMissing(typeMessage) })
   .transform((text, context) => {
     const names = text.split(',').map((name) => name.trim());
@@ -75,9 +75,9 @@ const TypeFilter = z
     type: 'array',
     items: { type: 'string', enum: [...EVENT_TYPES] },
     example: ['order.created', 'order.shipped'],
-  });
+  }))();
 
-export const ListEventsQuery = PaginationQuery.extend({
+export const ListEventsQuery = /* @__PURE__ */ (() => PaginationQuery.extend({
   after: z
     .string({ error: unlessMissing('Must be an event id (evt_…)') })
     .regex(idPattern('event'), 'Must be an event id (evt_ and 26 characters), such as the id of the last event you processed')
@@ -87,6 +87,6 @@ export const ListEventsQuery = PaginationQuery.extend({
   waitSeconds: queryInteger({ min: 0, max: MAX_WAIT_SECONDS })
     .optional()
     .meta({ description: `Hold the request up to this many seconds (0–${MAX_WAIT_SECONDS}) until an event arrives, when the page would otherwise be empty`, type: 'integer', example: 20 }),
-});
+}))();
 
-export const EventIdParams = z.strictObject({ id: idParam(idPattern('event'), 'an event id (evt_…)') });
+export const EventIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('event'), 'an event id (evt_…)') }))();
