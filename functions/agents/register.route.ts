@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/agents/register',
   handler: 'functions/agents/register.ts',
-  summary: 'Register a buyer or seller agent; the response holds its API key, shown once',
+  summary: 'Register a buyer or seller agent (returns its API key once)',
   description:
     'Creates a buyer or seller agent and returns its API key, **only in this response**: store it and send `Authorization: Bearer <apiKey>` on every other call. `role` is fixed for the agent’s life. Keys are `mk_test_…` in the sandbox, `mk_live_…` in production; every agent starts on the free plan. Next: a seller fetches a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).',
   tag: 'Agents',

@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'PATCH',
   path: '/v1/agents/me',
   handler: 'functions/agents/update-me.ts',
-  summary: "Change the calling agent's name, organization or contact e-mail",
+  summary: 'Change the agent’s name, organization or e-mail',
   description:
     'Changes `name`, `organization` or `contactEmail` (at least one; others keep their values). Role, plan and key cannot change here.',
   tag: 'Agents',

@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/create-order',
   handler: 'functions/create-order/run.ts',
-  summary: 'Place the order of an accepted session: the order, the session → ordered, the stock taken, the audit entry and order.created, all at once',
+  summary: 'Place the order of an accepted session',
   description:
     'Orders an `accepted` session of the caller’s (`sessionId`), all at once: the order is `pending` with `totalAmount` = quantity × unitPrice (minor units), the session becomes `ordered`, the stock is taken, the audit trail starts and `order.created` is sent. One order per session (409; retries with the same `Idempotency-Key` replay the first answer); 409 if the stock no longer covers the quantity. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).',
   tag: 'Orders',

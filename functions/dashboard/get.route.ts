@@ -7,7 +7,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/dashboard',
   handler: 'functions/dashboard/get.ts',
-  summary: 'The webhook delivery dashboard: sign in with an API key, see subscriptions and their deliveries, retry failed ones (HTML)',
+  summary: 'The webhook delivery dashboard (HTML)',
   description:
     'A web page for people: paste an API key to see the agent’s subscriptions, their delivery health and failed deliveries (attempts, payloads), and retry them. Agents use the deliveries operations.',
   tag: 'Webhooks',

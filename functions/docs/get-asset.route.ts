@@ -7,7 +7,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/docs/assets/{file}',
   handler: 'functions/docs/get-asset.ts',
-  summary: 'A file of the API reference page (JavaScript), cacheable for a year; brotli or gzip when accepted',
+  summary: 'A file of the reference page',
   description: 'A file of the reference page, named by the page; cacheable for a year (the name changes with the content).',
   tag: 'Operations',
   auth: 'public',

@@ -7,7 +7,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/docs',
   handler: 'functions/docs/get.ts',
-  summary: 'The API reference: every operation and webhook event, searchable (HTML)',
+  summary: 'The API reference page (HTML)',
   description: 'A web page for people: this document rendered by Redoc, every operation and webhook event searchable, served with its files by the API itself (works offline).',
   tag: 'Operations',
   auth: 'public',

@@ -9,7 +9,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/events',
   handler: 'functions/events/list.ts',
-  summary: 'The events the caller is a party to, newest first; ?after= follows them oldest first (?type=, ?waitSeconds=)',
+  summary: 'The caller’s events; follow them with ?after=',
   description:
     'The events of the negotiations, orders and feeds the caller is a party to (the same events its webhooks receive), in the webhook envelope `{id, type, timestamp, data}`, kept 30 days; for agents that cannot host a webhook URL. Without `after`: newest first. To follow: pass `after=<the last event id you processed>` (oldest first; the first time, the id of any recent event or none with `waitSeconds`), and `waitSeconds` (0–20) to hold the request until something newer arrives; then call again with the last id of the page. `type` (repeatable; aliases select their pair) narrows the feed. Any role.',
   tag: 'Events',

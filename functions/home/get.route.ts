@@ -6,14 +6,14 @@ const Link = z.object({
   href: z.string().meta({ description: 'Path on this host' }),
   method: z.enum(['GET', 'POST']),
   title: z.string(),
-});
+}).meta({ id: 'Link', description: 'Where to go and how' });
 
 export const route = defineRoute({
   operationId: 'getHome',
   method: 'GET',
   path: '/',
   handler: 'functions/home/get.ts',
-  summary: 'The front door: links to the API reference, the OpenAPI document, llms.txt and the MCP endpoint',
+  summary: 'Links to the reference, OpenAPI, llms.txt and MCP',
   description:
     'Where to start, without a key: links to the reference page (`/docs`), this OpenAPI document, `/llms.txt`, the MCP endpoint (`POST /mcp`), registration, the webhook dashboard and the readiness probe. JSON by default; a short web page when `Accept` prefers text/html.',
   tag: 'Operations',
@@ -23,7 +23,7 @@ export const route = defineRoute({
   request: {},
   response: {
     status: 200,
-    description: 'The links; a web page (text/html) instead when Accept prefers text/html to application/json, as browsers do. A Link header names the OpenAPI document (rel="service-desc"), the reference (rel="service-doc") and /health (rel="status").',
+    description: 'The links (a web page when Accept prefers text/html). The Link header names the OpenAPI document (rel="service-desc"), /docs (rel="service-doc") and /health (rel="status").',
     schema: z.object({
       name: z.string(),
       description: z.string(),

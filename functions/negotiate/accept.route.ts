@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/negotiate/{sessionId}/accept',
   handler: 'functions/negotiate/accept.ts',
-  summary: 'Accept the other party’s terms on the table (only the party whose turn it is, while open)',
+  summary: 'Accept the other party’s terms',
   description:
     'Accepts the terms on the table of an `open` session; only the party whose `turn` it is (you accept the other side’s proposal, never your own). The session becomes `accepted`; the buyer then orders with `POST /v1/create-order {"sessionId"}`.',
   tag: 'Negotiation',

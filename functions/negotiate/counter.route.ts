@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/negotiate/{sessionId}',
   handler: 'functions/negotiate/counter.ts',
-  summary: 'Counter the terms on the table (only the party whose turn it is, while open; at most maxRounds proposals)',
+  summary: 'Counter the terms on the table',
   description:
     'Proposes new terms in an `open` session: `unitPrice` (minor units), optionally `quantity`. Only the party whose `turn` it is may move (409 otherwise); the turn then passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter in the same request.',
   tag: 'Negotiation',

@@ -9,7 +9,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/negotiations',
   handler: 'functions/negotiations/list.ts',
-  summary: 'The caller’s negotiation sessions, newest first: open ones unless ?status= names another',
+  summary: 'The caller’s negotiation sessions',
   description:
     'The caller’s sessions as buyer or seller, newest first: `open` unless `?status=` names another (`accepted`, `rejected`, `expired`, `ordered`). Poll it for sessions whose `turn` is yours.',
   tag: 'Negotiation',

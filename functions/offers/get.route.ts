@@ -9,7 +9,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/offers/{id}',
   handler: 'functions/offers/get.ts',
-  summary: 'An offer; its seller also sees its private negotiation policy (floor and auto-accept prices, strategy)',
+  summary: 'An offer (its seller also sees its negotiation policy)',
   description:
     'An offer: `unitPrice` (Money, minor units), `minQuantity`, `priceTiers` (the highest tier a quantity reaches sets its price), `negotiable`. Its seller also sees its private negotiation policy: `floorUnitPrice`, `autoAcceptUnitPrice` and `negotiationStrategy`. A withdrawn offer is 404 except to its seller.',
   tag: 'Catalog',

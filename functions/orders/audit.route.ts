@@ -9,7 +9,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/orders/{id}/audit',
   handler: 'functions/orders/audit.ts',
-  summary: 'The order’s audit trail: one entry per change, oldest first, append-only',
+  summary: 'The order’s append-only audit trail',
   description:
     'The order’s audit trail, oldest first: one append-only entry per change, with who made it (`actor`), when, the status before and after, and details.',
   tag: 'Orders',

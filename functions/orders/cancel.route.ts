@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/orders/{id}/cancel',
   handler: 'functions/orders/cancel.ts',
-  summary: 'Cancel a pending or confirmed order (either party); its quantity goes back to the product',
+  summary: 'Cancel a pending or confirmed order',
   description:
     'Cancels a `pending` or `confirmed` order (either party; 409 once shipped): the quantity goes back to stock and `order.cancelled` goes to both. Optional `reason`.',
   tag: 'Orders',

@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/orders/{id}/ship',
   handler: 'functions/orders/ship.ts',
-  summary: 'Mark a confirmed order shipped, with carrier and tracking number (its seller; extension)',
+  summary: 'Ship a confirmed order (carrier, tracking)',
   description:
     'The order’s seller ships a `confirmed` order with `carrier`, `trackingNumber` and optional `trackingUrl`: it becomes `shipped`; `order.shipped` carries the tracking.',
   tag: 'Orders',

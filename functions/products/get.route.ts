@@ -9,7 +9,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/products/{id}',
   handler: 'functions/products/get.ts',
-  summary: 'A product with its offers. Inactive products are visible to their seller only; the negotiation policy (floor and auto-accept prices, strategy) only to the seller',
+  summary: 'A product with its offers',
   description:
     'A product with its standing offer (`offers[0].offerId` is what `POST /v1/negotiate` takes). Buyers see active products only; its seller sees any status, with the offer’s private negotiation policy (floor and auto-accept prices, strategy).',
   tag: 'Catalog',

@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/search',
   handler: 'functions/search/run.ts',
-  summary: 'Search the catalog with words, filters (category prefix, seller, brand, price in one currency, stock, origin, lead time, attributes) and a sort',
+  summary: 'Search with words, filters and a sort',
   description:
     'Searches active products with an active offer: `query` words, `filters` (category prefix, sellerId, brand, unit-price range in minor units of one `currency`, minAvailableQuantity, shipsFrom, maxLeadTimeDays, attributes) and `sort`. Each item holds the `product`, its `offer` (`offer.offerId` is what `POST /v1/negotiate` takes) and a `score`. Next page: the same request with `cursor: nextCursor`.',
   tag: 'Search',

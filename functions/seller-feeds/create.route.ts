@@ -9,7 +9,7 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/seller/feeds',
   handler: 'functions/seller-feeds/create.ts',
-  summary: 'Upload a catalog feed: a text/csv body, a JSON body {products}, multipart/form-data with a file part (each up to 5 MiB), or {format, upload: "presigned"} for a file up to 100 MiB',
+  summary: 'Upload a catalog feed (CSV, JSON, multipart or presigned)',
   description:
     'Uploads a catalog. Four ways: a `text/csv` body (`?filename=` names it); a JSON body `{"products": [rows]}`; `multipart/form-data` with a `file` part — each up to 5 MiB (deployed, about 4.4 MiB for multipart) — or `{"format": "csv"|"json", "upload": "presigned"}`, answered with `uploadUrl`: PUT the file there (up to 100 MiB, within 15 minutes, no Authorization header). Rows follow the templates: JSON prices are Money in minor units, CSV prices decimals in major units. Each row upserts one product (by `sku`) and its offer. Answers 202 with the feed `queued` (or `awaiting_upload`); then poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.',
   tag: 'Seller feeds',

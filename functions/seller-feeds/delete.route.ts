@@ -10,7 +10,7 @@ export const route = defineRoute({
   method: 'DELETE',
   path: '/v1/seller/feeds/{id}',
   handler: 'functions/seller-feeds/delete.ts',
-  summary: 'Delete a feed record and its stored file; the products it loaded stay. Refused (409) while queued or processing',
+  summary: 'Delete a feed record and its stored file',
   description:
     'Deletes a feed record and its stored files; the products it loaded stay. 409 `conflict` while it is `queued` or `processing`.',
   tag: 'Seller feeds',

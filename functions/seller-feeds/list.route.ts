@@ -9,7 +9,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/seller/feeds',
   handler: 'functions/seller-feeds/list.ts',
-  summary: 'The caller’s feeds, newest first (?status= selects one status)',
+  summary: 'The seller’s feeds, newest first',
   description:
     'The seller’s feeds, newest first; `?status=` selects one status.',
   tag: 'Seller feeds',

@@ -9,7 +9,7 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/seller/feeds/{id}/retry',
   handler: 'functions/seller-feeds/retry.ts',
-  summary: 'Retry a failed feed: with no body the stored file is processed again; with a file (any upload mode) the corrected file replaces it',
+  summary: 'Retry a failed feed, optionally with a corrected file',
   description:
     'Processes a `failed` feed again (409 otherwise): without a body the stored file, with a corrected file (any upload mode of `POST /v1/seller/feeds`) that one. Counts and errors start over; `attempts` grows. Answers 202, `queued`.',
   tag: 'Seller feeds',

@@ -9,7 +9,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/seller/products',
   handler: 'functions/seller-products/list.ts',
-  summary: 'The caller’s own products, active and inactive, newest first, each with its standing offer including its private negotiation policy: floor and auto-accept prices, strategy (?status=, ?sku=)',
+  summary: 'The seller’s own products with their private offer policies',
   description:
     'The seller’s own products, active and inactive, newest first, each with its offer and private negotiation policy (`floorUnitPrice`, `autoAcceptUnitPrice`, `negotiationStrategy`); `?sku=` finds one, `?status=` filters.',
   tag: 'Catalog',

@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/seller/templates/json',
   handler: 'functions/seller-templates/get-json.ts',
-  summary: 'The JSON feed template: {format, filename, content, fields} in the envelope, or the raw file when Accept is application/json alone',
+  summary: 'The JSON feed template',
   description:
     'The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a `{"products": [...]}` file that uploads as a valid feed. Prices are Money with amounts in minor units; `floorUnitPrice` and `autoAcceptUnitPrice` set the offer’s automatic negotiation policy. `Accept: application/json` alone returns the raw file instead of the envelope.',
   tag: 'Seller feeds',

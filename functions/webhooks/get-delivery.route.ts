@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/webhooks/{id}/deliveries/{deliveryId}',
   handler: 'functions/webhooks/get-delivery.ts',
-  summary: 'One delivery with its attempts and the exact payload that was sent',
+  summary: 'One delivery with its attempts and exact payload',
   description:
     'One delivery with its attempts and `payload`, the exact body that was signed and sent: recompute the signature over it to debug a receiver.',
   tag: 'Webhooks',

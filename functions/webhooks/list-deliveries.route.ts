@@ -9,7 +9,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/webhooks/{id}/deliveries',
   handler: 'functions/webhooks/list-deliveries.ts',
-  summary: 'A subscription’s deliveries, newest first, each with its attempts (?status=pending|delivered|failed)',
+  summary: 'A subscription’s deliveries with their attempts',
   description:
     'A subscription’s deliveries, newest first, each with every attempt (time, status code or error, duration): `pending` while an attempt is due, `delivered` after a 2xx, `failed` after the last retry. `?status=failed` lists what needs attention; `POST …/deliveries/{deliveryId}/retry` sends one again.',
   tag: 'Webhooks',

@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/webhooks/{id}/deliveries/{deliveryId}/retry',
   handler: 'functions/webhooks/retry-delivery.ts',
-  summary: 'Send a delivered or failed delivery again now, as a new attempt (409 while one is pending)',
+  summary: 'Send a delivered or failed delivery again now',
   description:
     'Sends a `delivered` or `failed` delivery again now, as one more attempt (`manual: true`, no automatic retries after it); 409 while it is `pending`. Answers 202 with the delivery `pending`; read the outcome with `GET …/deliveries/{deliveryId}`.',
   tag: 'Webhooks',

@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'PATCH',
   path: '/v1/webhooks/{id}',
   handler: 'functions/webhooks/update.ts',
-  summary: 'Change a subscription’s URL, events, secret, description or active flag',
+  summary: 'Change a subscription',
   description:
     'Changes a subscription: `url`, `events`, `secret`, `description` (null clears it) or `active` (false pauses it; queued deliveries then fail with `subscription-inactive`). Send only what changes.',
   tag: 'Webhooks',

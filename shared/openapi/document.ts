@@ -41,7 +41,7 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously; templates describe every field.',
   Negotiation: 'Buyer and seller agree on unit price and quantity in turns (open → accepted | rejected | expired; accepted → ordered).',
   Orders: 'Orders placed from accepted negotiations and their life cycle (pending → confirmed → shipped → delivered → completed, or cancelled), with an append-only audit trail.',
-  Webhooks: `Signed HTTP POSTs of events to your URL, their delivery log and manual retries. Retries after ${RETRY_SCHEDULE}.`,
+  Webhooks: `Signed HTTP POSTs of events to your URL, their delivery log and manual retries. Verify the signature over the raw body before parsing it, then answer 2xx within 10 s; retries after ${RETRY_SCHEDULE}.`,
   Events: 'The events an agent is a party to, as a feed to read or follow.',
   Operations: 'The documents that describe this API, and the readiness probe.',
 };
@@ -118,13 +118,6 @@ const PARAMETERS: Record<string, oas31.ParameterObject> = {
 };
 
 
-function rateLimitHeaderRefs() {
-  return {
-    'X-RateLimit-Limit': ref('headers', 'X-RateLimit-Limit'),
-    'X-RateLimit-Remaining': ref('headers', 'X-RateLimit-Remaining'),
-    'X-RateLimit-Reset': ref('headers', 'X-RateLimit-Reset'),
-  };
-}
 
 /** `auth/invalid-key` → `InvalidKey`, `idempotency/conflict` → `IdempotencyConflict`: a component name. */
 function responseNameOf(code: ErrorCode): string {
@@ -157,22 +150,26 @@ const ERROR_EXAMPLES: Record<ErrorCode, { error: string; details?: { path: strin
   internal: { error: 'Internal error; quote the request id when reporting it' },
 };
 
-/** One error response component per set of codes that share a status (and per rate-limited or not). */
-function errorResponse(codes: readonly ErrorCode[], rateLimited: boolean): ZodOpenApiResponseObject {
+/**
+ * One error response component per set of codes that share a status. The rate-limit headers every
+ * metered response carries are documented once (components.headers and the API description), not
+ * listed on each response: .spectral.yaml says why.
+ */
+function errorResponse(codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
   const status = statusOf(codes[0] as ErrorCode);
   const first = codes[0] as ErrorCode;
   return {
     description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}.`).join(' '),
     headers: {
       'X-Request-Id': ref('headers', 'X-Request-Id'),
-      ...(rateLimited ? rateLimitHeaderRefs() : {}),
       ...(codes.includes('rate-limit') ? { 'Retry-After': ref('headers', 'Retry-After') } : {}),
       ...(status >= 400 && status < 500 ? { 'Idempotent-Replayed': ref('headers', 'Idempotent-Replayed') } : {}),
     },
     content: {
       'application/json': {
         schema: ref('schemas', 'Error'),
-        example: { ...ERROR_EXAMPLES[first], code: first, status, requestId: EXAMPLE_IDS.request },
+        // Examples where `details` shows its shape; the Error schema shows the rest.
+        ...(ERROR_EXAMPLES[first].details ? { example: { ...ERROR_EXAMPLES[first], code: first, status, requestId: EXAMPLE_IDS.request } } : {}),
       },
     },
   };
@@ -184,8 +181,8 @@ function errorResponsesFor(route: RouteDefinition, registry: Map<string, ZodOpen
   for (const code of errorCodesFor(route)) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const name = codes.map(responseNameOf).join('Or') + (route.rateLimited ? '' : 'Unmetered');
-    if (!registry.has(name)) registry.set(name, errorResponse(codes, route.rateLimited));
+    const name = codes.map(responseNameOf).join('Or');
+    if (!registry.has(name)) registry.set(name, errorResponse(codes));
     responses[String(status) as `4${string}`] = ref('responses', name);
   }
   return responses;
@@ -339,8 +336,8 @@ const WEBHOOK_PARAMETERS: Record<string, oas31.ParameterObject> = {
 /** What a receiver learns about one event type: when it is sent, to whom, and its `data` (when declared). */
 export interface WebhookEventDocumentation {
   description: string;
-  /** The envelope with its `data` declared (shared/schemas/events.ts); without one, the shared envelope with `data` described in prose. */
-  envelope?: z.ZodType;
+  /** The envelope with its `data` declared (shared/schemas/events.ts). */
+  envelope: z.ZodType;
 }
 
 /** When each event is sent and to whom; its `data` schema is the one the event is recorded with (EVENT_ENVELOPES). */
@@ -369,58 +366,53 @@ export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentatio
   ]),
 ) as Record<DeliveredEventType, WebhookEventDocumentation>;
 
-const WebhookEvent = z
-  .object({
-    id: idOf('event'),
-    type: z.enum([...EVENT_TYPES, 'webhook.test']).meta({ description: 'The event type, under the name the subscription asked for (aliases)' }),
-    timestamp: Timestamp.meta({ description: 'When the event happened' }),
-    data: z.object({}).meta({ description: 'The event’s data: ids of the record and its parties; see each event' }),
-  })
-  .meta({ id: 'WebhookEvent', description: 'The body of every webhook delivery (and of the events feed)' });
-
 const WEBHOOK_RESPONSES = {
   WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt)' },
   WebhookRefused: { description: `Anything else, a timeout or a redirect fails the attempt; it is retried after ${RETRY_SCHEDULE}, then the delivery is failed` },
 };
 
-/** How every webhook is delivered: the one POST each event type shares unless its `data` is declared. */
-function webhookDelivery(type: string | undefined, envelope: z.ZodType | undefined): ZodOpenApiPathItemObject {
+/** The POST a receiver gets for `types`, its body `envelope`. */
+function webhookOperation(types: readonly string[], description: string, envelope: z.ZodType) {
+  const [first] = types as [string];
   return {
-    post: {
-      ...(type ? { operationId: `${type.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}Webhook` } : {}),
-      summary: type ? `${type} delivery` : 'An event, POSTed to each subscription that names its type (or `*`)',
-      description: 'Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).',
-      tags: ['Webhooks'],
-      security: [],
-      parameters: Object.keys(WEBHOOK_PARAMETERS).map((name) => ref('parameters', name)),
-      requestBody: {
-        required: true,
-        content: {
-          'application/json': {
-            schema: envelope ?? WebhookEvent,
-            ...(type === undefined || type === 'order.created' ? { example: EXAMPLE_ORDER_CREATED_EVENT } : {}),
-          },
-        },
-      },
-      responses: { '2XX': ref('responses', 'WebhookAcknowledged'), default: ref('responses', 'WebhookRefused') },
+    // One operation per event type; types that share an envelope share one (components.pathItems), without an id.
+    ...(types.length === 1 ? { operationId: `${first.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}Webhook` } : {}),
+    summary: types.length === 1 ? first : types.join(', '),
+    description,
+    tags: ['Webhooks'],
+    security: [],
+    parameters: Object.keys(WEBHOOK_PARAMETERS).map((name) => ref('parameters', name)),
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: envelope, ...(types.includes('order.created') ? { example: EXAMPLE_ORDER_CREATED_EVENT } : {}) } },
     },
+    responses: { '2XX': ref('responses', 'WebhookAcknowledged'), default: ref('responses', 'WebhookRefused') },
   };
 }
 
 /**
- * The `webhooks` section: one entry per event type. An event whose `data` schema is declared gets its
- * own POST; the others refer to the shared delivery (components.pathItems.WebhookDelivery), with their
- * own summary and description.
+ * The `webhooks` section: an entry per event type. Types whose events share an envelope (the order
+ * changes, the negotiation moves, the feed outcomes) refer to one shared POST in components.pathItems,
+ * each entry with its own summary and description (a Path Item reference may carry both, OpenAPI 3.1):
+ * the payload is described once, not five times. How to verify and answer is said once, in the
+ * Webhooks tag and the API description.
  */
-export function webhooksFor(events: Record<string, WebhookEventDocumentation>): ZodOpenApiPathsObject {
+export function webhooksFor(events: Record<string, WebhookEventDocumentation>): { webhooks: ZodOpenApiPathsObject; pathItems: Record<string, ZodOpenApiPathItemObject> } {
+  const typesByEnvelope = new Map<z.ZodType, string[]>();
+  for (const [type, { envelope }] of Object.entries(events)) typesByEnvelope.set(envelope, [...(typesByEnvelope.get(envelope) ?? []), type]);
   const webhooks: ZodOpenApiPathsObject = {};
+  const pathItems: Record<string, ZodOpenApiPathItemObject> = {};
   for (const [type, { description, envelope }] of Object.entries(events)) {
-    webhooks[type] = envelope
-      ? { summary: type, description, ...webhookDelivery(type, envelope) }
-      : // A Path Item may be a reference with its own summary and description (OpenAPI 3.1).
-        { $ref: '#/components/pathItems/WebhookDelivery', summary: type, description };
+    const types = typesByEnvelope.get(envelope) ?? [type];
+    if (types.length === 1) {
+      webhooks[type] = { post: webhookOperation(types, description, envelope) };
+      continue;
+    }
+    const name = String(z.globalRegistry.get(envelope)?.id ?? types.join('_')).replace(/Event$/, 'Webhook');
+    pathItems[name] ??= { post: webhookOperation(types, `Any of ${types.join(', ')}; \`type\` says which.`, envelope) };
+    webhooks[type] = { $ref: `#/components/pathItems/${name}`, summary: type, description } as ZodOpenApiPathItemObject;
   }
-  return webhooks;
+  return { webhooks, pathItems };
 }
 
 export interface OpenApiDocumentOptions {
@@ -437,6 +429,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationFor(route, errorResponses) };
   }
   const usedTags = new Set(routes.map((route) => route.tag));
+  const { webhooks, pathItems } = webhooksFor(options.webhookEvents ?? WEBHOOK_EVENTS);
   const document = createDocument(
     {
       openapi: '3.1.0',
@@ -452,13 +445,13 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
       servers: [options.serverUrl ? { url: options.serverUrl, description: 'This stage (sandbox or production)', 'x-internal': false } : STAGE_SERVER],
       tags: (Object.keys(TAG_DESCRIPTIONS) as RouteTag[]).filter((tag) => usedTags.has(tag)).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
       paths,
-      webhooks: webhooksFor(options.webhookEvents ?? WEBHOOK_EVENTS),
+      webhooks,
       components: {
         schemas: { Error: ErrorBody },
         headers: HEADERS,
         parameters: { ...PARAMETERS, ...WEBHOOK_PARAMETERS },
         responses: { ...Object.fromEntries([...errorResponses].sort(([a], [b]) => a.localeCompare(b))), ...WEBHOOK_RESPONSES },
-        pathItems: { WebhookDelivery: webhookDelivery(undefined, undefined) },
+        pathItems,
         securitySchemes: {
           bearerAuth: {
             type: 'http',
@@ -472,6 +465,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
   );
   applyQueryExamples(document as unknown as JsonObject, routes);
   shareRepeatedExamples(document as unknown as JsonObject);
+  compact(document as unknown as JsonObject);
   return document;
 }
 
@@ -482,6 +476,54 @@ interface JsonObject {
 
 const objectAt = (value: unknown): JsonObject | undefined => (value !== null && typeof value === 'object' ? (value as JsonObject) : undefined);
 const valuesOf = (value: unknown): unknown[] => Object.values(objectAt(value) ?? {});
+
+/**
+ * What the generator repeats without saying more: a parameter's description and example copied into
+ * its schema, and integer bounds that are only JavaScript's safe-integer range (an int64 format says
+ * as much). Dropped, the document stays under its size budget as operations are added.
+ */
+function compact(document: JsonObject): void {
+  const parameters = [
+    ...valuesOf(document.paths).flatMap((item) => valuesOf(item).flatMap((operation) => (objectAt(operation)?.parameters ?? []) as unknown[])),
+    ...valuesOf(objectAt(document.components)?.parameters),
+  ];
+  for (const parameter of parameters.map(objectAt)) {
+    const schema = objectAt(parameter?.schema);
+    if (!parameter || !schema) continue;
+    if (schema.description === parameter.description) delete schema.description;
+    if (parameter.example !== undefined) delete schema.example;
+  }
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    const object = objectAt(value);
+    if (!object) return;
+    if (object.minimum === Number.MIN_SAFE_INTEGER) delete object.minimum;
+    if (object.maximum === Number.MAX_SAFE_INTEGER) delete object.maximum;
+    mergeNullable(object);
+    Object.values(object).forEach(visit);
+  };
+  visit(document);
+  // A schema property's example repeats what the operations' examples show in context.
+  const dropExamples = (value: unknown): void => {
+    const object = objectAt(value);
+    if (!object) return;
+    for (const property of valuesOf(object.properties).map(objectAt)) if (property) delete property.example;
+    Object.values(object).forEach((child) => (Array.isArray(child) ? child.forEach(dropExamples) : dropExamples(child)));
+  };
+  dropExamples(objectAt(document.components)?.schemas);
+}
+
+/** `anyOf: [{type: 'string', …}, {type: 'null'}]` → `type: ['string', 'null'], …`: the same schema, shorter. */
+function mergeNullable(schema: JsonObject): void {
+  const options = Array.isArray(schema.anyOf) ? (schema.anyOf as unknown[]).map(objectAt) : [];
+  if (options.length !== 2) return;
+  const nullIndex = options.findIndex((option) => option?.type === 'null' && Object.keys(option).length === 1);
+  const other = options[1 - nullIndex];
+  if (nullIndex < 0 || !other || typeof other.type !== 'string' || 'enum' in other || 'const' in other || '$ref' in other) return;
+  if (Object.keys(other).some((key) => key in schema && key !== 'anyOf')) return;
+  delete schema.anyOf;
+  Object.assign(schema, other, { type: [other.type, 'null'] });
+}
 
 /** Each row's query example on its own (not shared) query parameters. */
 function applyQueryExamples(document: JsonObject, routes: readonly RouteDefinition[]): void {

@@ -66,20 +66,20 @@ const OrderCreatedData = /* @__PURE__ */ (() => z
   })
   .meta({ id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' }))();
 
-const orderChange = (type: string, status: string, extra: string) =>
-  z
-    .strictObject({
-      orderId: z.string(),
-      sessionId: z.string(),
-      buyerId: AgentId,
-      sellerId: AgentId,
-      status: OrderStatus.meta({ description: `The order’s status after the change (${status})` }),
-      totalAmount: Money,
-      items: z.array(OrderItemLine),
-      shipping: Shipping.optional().meta({ description: 'Present once the order has shipped' }),
-      cancellation: Cancellation.optional().meta({ description: 'Present when the order was cancelled' }),
-    })
-    .meta({ id: `${pascal(type)}Data`, description: `${type}: the order’s ids and parties, its status (${status}), items and total${extra}` });
+/** The data of every order change after creation (confirmed … cancelled): one schema, the type names the change. */
+const OrderChangeData = /* @__PURE__ */ (() => z
+  .strictObject({
+    orderId: z.string(),
+    sessionId: z.string(),
+    buyerId: AgentId,
+    sellerId: AgentId,
+    status: OrderStatus.meta({ description: 'The order’s status after the change' }),
+    totalAmount: Money,
+    items: z.array(OrderItemLine),
+    shipping: Shipping.optional().meta({ description: 'Present once the order has shipped' }),
+    cancellation: Cancellation.optional().meta({ description: 'Present when the order was cancelled' }),
+  })
+  .meta({ id: 'OrderChangeData', description: 'order.confirmed, .shipped, .delivered, .completed, .cancelled: the order’s ids and parties, its status after the change, items and total; shipping once shipped, cancellation when cancelled' }))();
 
 // Negotiations
 
@@ -100,15 +100,13 @@ const negotiationFields = {
   automatic: z.boolean().meta({ description: 'Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace' }),
 };
 
-const negotiationMove = (type: string, what: string) =>
-  z.strictObject(negotiationFields).meta({ id: `${pascal(type)}Data`, description: `${type}: ${what}; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices.` });
-
-const NegotiationRejectedData = /* @__PURE__ */ (() => z
+/** The data of every negotiation event: one schema, the type names the move; `reason` only on negotiation.rejected. */
+const NegotiationEventData = /* @__PURE__ */ (() => z
   .strictObject({
     ...negotiationFields,
-    reason: z.enum(['rejected', 'expired']).meta({ description: '`rejected` by a party, or `expired` (72 h without a move)' }),
+    reason: z.enum(['rejected', 'expired']).optional().meta({ description: 'negotiation.rejected only: `rejected` by a party, or `expired` (72 h without a move)' }),
   })
-  .meta({ id: 'NegotiationRejectedData', description: 'negotiation.rejected: a party rejected the session, or it expired (`reason`). Never the seller’s private prices.' }))();
+  .meta({ id: 'NegotiationEventData', description: 'negotiation.started, .counter (alias .offer), .accepted, .rejected: the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices.' }))();
 
 // Feeds
 
@@ -123,13 +121,14 @@ const feedFields = {
   completedAt: Timestamp,
 };
 
-const FeedCompletedData = /* @__PURE__ */ (() => z
-  .strictObject({ ...feedFields, status: z.enum(['completed']) })
-  .meta({ id: 'FeedCompletedData', description: 'feed.completed (alias feed.processed): the feed was processed; bad rows are counted in rowsFailed' }))();
-
-const FeedFailedData = /* @__PURE__ */ (() => z
-  .strictObject({ ...feedFields, status: z.enum(['failed']), failureReason: z.string().meta({ description: 'What to change in the file' }) })
-  .meta({ id: 'FeedFailedData', description: 'feed.failed: the file could not be read, or every row was invalid' }))();
+/** The data of both feed outcomes: one schema, `status` and the type agree; `failureReason` only on feed.failed. */
+const FeedOutcomeData = /* @__PURE__ */ (() => z
+  .strictObject({
+    ...feedFields,
+    status: z.enum(['completed', 'failed']).meta({ description: '`completed` (feed.completed, alias feed.processed: bad rows are counted in rowsFailed) or `failed` (feed.failed)' }),
+    failureReason: z.string().optional().meta({ description: 'feed.failed only: what to change in the file' }),
+  })
+  .meta({ id: 'FeedOutcomeData', description: 'feed.completed (alias feed.processed) and feed.failed: the feed’s counts and outcome' }))();
 
 const WebhookTestData = /* @__PURE__ */ (() => z
   .strictObject({ subscriptionId: z.string(), agentId: AgentId, message: z.string() })
@@ -143,22 +142,20 @@ export function pascal(type: string): string {
     .join('');
 }
 
-const NegotiationCounterData = /* @__PURE__ */ (() => negotiationMove('negotiation.counter', 'a party countered (alias negotiation.offer)'))();
-
 /** The data schema of every recorded event type. */
 export const RECORDED_EVENT_DATA = {
   'order.created': OrderCreatedData,
-  'order.confirmed': orderChange('order.confirmed', 'confirmed', ''),
-  'order.shipped': orderChange('order.shipped', 'shipped', ', and shipping (carrier, tracking)'),
-  'order.delivered': orderChange('order.delivered', 'delivered', ', and shipping'),
-  'order.completed': orderChange('order.completed', 'completed', ', and shipping'),
-  'order.cancelled': orderChange('order.cancelled', 'cancelled', ', and cancellation (by, reason, at)'),
-  'negotiation.started': negotiationMove('negotiation.started', 'a buyer opened a session with a proposal'),
-  'negotiation.counter': NegotiationCounterData,
-  'negotiation.accepted': negotiationMove('negotiation.accepted', 'the party whose turn it was accepted the terms on the table'),
-  'negotiation.rejected': NegotiationRejectedData,
-  'feed.completed': FeedCompletedData,
-  'feed.failed': FeedFailedData,
+  'order.confirmed': OrderChangeData,
+  'order.shipped': OrderChangeData,
+  'order.delivered': OrderChangeData,
+  'order.completed': OrderChangeData,
+  'order.cancelled': OrderChangeData,
+  'negotiation.started': NegotiationEventData,
+  'negotiation.counter': NegotiationEventData,
+  'negotiation.accepted': NegotiationEventData,
+  'negotiation.rejected': NegotiationEventData,
+  'feed.completed': FeedOutcomeData,
+  'feed.failed': FeedOutcomeData,
 } as const satisfies Record<RecordedEventType, z.ZodObject>;
 
 /** The data schema of every name an event can be delivered under: the 14 event types (aliases share their pair's schema) and the test event. */

@@ -4,14 +4,16 @@
 // OpenAPI document can name each webhook's payload.
 import * as z from 'zod';
 import { idPattern } from '../ids.ts';
-import { PaginationQuery, Timestamp, idParam, queryInteger, unlessMissing } from './common.ts';
+import { PaginationQuery, Timestamp, idOf, idParam, queryInteger, unlessMissing } from './common.ts';
 import { EVENT_DATA_SCHEMAS, EVENT_TYPES, RECORDED_EVENT_TYPES, pascal, recordedTypeOf, type DeliveredEventType, type EventData, type EventType, type RecordedEventType } from './event-data.ts';
 
-const EventId = /* @__PURE__ */ (() => z.string().regex(idPattern('event')).meta({ description: 'The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed', example: 'evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }))();
+/** The event id: the same in every delivery (X-Marketplace-Event-Id, webhook-id) and in GET /v1/events. */
+const EventId = /* @__PURE__ */ (() => idOf('event'))();
 
 const envelopeFields = {
   id: EventId,
-  timestamp: Timestamp.meta({ description: 'When the event happened (ISO 8601 UTC)' }),
+  /** When the event happened. */
+  timestamp: Timestamp,
 };
 
 /** The envelope of every event, whatever its type: the body of a webhook delivery and an item of the events feed. */
@@ -23,25 +25,34 @@ export const EventEnvelope = /* @__PURE__ */ (() => z
   })
   .meta({ id: 'EventEnvelope', description: 'An event: `{id, type, timestamp, data}`, the body of every webhook delivery and an item of GET /v1/events' }))();
 
-type Envelope<T extends DeliveredEventType> = z.ZodObject<{
-  id: typeof EventId;
-  timestamp: typeof Timestamp;
-  type: z.ZodLiteral<T>;
-  data: (typeof EVENT_DATA_SCHEMAS)[T];
-}>;
-
-function envelopeOf<T extends DeliveredEventType>(type: T): Envelope<T> {
-  return z
-    .object({ ...envelopeFields, type: z.literal(type), data: EVENT_DATA_SCHEMAS[type] })
-    .meta({ id: `${pascal(type)}Event`, description: `The ${type} event` });
+/**
+ * Event types that share a data schema share one envelope, its `type` one of theirs (the five order
+ * changes, the negotiation moves, the feed outcomes): the document then describes each payload once.
+ */
+function envelopesByData(): Map<z.ZodObject, z.ZodObject> {
+  const typesByData = new Map<z.ZodObject, DeliveredEventType[]>();
+  for (const type of Object.keys(EVENT_DATA_SCHEMAS) as DeliveredEventType[]) {
+    const data: z.ZodObject = EVENT_DATA_SCHEMAS[type];
+    typesByData.set(data, [...(typesByData.get(data) ?? []), type]);
+  }
+  return new Map(
+    [...typesByData].map(([data, types]) => {
+      const stem = String(z.globalRegistry.get(data)?.id ?? pascal(types[0] as string)).replace(/(Event)?Data$/, '');
+      const type = types.length === 1 ? z.literal(types[0] as string) : z.enum(types as [string, ...string[]]);
+      const envelope = z.object({ ...envelopeFields, type, data }).meta({ id: `${stem}Event`, description: `The ${types.join(', ')} event${types.length > 1 ? 's' : ''}` });
+      return [data, envelope];
+    }),
+  );
 }
 
-/** The envelope of each name an event can be delivered under, its `data` declared (for webhook documentation and typed receivers). */
-export const EVENT_ENVELOPES = Object.fromEntries((Object.keys(EVENT_DATA_SCHEMAS) as DeliveredEventType[]).map((type) => [type, envelopeOf(type)])) as {
-  [T in DeliveredEventType]: Envelope<T>;
-};
+const ENVELOPES_BY_DATA = /* @__PURE__ */ (() => envelopesByData())();
 
-const recordedEnvelopes = RECORDED_EVENT_TYPES.map((type) => EVENT_ENVELOPES[type]) as unknown as [Envelope<RecordedEventType>, ...Envelope<RecordedEventType>[]];
+/** The envelope of each name an event can be delivered under, its `data` declared (for webhook documentation and typed receivers). */
+export const EVENT_ENVELOPES = Object.fromEntries(
+  (Object.keys(EVENT_DATA_SCHEMAS) as DeliveredEventType[]).map((type) => [type, ENVELOPES_BY_DATA.get(EVENT_DATA_SCHEMAS[type]) as z.ZodObject]),
+) as Record<DeliveredEventType, z.ZodObject>;
+
+const recordedEnvelopes = [...new Set(RECORDED_EVENT_TYPES.map((type) => EVENT_ENVELOPES[type]))] as [z.ZodObject, ...z.ZodObject[]];
 
 /** An event as the events feed shows it: under its recorded name, `data` typed by `type`. */
 export const Event = /* @__PURE__ */ (() => z

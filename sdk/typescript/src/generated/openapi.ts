@@ -9,7 +9,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The front door: links to the API reference, the OpenAPI document, llms.txt and the MCP endpoint
+         * Links to the reference, OpenAPI, llms.txt and MCP
          * @description Where to start, without a key: links to the reference page (`/docs`), this OpenAPI document, `/llms.txt`, the MCP endpoint (`POST /mcp`), registration, the webhook dashboard and the readiness probe. JSON by default; a short web page when `Accept` prefers text/html.
          *
          *     **Callers**: anyone, without an API key.
@@ -75,7 +75,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The API reference: every operation and webhook event, searchable (HTML)
+         * The API reference page (HTML)
          * @description A web page for people: this document rendered by Redoc, every operation and webhook event searchable, served with its files by the API itself (works offline).
          *
          *     **Callers**: anyone, without an API key.
@@ -97,7 +97,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A file of the API reference page (JavaScript), cacheable for a year; brotli or gzip when accepted
+         * A file of the reference page
          * @description A file of the reference page, named by the page; cacheable for a year (the name changes with the content).
          *
          *     **Callers**: anyone, without an API key.
@@ -143,7 +143,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Register a buyer or seller agent; the response holds its API key, shown once
+         * Register a buyer or seller agent (returns its API key once)
          * @description Creates a buyer or seller agent and returns its API key, **only in this response**: store it and send `Authorization: Bearer <apiKey>` on every other call. `role` is fixed for the agent’s life. Keys are `mk_test_…` in the sandbox, `mk_live_…` in production; every agent starts on the free plan. Next: a seller fetches a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).
          *
          *     **Callers**: anyone, without an API key.
@@ -175,7 +175,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the calling agent's name, organization or contact e-mail
+         * Change the agent’s name, organization or e-mail
          * @description Changes `name`, `organization` or `contactEmail` (at least one; others keep their values). Role, plan and key cannot change here.
          *
          *     **Callers**: buyers and sellers.
@@ -221,7 +221,7 @@ export interface paths {
         get: operations["listWebhooks"];
         put?: never;
         /**
-         * Subscribe a URL to events (at most 20 subscriptions per agent)
+         * Subscribe a URL to events
          * @description Subscribes `url` to event types (`events`: names under `webhooks`, or `*`). Each matching event the agent is a party to is then POSTed there, signed with `secret` (16–256 characters, never returned: keep it to verify). At most 20 subscriptions per agent (409 beyond); production needs https and a public address. Next: `POST /v1/webhooks/{id}/test`.
          *
          *     **Callers**: buyers and sellers.
@@ -259,7 +259,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a subscription’s URL, events, secret, description or active flag
+         * Change a subscription
          * @description Changes a subscription: `url`, `events`, `secret`, `description` (null clears it) or `active` (false pauses it; queued deliveries then fail with `subscription-inactive`). Send only what changes.
          *
          *     **Callers**: buyers and sellers.
@@ -275,7 +275,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A subscription’s deliveries, newest first, each with its attempts (?status=pending|delivered|failed)
+         * A subscription’s deliveries with their attempts
          * @description A subscription’s deliveries, newest first, each with every attempt (time, status code or error, duration): `pending` while an attempt is due, `delivered` after a 2xx, `failed` after the last retry. `?status=failed` lists what needs attention; `POST …/deliveries/{deliveryId}/retry` sends one again.
          *
          *     **Callers**: buyers and sellers.
@@ -297,7 +297,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One delivery with its attempts and the exact payload that was sent
+         * One delivery with its attempts and exact payload
          * @description One delivery with its attempts and `payload`, the exact body that was signed and sent: recompute the signature over it to debug a receiver.
          *
          *     **Callers**: buyers and sellers.
@@ -321,7 +321,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a delivered or failed delivery again now, as a new attempt (409 while one is pending)
+         * Send a delivered or failed delivery again now
          * @description Sends a `delivered` or `failed` delivery again now, as one more attempt (`manual: true`, no automatic retries after it); 409 while it is `pending`. Answers 202 with the delivery `pending`; read the outcome with `GET …/deliveries/{deliveryId}`.
          *
          *     **Callers**: buyers and sellers.
@@ -343,7 +343,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a webhook.test event to the subscription now (one attempt), to check the receiver and its signature code
+         * Send a webhook.test event to the subscription now
          * @description Sends a `webhook.test` event to this subscription now (one attempt, no retries) to check the receiver and its signature code; 409 if inactive. Answers 202 with the pending delivery; read the outcome with `GET …/deliveries/{deliveryId}`.
          *
          *     **Callers**: buyers and sellers.
@@ -363,7 +363,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The webhook delivery dashboard: sign in with an API key, see subscriptions and their deliveries, retry failed ones (HTML)
+         * The webhook delivery dashboard (HTML)
          * @description A web page for people: paste an API key to see the agent’s subscriptions, their delivery health and failed deliveries (attempts, payloads), and retry them. Agents use the deliveries operations.
          *
          *     **Callers**: anyone, without an API key.
@@ -385,7 +385,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller’s feeds, newest first (?status= selects one status)
+         * The seller’s feeds, newest first
          * @description The seller’s feeds, newest first; `?status=` selects one status.
          *
          *     **Callers**: sellers only (a buyer gets 403).
@@ -393,7 +393,7 @@ export interface paths {
         get: operations["listFeeds"];
         put?: never;
         /**
-         * Upload a catalog feed: a text/csv body, a JSON body {products}, multipart/form-data with a file part (each up to 5 MiB), or {format, upload: "presigned"} for a file up to 100 MiB
+         * Upload a catalog feed (CSV, JSON, multipart or presigned)
          * @description Uploads a catalog. Four ways: a `text/csv` body (`?filename=` names it); a JSON body `{"products": [rows]}`; `multipart/form-data` with a `file` part — each up to 5 MiB (deployed, about 4.4 MiB for multipart) — or `{"format": "csv"|"json", "upload": "presigned"}`, answered with `uploadUrl`: PUT the file there (up to 100 MiB, within 15 minutes, no Authorization header). Rows follow the templates: JSON prices are Money in minor units, CSV prices decimals in major units. Each row upserts one product (by `sku`) and its offer. Answers 202 with the feed `queued` (or `awaiting_upload`); then poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.
          *
          *     **Callers**: sellers only (a buyer gets 403).
@@ -422,7 +422,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a feed record and its stored file; the products it loaded stay. Refused (409) while queued or processing
+         * Delete a feed record and its stored file
          * @description Deletes a feed record and its stored files; the products it loaded stay. 409 `conflict` while it is `queued` or `processing`.
          *
          *     **Callers**: sellers only (a buyer gets 403).
@@ -443,7 +443,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Retry a failed feed: with no body the stored file is processed again; with a file (any upload mode) the corrected file replaces it
+         * Retry a failed feed, optionally with a corrected file
          * @description Processes a `failed` feed again (409 otherwise): without a body the stored file, with a corrected file (any upload mode of `POST /v1/seller/feeds`) that one. Counts and errors start over; `attempts` grows. Answers 202, `queued`.
          *
          *     **Callers**: sellers only (a buyer gets 403).
@@ -463,7 +463,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The CSV feed template: {format, filename, content, fields} in the envelope, or the raw file when Accept is text/csv alone
+         * The CSV feed template
          * @description The CSV feed template: `fields` describes every column (type, required, default, example); `content` is a file that uploads as a valid feed. Prices are decimals in major units (`12.50`) with a `currency` column; `image_urls` are separated by `|`, `attributes` written `key=value;key=value`. `Accept: text/csv` alone returns the raw file.
          *
          *     **Callers**: sellers only (a buyer gets 403).
@@ -485,7 +485,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The JSON feed template: {format, filename, content, fields} in the envelope, or the raw file when Accept is application/json alone
+         * The JSON feed template
          * @description The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a `{"products": [...]}` file that uploads as a valid feed. Prices are Money with amounts in minor units; `floorUnitPrice` and `autoAcceptUnitPrice` set the offer’s automatic negotiation policy. `Accept: application/json` alone returns the raw file instead of the envelope.
          *
          *     **Callers**: sellers only (a buyer gets 403).
@@ -507,7 +507,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller’s own products, active and inactive, newest first, each with its standing offer including its private negotiation policy: floor and auto-accept prices, strategy (?status=, ?sku=)
+         * The seller’s own products with their private offer policies
          * @description The seller’s own products, active and inactive, newest first, each with its offer and private negotiation policy (`floorUnitPrice`, `autoAcceptUnitPrice`, `negotiationStrategy`); `?sku=` finds one, `?status=` filters.
          *
          *     **Callers**: sellers only (a buyer gets 403).
@@ -529,7 +529,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A product with its offers. Inactive products are visible to their seller only; the negotiation policy (floor and auto-accept prices, strategy) only to the seller
+         * A product with its offers
          * @description A product with its standing offer (`offers[0].offerId` is what `POST /v1/negotiate` takes). Buyers see active products only; its seller sees any status, with the offer’s private negotiation policy (floor and auto-accept prices, strategy).
          *
          *     **Callers**: buyers and sellers.
@@ -551,7 +551,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An offer; its seller also sees its private negotiation policy (floor and auto-accept prices, strategy)
+         * An offer (its seller also sees its negotiation policy)
          * @description An offer: `unitPrice` (Money, minor units), `minQuantity`, `priceTiers` (the highest tier a quantity reaches sets its price), `negotiable`. Its seller also sees its private negotiation policy: `floorUnitPrice`, `autoAcceptUnitPrice` and `negotiationStrategy`. A withdrawn offer is 404 except to its seller.
          *
          *     **Callers**: buyers and sellers.
@@ -575,7 +575,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Search by a plain-language intent: quantities, prices, origin, lead time, sort hints, brands and product words are read into filters; the interpretation says what was understood
+         * Search by a plain-language intent
          * @description Searches with a sentence: quantity, price ceiling ("under 13 EUR each": `maxPrice` 1300, EUR), origin, lead time, sort hints and product words become filters; `interpretation` shows them in the filter shape of `POST /v1/search`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`.
          *
          *     **Callers**: buyers and sellers.
@@ -597,7 +597,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Search the catalog with words, filters (category prefix, seller, brand, price in one currency, stock, origin, lead time, attributes) and a sort
+         * Search with words, filters and a sort
          * @description Searches active products with an active offer: `query` words, `filters` (category prefix, sellerId, brand, unit-price range in minor units of one `currency`, minAvailableQuantity, shipsFrom, maxLeadTimeDays, attributes) and `sort`. Each item holds the `product`, its `offer` (`offer.offerId` is what `POST /v1/negotiate` takes) and a `score`. Next page: the same request with `cursor: nextCursor`.
          *
          *     **Callers**: buyers and sellers.
@@ -619,7 +619,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Open a negotiation on an offer with a proposal (the seller answers next; the offer’s policy may answer at once)
+         * Open a negotiation on an offer with a proposal
          * @description Opens a negotiation on an offer (`offerId` from search results) with a first proposal: `quantity` (at least the offer’s and product’s minimum, at most what is available) and `unitPrice` in minor units of the offer’s currency (default: the offer’s price for that quantity). The session is `open`, `turn: seller`; the seller’s automatic policy may accept or counter in the same request, so read `status` and `turn`. A non-negotiable offer is accepted at its own price at once. Expires 72 h after the last move. Next: await `negotiation.counter`/`negotiation.accepted` or poll `GET /v1/negotiations/{sessionId}`.
          *
          *     **Callers**: buyers only (a seller gets 403).
@@ -641,7 +641,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Counter the terms on the table (only the party whose turn it is, while open; at most maxRounds proposals)
+         * Counter the terms on the table
          * @description Proposes new terms in an `open` session: `unitPrice` (minor units), optionally `quantity`. Only the party whose `turn` it is may move (409 otherwise); the turn then passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter in the same request.
          *
          *     **Callers**: buyers and sellers.
@@ -663,7 +663,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept the other party’s terms on the table (only the party whose turn it is, while open)
+         * Accept the other party’s terms
          * @description Accepts the terms on the table of an `open` session; only the party whose `turn` it is (you accept the other side’s proposal, never your own). The session becomes `accepted`; the buyer then orders with `POST /v1/create-order {"sessionId"}`.
          *
          *     **Callers**: buyers and sellers.
@@ -705,7 +705,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller’s negotiation sessions, newest first: open ones unless ?status= names another
+         * The caller’s negotiation sessions
          * @description The caller’s sessions as buyer or seller, newest first: `open` unless `?status=` names another (`accepted`, `rejected`, `expired`, `ordered`). Poll it for sessions whose `turn` is yours.
          *
          *     **Callers**: buyers and sellers.
@@ -751,7 +751,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Place the order of an accepted session: the order, the session → ordered, the stock taken, the audit entry and order.created, all at once
+         * Place the order of an accepted session
          * @description Orders an `accepted` session of the caller’s (`sessionId`), all at once: the order is `pending` with `totalAmount` = quantity × unitPrice (minor units), the session becomes `ordered`, the stock is taken, the audit trail starts and `order.created` is sent. One order per session (409; retries with the same `Idempotency-Key` replay the first answer); 409 if the stock no longer covers the quantity. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).
          *
          *     **Callers**: buyers only (a seller gets 403).
@@ -815,7 +815,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The order’s audit trail: one entry per change, oldest first, append-only
+         * The order’s append-only audit trail
          * @description The order’s audit trail, oldest first: one append-only entry per change, with who made it (`actor`), when, the status before and after, and details.
          *
          *     **Callers**: buyers and sellers.
@@ -839,7 +839,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a pending or confirmed order (either party); its quantity goes back to the product
+         * Cancel a pending or confirmed order
          * @description Cancels a `pending` or `confirmed` order (either party; 409 once shipped): the quantity goes back to stock and `order.cancelled` goes to both. Optional `reason`.
          *
          *     **Callers**: buyers and sellers.
@@ -883,7 +883,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mark a confirmed order shipped, with carrier and tracking number (its seller; extension)
+         * Ship a confirmed order (carrier, tracking)
          * @description The order’s seller ships a `confirmed` order with `carrier`, `trackingNumber` and optional `trackingUrl`: it becomes `shipped`; `order.shipped` carries the tracking.
          *
          *     **Callers**: sellers only (a buyer gets 403).
@@ -947,7 +947,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The events the caller is a party to, newest first; ?after= follows them oldest first (?type=, ?waitSeconds=)
+         * The caller’s events; follow them with ?after=
          * @description The events of the negotiations, orders and feeds the caller is a party to (the same events its webhooks receive), in the webhook envelope `{id, type, timestamp, data}`, kept 30 days; for agents that cannot host a webhook URL. Without `after`: newest first. To follow: pass `after=<the last event id you processed>` (oldest first; the first time, the id of any recent event or none with `waitSeconds`), and `waitSeconds` (0–20) to hold the request until something newer arrives; then call again with the last id of the page. `type` (repeatable; aliases select their pair) narrows the feed. Any role.
          *
          *     **Callers**: buyers and sellers.
@@ -995,8 +995,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * order.created delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         * order.created
+         * @description A buyer placed an order; to both parties. Its data is exactly the spec’s fields.
          */
         post: operations["orderCreatedWebhook"];
         delete?: never;
@@ -1014,11 +1014,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * order.confirmed delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["orderConfirmedWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1034,11 +1030,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * order.shipped delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["orderShippedWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1054,11 +1046,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * order.delivered delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["orderDeliveredWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1074,11 +1062,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * order.completed delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["orderCompletedWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1094,11 +1078,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * order.cancelled delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["orderCancelledWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1114,11 +1094,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * negotiation.started delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["negotiationStartedWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1134,11 +1110,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * negotiation.offer delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["negotiationOfferWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1154,11 +1126,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * negotiation.counter delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["negotiationCounterWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1174,11 +1142,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * negotiation.accepted delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["negotiationAcceptedWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1194,11 +1158,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * negotiation.rejected delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["negotiationRejectedWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1214,11 +1174,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * feed.processed delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["feedProcessedWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1234,11 +1190,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * feed.completed delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["feedCompletedWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1254,11 +1206,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * feed.failed delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
-         */
-        post: operations["feedFailedWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1275,8 +1223,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * webhook.test delivery
-         * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+         * webhook.test
+         * @description Sent by `POST /v1/webhooks/{id}/test` to that subscription only.
          */
         post: operations["webhookTestWebhook"];
         delete?: never;
@@ -1288,18 +1236,16 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description The body of every webhook delivery (and of the events feed) */
-        WebhookEvent: {
+        /** @description The order.confirmed, order.shipped, order.delivered, order.completed, order.cancelled events */
+        OrderChangeEvent: {
             id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
             /**
-             * @description The event type, under the name the subscription asked for (aliases)
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.test";
-            /** @description When the event happened */
-            timestamp: components["schemas"]["Timestamp"];
-            /** @description The event’s data: ids of the record and its parties; see each event */
-            data: Record<string, never>;
+            type: "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled";
+            data: components["schemas"]["OrderChangeData"];
         };
         /** @description An event id (evt_…): the envelope’s id, X-Marketplace-Event-Id and webhook-id; the same in every delivery of the event */
         EventId: string;
@@ -1309,42 +1255,166 @@ export interface components {
          * @example 2026-11-22T10:15:30.123Z
          */
         Timestamp: string;
+        /** @description order.confirmed, .shipped, .delivered, .completed, .cancelled: the order’s ids and parties, its status after the change, items and total; shipping once shipped, cancellation when cancelled */
+        OrderChangeData: {
+            orderId: string;
+            sessionId: string;
+            buyerId: string;
+            sellerId: string;
+            /** @description The order’s status after the change */
+            status: components["schemas"]["OrderStatus"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description Present once the order has shipped */
+            shipping?: components["schemas"]["Shipping"];
+            /** @description Present when the order was cancelled */
+            cancellation?: components["schemas"]["Cancellation"];
+        };
+        /** @enum {string} */
+        OrderStatus: "pending" | "confirmed" | "shipped" | "delivered" | "completed" | "cancelled";
+        /** @description An amount in the minor unit of an ISO 4217 currency */
+        Money: {
+            /**
+             * Format: int64
+             * @description Integer amount in the currency’s minor unit (e.g. cents)
+             */
+            amount: number;
+            /** @description ISO 4217 currency code, uppercase */
+            currency: string;
+        };
+        OrderItem: {
+            productId: components["schemas"]["ProductId"];
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Integer in the minor unit of totalAmount.currency
+             */
+            unitPrice: number;
+        };
+        /** @description A product id (prd_…), from search results or GET /v1/seller/products */
+        ProductId: string;
+        Shipping: {
+            carrier: string;
+            trackingNumber: string;
+            /** Format: uri */
+            trackingUrl: string | null;
+            shippedAt: components["schemas"]["Timestamp"];
+        };
+        Cancellation: {
+            by: components["schemas"]["Party"];
+            reason: string | null;
+            at: components["schemas"]["Timestamp"];
+        };
+        /** @enum {string} */
+        Party: "buyer" | "seller";
+        /** @description The negotiation.started, negotiation.counter, negotiation.accepted, negotiation.rejected, negotiation.offer events */
+        NegotiationEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "negotiation.started" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "negotiation.offer";
+            data: components["schemas"]["NegotiationEventData"];
+        };
+        /** @description negotiation.started, .counter (alias .offer), .accepted, .rejected: the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
+        NegotiationEventData: {
+            sessionId: string;
+            offerId: string;
+            productId: string;
+            buyerId: string;
+            sellerId: string;
+            /** @description The session’s status after the move */
+            status: components["schemas"]["NegotiationStatus"];
+            currency: string;
+            /**
+             * Format: int64
+             * @description Units on the table
+             */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description Unit price on the table, minor units of `currency`
+             */
+            unitPrice: number;
+            /** Format: int64 */
+            round: number;
+            /** @description Who must answer; null once the session is closed */
+            turn: components["schemas"]["Party"] | null;
+            /** @description When an open session expires; null once accepted or rejected */
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            /** @description The party that moved; null when the marketplace closed the session (expiry) */
+            by: components["schemas"]["Party"] | null;
+            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
+            automatic: boolean;
+            /**
+             * @description negotiation.rejected only: `rejected` by a party, or `expired` (72 h without a move)
+             * @enum {string}
+             */
+            reason?: "rejected" | "expired";
+        };
+        /** @enum {string} */
+        NegotiationStatus: "open" | "accepted" | "rejected" | "expired" | "ordered";
+        /** @description The feed.completed, feed.failed, feed.processed events */
+        FeedOutcomeEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "feed.completed" | "feed.failed" | "feed.processed";
+            data: components["schemas"]["FeedOutcomeData"];
+        };
+        /** @description feed.completed (alias feed.processed) and feed.failed: the feed’s counts and outcome */
+        FeedOutcomeData: {
+            feedId: string;
+            sellerId: string;
+            format: components["schemas"]["FeedFormat"];
+            filename: string | null;
+            /** Format: int64 */
+            rowsTotal: number;
+            /** Format: int64 */
+            rowsSucceeded: number;
+            /** Format: int64 */
+            rowsFailed: number;
+            completedAt: components["schemas"]["Timestamp"];
+            /**
+             * @description `completed` (feed.completed, alias feed.processed: bad rows are counted in rowsFailed) or `failed` (feed.failed)
+             * @enum {string}
+             */
+            status: "completed" | "failed";
+            /** @description feed.failed only: what to change in the file */
+            failureReason?: string;
+        };
+        /** @enum {string} */
+        FeedFormat: "csv" | "json";
         RegisterAgentRequest: {
-            /** @example Acme procurement agent */
             name: string;
             role: components["schemas"]["Role"];
             organization: components["schemas"]["Organization"];
-            /**
-             * Format: email
-             * @example procurement@acme.example
-             */
+            /** Format: email */
             contactEmail: string;
         };
         /** @enum {string} */
         Role: "buyer" | "seller";
         Organization: {
-            /** @example Acme Manufacturing GmbH */
             legalName: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code, uppercase
-             * @example DE
-             */
+            /** @description ISO 3166-1 alpha-2 country code, uppercase */
             country: string;
         };
         UpdateAgentRequest: {
             name?: string;
             organization?: components["schemas"]["Organization"];
-            /**
-             * Format: email
-             * @example procurement@acme.example
-             */
+            /** Format: email */
             contactEmail?: string;
         };
         CreateWebhookRequest: {
             /**
              * Format: uri
              * @description Absolute http(s) URL in normalised form (https only in production)
-             * @example https://hooks.rhein-safety.example/marketplace
              */
             url: string;
             events: components["schemas"]["EventName"][];
@@ -1370,7 +1440,6 @@ export interface components {
         InlineJsonFeedRequest: {
             /** @description Feed rows; each is validated while the feed is processed, and a bad row is reported in the feed’s errors */
             products: unknown[];
-            /** @example catalog-2026-11.csv */
             filename?: string;
         };
         /** @description Answers 202 with uploadUrl: PUT the file there (up to 100 MiB) within 15 minutes */
@@ -1378,11 +1447,8 @@ export interface components {
             format: components["schemas"]["FeedFormat"];
             /** @constant */
             upload: "presigned";
-            /** @example catalog-2026-11.csv */
             filename?: string;
         };
-        /** @enum {string} */
-        FeedFormat: "csv" | "json";
         /** @description The CSV file: a header row, then one row per product (prices in major units) */
         CsvFeedFile: string;
         MultipartFeedUpload: {
@@ -1402,25 +1468,16 @@ export interface components {
         /** @enum {string} */
         ProductStatus: "active" | "inactive";
         SearchIntentRequest: {
-            /** @example 500 nitrile gloves under $0.12 each shipping from Germany within 10 days */
             intent: string;
             /** Format: int32 */
             limit?: number;
             cursor?: string;
         };
         SearchRequest: {
-            /**
-             * @description Words to match in titles, brands, categories, attributes and descriptions
-             * @example nitrile gloves
-             */
+            /** @description Words to match in titles, brands, categories, attributes and descriptions */
             query?: string;
             filters?: components["schemas"]["SearchFilters"];
-            /**
-             * @description Words or phrases an item must not hold (an intent's "not latex", "latex-free")
-             * @example [
-             *       "latex"
-             *     ]
-             */
+            /** @description Words or phrases an item must not hold (an intent's "not latex", "latex-free") */
             exclude?: string[];
             sort?: components["schemas"]["SearchSort"];
             /**
@@ -1432,10 +1489,7 @@ export interface components {
             cursor?: string;
         };
         SearchFilters: {
-            /**
-             * @description A category path prefix: safety matches safety and safety/gloves
-             * @example safety/gloves
-             */
+            /** @description A category path prefix: safety matches safety and safety/gloves */
             category?: string;
             sellerId?: string;
             /** @description Exact brand, case-insensitive */
@@ -1450,17 +1504,11 @@ export interface components {
              * @description Highest unit price in the minor unit of `currency` (needs currency)
              */
             maxPrice?: number;
-            /**
-             * @description Only offers priced in this currency
-             * @example EUR
-             */
+            /** @description Only offers priced in this currency */
             currency?: string;
             /** Format: int32 */
             minAvailableQuantity?: number;
-            /**
-             * @description Ships from this country, or from any of these (an intent reads "from the EU" as the EU's member states)
-             * @example DE
-             */
+            /** @description Ships from this country, or from any of these (an intent reads "from the EU" as the EU's member states) */
             shipsFrom?: string | string[];
             /** Format: int32 */
             maxLeadTimeDays?: number;
@@ -1482,7 +1530,6 @@ export interface components {
             /**
              * Format: int64
              * @description Proposed unit price; default the offer’s price for this quantity
-             * @example 1150
              */
             unitPrice?: number;
             message?: string;
@@ -1491,7 +1538,6 @@ export interface components {
             /**
              * Format: int64
              * @description Integer unit price in the minor unit of the session’s currency
-             * @example 1150
              */
             unitPrice: number;
             /**
@@ -1504,8 +1550,6 @@ export interface components {
         MoveNoteRequest: {
             message?: string;
         };
-        /** @enum {string} */
-        NegotiationStatus: "open" | "accepted" | "rejected" | "expired" | "ordered";
         CreateOrderRequest: {
             /** @description An accepted session of the caller’s */
             sessionId: string;
@@ -1520,16 +1564,9 @@ export interface components {
             city: string;
             region?: string;
             postalCode?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code, uppercase
-             * @example DE
-             */
+            /** @description ISO 3166-1 alpha-2 country code, uppercase */
             country: string;
         };
-        /** @enum {string} */
-        OrderStatus: "pending" | "confirmed" | "shipped" | "delivered" | "completed" | "cancelled";
-        /** @enum {string} */
-        Party: "buyer" | "seller";
         CancelOrderRequest: {
             reason?: string;
         };
@@ -1541,12 +1578,7 @@ export interface components {
         };
         /** @description The order.created event */
         OrderCreatedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
+            id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1558,522 +1590,14 @@ export interface components {
         /** @description order.created: exactly the specification’s fields */
         OrderCreatedData: {
             orderId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
             buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
             sellerId: string;
             totalAmount: components["schemas"]["Money"];
             items: components["schemas"]["OrderItem"][];
-        };
-        /** @description An amount in the minor unit of an ISO 4217 currency */
-        Money: {
-            /**
-             * Format: int64
-             * @description Integer amount in the currency’s minor unit (e.g. cents)
-             * @example 1250
-             */
-            amount: number;
-            /**
-             * @description ISO 4217 currency code, uppercase
-             * @example EUR
-             */
-            currency: string;
-        };
-        OrderItem: {
-            productId: components["schemas"]["ProductId"];
-            /** Format: int32 */
-            quantity: number;
-            /**
-             * Format: int64
-             * @description Integer in the minor unit of totalAmount.currency
-             */
-            unitPrice: number;
-        };
-        /** @description A product id (prd_…), from search results or GET /v1/seller/products */
-        ProductId: string;
-        /** @description The order.confirmed event */
-        OrderConfirmedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "order.confirmed";
-            data: components["schemas"]["OrderConfirmedData"];
-        };
-        /** @description order.confirmed: the order’s ids and parties, its status (confirmed), items and total */
-        OrderConfirmedData: {
-            orderId: string;
-            sessionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The order’s status after the change (confirmed) */
-            status: components["schemas"]["OrderStatus"];
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description Present once the order has shipped */
-            shipping?: components["schemas"]["Shipping"];
-            /** @description Present when the order was cancelled */
-            cancellation?: components["schemas"]["Cancellation"];
-        };
-        Shipping: {
-            carrier: string;
-            trackingNumber: string;
-            trackingUrl: string | null;
-            shippedAt: components["schemas"]["Timestamp"];
-        };
-        Cancellation: {
-            by: components["schemas"]["Party"];
-            reason: string | null;
-            at: components["schemas"]["Timestamp"];
-        };
-        /** @description The order.shipped event */
-        OrderShippedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "order.shipped";
-            data: components["schemas"]["OrderShippedData"];
-        };
-        /** @description order.shipped: the order’s ids and parties, its status (shipped), items and total, and shipping (carrier, tracking) */
-        OrderShippedData: {
-            orderId: string;
-            sessionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The order’s status after the change (shipped) */
-            status: components["schemas"]["OrderStatus"];
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description Present once the order has shipped */
-            shipping?: components["schemas"]["Shipping"];
-            /** @description Present when the order was cancelled */
-            cancellation?: components["schemas"]["Cancellation"];
-        };
-        /** @description The order.delivered event */
-        OrderDeliveredEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "order.delivered";
-            data: components["schemas"]["OrderDeliveredData"];
-        };
-        /** @description order.delivered: the order’s ids and parties, its status (delivered), items and total, and shipping */
-        OrderDeliveredData: {
-            orderId: string;
-            sessionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The order’s status after the change (delivered) */
-            status: components["schemas"]["OrderStatus"];
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description Present once the order has shipped */
-            shipping?: components["schemas"]["Shipping"];
-            /** @description Present when the order was cancelled */
-            cancellation?: components["schemas"]["Cancellation"];
-        };
-        /** @description The order.completed event */
-        OrderCompletedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "order.completed";
-            data: components["schemas"]["OrderCompletedData"];
-        };
-        /** @description order.completed: the order’s ids and parties, its status (completed), items and total, and shipping */
-        OrderCompletedData: {
-            orderId: string;
-            sessionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The order’s status after the change (completed) */
-            status: components["schemas"]["OrderStatus"];
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description Present once the order has shipped */
-            shipping?: components["schemas"]["Shipping"];
-            /** @description Present when the order was cancelled */
-            cancellation?: components["schemas"]["Cancellation"];
-        };
-        /** @description The order.cancelled event */
-        OrderCancelledEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "order.cancelled";
-            data: components["schemas"]["OrderCancelledData"];
-        };
-        /** @description order.cancelled: the order’s ids and parties, its status (cancelled), items and total, and cancellation (by, reason, at) */
-        OrderCancelledData: {
-            orderId: string;
-            sessionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The order’s status after the change (cancelled) */
-            status: components["schemas"]["OrderStatus"];
-            totalAmount: components["schemas"]["Money"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description Present once the order has shipped */
-            shipping?: components["schemas"]["Shipping"];
-            /** @description Present when the order was cancelled */
-            cancellation?: components["schemas"]["Cancellation"];
-        };
-        /** @description The negotiation.started event */
-        NegotiationStartedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "negotiation.started";
-            data: components["schemas"]["NegotiationStartedData"];
-        };
-        /** @description negotiation.started: a buyer opened a session with a proposal; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
-        NegotiationStartedData: {
-            sessionId: string;
-            offerId: string;
-            productId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The session’s status after the move */
-            status: components["schemas"]["NegotiationStatus"];
-            /** @example USD */
-            currency: string;
-            /**
-             * Format: int64
-             * @description Units on the table
-             */
-            quantity: number;
-            /**
-             * Format: int64
-             * @description Unit price on the table, minor units of `currency`
-             */
-            unitPrice: number;
-            /** Format: int64 */
-            round: number;
-            /** @description Who must answer; null once the session is closed */
-            turn: components["schemas"]["Party"] | null;
-            /** @description When an open session expires; null once accepted or rejected */
-            expiresAt: components["schemas"]["Timestamp"] | null;
-            /** @description The party that moved; null when the marketplace closed the session (expiry) */
-            by: components["schemas"]["Party"] | null;
-            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
-            automatic: boolean;
-        };
-        /** @description The negotiation.offer event */
-        NegotiationOfferEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /** @constant */
-            type: "negotiation.offer";
-            data: components["schemas"]["NegotiationCounterData"];
-        };
-        /** @description negotiation.counter: a party countered (alias negotiation.offer); the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
-        NegotiationCounterData: {
-            sessionId: string;
-            offerId: string;
-            productId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The session’s status after the move */
-            status: components["schemas"]["NegotiationStatus"];
-            /** @example USD */
-            currency: string;
-            /**
-             * Format: int64
-             * @description Units on the table
-             */
-            quantity: number;
-            /**
-             * Format: int64
-             * @description Unit price on the table, minor units of `currency`
-             */
-            unitPrice: number;
-            /** Format: int64 */
-            round: number;
-            /** @description Who must answer; null once the session is closed */
-            turn: components["schemas"]["Party"] | null;
-            /** @description When an open session expires; null once accepted or rejected */
-            expiresAt: components["schemas"]["Timestamp"] | null;
-            /** @description The party that moved; null when the marketplace closed the session (expiry) */
-            by: components["schemas"]["Party"] | null;
-            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
-            automatic: boolean;
-        };
-        /** @description The negotiation.counter event */
-        NegotiationCounterEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "negotiation.counter";
-            data: components["schemas"]["NegotiationCounterData"];
-        };
-        /** @description The negotiation.accepted event */
-        NegotiationAcceptedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "negotiation.accepted";
-            data: components["schemas"]["NegotiationAcceptedData"];
-        };
-        /** @description negotiation.accepted: the party whose turn it was accepted the terms on the table; the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
-        NegotiationAcceptedData: {
-            sessionId: string;
-            offerId: string;
-            productId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The session’s status after the move */
-            status: components["schemas"]["NegotiationStatus"];
-            /** @example USD */
-            currency: string;
-            /**
-             * Format: int64
-             * @description Units on the table
-             */
-            quantity: number;
-            /**
-             * Format: int64
-             * @description Unit price on the table, minor units of `currency`
-             */
-            unitPrice: number;
-            /** Format: int64 */
-            round: number;
-            /** @description Who must answer; null once the session is closed */
-            turn: components["schemas"]["Party"] | null;
-            /** @description When an open session expires; null once accepted or rejected */
-            expiresAt: components["schemas"]["Timestamp"] | null;
-            /** @description The party that moved; null when the marketplace closed the session (expiry) */
-            by: components["schemas"]["Party"] | null;
-            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
-            automatic: boolean;
-        };
-        /** @description The negotiation.rejected event */
-        NegotiationRejectedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "negotiation.rejected";
-            data: components["schemas"]["NegotiationRejectedData"];
-        };
-        /** @description negotiation.rejected: a party rejected the session, or it expired (`reason`). Never the seller’s private prices. */
-        NegotiationRejectedData: {
-            sessionId: string;
-            offerId: string;
-            productId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            buyerId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            /** @description The session’s status after the move */
-            status: components["schemas"]["NegotiationStatus"];
-            /** @example USD */
-            currency: string;
-            /**
-             * Format: int64
-             * @description Units on the table
-             */
-            quantity: number;
-            /**
-             * Format: int64
-             * @description Unit price on the table, minor units of `currency`
-             */
-            unitPrice: number;
-            /** Format: int64 */
-            round: number;
-            /** @description Who must answer; null once the session is closed */
-            turn: components["schemas"]["Party"] | null;
-            /** @description When an open session expires; null once accepted or rejected */
-            expiresAt: components["schemas"]["Timestamp"] | null;
-            /** @description The party that moved; null when the marketplace closed the session (expiry) */
-            by: components["schemas"]["Party"] | null;
-            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
-            automatic: boolean;
-            /**
-             * @description `rejected` by a party, or `expired` (72 h without a move)
-             * @enum {string}
-             */
-            reason: "rejected" | "expired";
-        };
-        /** @description The feed.processed event */
-        FeedProcessedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /** @constant */
-            type: "feed.processed";
-            data: components["schemas"]["FeedCompletedData"];
-        };
-        /** @description feed.completed (alias feed.processed): the feed was processed; bad rows are counted in rowsFailed */
-        FeedCompletedData: {
-            feedId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            format: components["schemas"]["FeedFormat"];
-            filename: string | null;
-            /** Format: int64 */
-            rowsTotal: number;
-            /** Format: int64 */
-            rowsSucceeded: number;
-            /** Format: int64 */
-            rowsFailed: number;
-            completedAt: components["schemas"]["Timestamp"];
-            /** @enum {string} */
-            status: "completed";
-        };
-        /** @description The feed.completed event */
-        FeedCompletedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "feed.completed";
-            data: components["schemas"]["FeedCompletedData"];
-        };
-        /** @description The feed.failed event */
-        FeedFailedEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
-            timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "feed.failed";
-            data: components["schemas"]["FeedFailedData"];
-        };
-        /** @description feed.failed: the file could not be read, or every row was invalid */
-        FeedFailedData: {
-            feedId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
-            sellerId: string;
-            format: components["schemas"]["FeedFormat"];
-            filename: string | null;
-            /** Format: int64 */
-            rowsTotal: number;
-            /** Format: int64 */
-            rowsSucceeded: number;
-            /** Format: int64 */
-            rowsFailed: number;
-            completedAt: components["schemas"]["Timestamp"];
-            /** @enum {string} */
-            status: "failed";
-            /** @description What to change in the file */
-            failureReason: string;
         };
         /** @description The webhook.test event */
         WebhookTestEvent: {
-            /**
-             * @description The event id; the same in every delivery of the event (X-Marketplace-Event-Id, webhook-id) and in the events feed
-             * @example evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR
-             */
-            id: string;
-            /** @description When the event happened (ISO 8601 UTC) */
+            id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
             /** @constant */
             type: "webhook.test";
@@ -2082,7 +1606,6 @@ export interface components {
         /** @description webhook.test: sent by POST /v1/webhooks/{id}/test to that subscription only; not recorded, not in the events feed */
         WebhookTestData: {
             subscriptionId: string;
-            /** @example agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR */
             agentId: string;
             message: string;
         };
@@ -2092,12 +1615,17 @@ export interface components {
             /** @description What to change in that field */
             message: string;
         };
+        /** @description Where to go and how */
+        Link: {
+            /** @description Path on this host */
+            href: string;
+            /** @enum {string} */
+            method: "GET" | "POST";
+            title: string;
+        };
         /** @description Present on every successful response */
         Meta: {
-            /**
-             * @description Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem
-             * @example req_01M83TY0Y0TX5XRW8ET1FYQJBT
-             */
+            /** @description Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem */
             requestId: string;
             timestamp: components["schemas"]["Timestamp"];
         };
@@ -2181,7 +1709,10 @@ export interface components {
         DeliveryId: string;
         DeliveryAttempt: {
             at: components["schemas"]["Timestamp"];
-            /** @description The response status; null when no response came */
+            /**
+             * Format: int32
+             * @description The response status; null when no response came
+             */
             statusCode: number | null;
             /** @description Why the attempt failed; null when it succeeded */
             error: ("timeout" | "connection-refused" | "dns" | "tls" | "redirect" | "non-2xx" | "connection-error" | "forbidden-address" | "subscription-inactive") | null;
@@ -2210,7 +1741,10 @@ export interface components {
             format: components["schemas"]["FeedFormat"];
             status: components["schemas"]["FeedStatus"];
             filename: string | null;
-            /** @description The file’s size in bytes; null until a presigned upload lands */
+            /**
+             * Format: int32
+             * @description The file’s size in bytes; null until a presigned upload lands
+             */
             sizeBytes: number | null;
             /** Format: int32 */
             rowsTotal: number;
@@ -2247,6 +1781,7 @@ export interface components {
         };
         /** @description Something accepted but worth a look: an unknown column, a repeated sku */
         FeedWarning: {
+            /** Format: int32 */
             row: number | null;
             field: string | null;
             message: string;
@@ -2410,35 +1945,19 @@ export interface components {
             filters: string[];
         };
         Interpretation: {
-            /**
-             * @description Product words read from the intent, corrected where `corrections` says; an item matches a word when its title, brand, category, attributes or description hold it (stemmed: glove/gloves) or one of its forms (spelling variants, synonyms the catalog uses)
-             * @example [
-             *       "nitrile",
-             *       "gloves"
-             *     ]
-             */
+            /** @description Product words read from the intent, corrected where `corrections` says; an item matches a word when its title, brand, category, attributes or description hold it (stemmed: glove/gloves) or one of its forms (spelling variants, synonyms the catalog uses) */
             keywords: string[];
-            /** @description Units wanted; items that cannot serve it (stock below it, minimum order above it) are left out */
-            quantity: number | null;
             /**
-             * @description The filters applied, in the shape of /v1/search filters
-             * @example {
-             *       "maxPrice": 1300,
-             *       "currency": "EUR",
-             *       "shipsFrom": "DE",
-             *       "maxLeadTimeDays": 5
-             *     }
+             * Format: int64
+             * @description Units wanted; items that cannot serve it (stock below it, minimum order above it) are left out
              */
+            quantity: number | null;
+            /** @description The filters applied, in the shape of /v1/search filters */
             filters: {
                 [key: string]: unknown;
             };
             sort: components["schemas"]["SearchSort"];
-            /**
-             * @description Words ruled out ("not latex", "latex-free"): no item holding them is returned
-             * @example [
-             *       "latex"
-             *     ]
-             */
+            /** @description Words ruled out ("not latex", "latex-free"): no item holding them is returned */
             excluded: string[];
             /** @description A total budget ("budget 500 EUR total"), in minor units: filters.maxPrice is derived from it and the quantity */
             budget: {
@@ -2517,10 +2036,7 @@ export interface components {
             buyerId: components["schemas"]["AgentId"];
             sellerId: components["schemas"]["AgentId"];
             status: components["schemas"]["NegotiationStatus"];
-            /**
-             * @description The offer’s ISO 4217 currency: every price of the session is in it
-             * @example EUR
-             */
+            /** @description The offer’s ISO 4217 currency: every price of the session is in it */
             currency: string;
             /**
              * Format: int32
@@ -2617,7 +2133,7 @@ export interface components {
             role: components["schemas"]["Party"];
         } | "system";
         /** @description An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type */
-        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderConfirmedEvent"] | components["schemas"]["OrderShippedEvent"] | components["schemas"]["OrderDeliveredEvent"] | components["schemas"]["OrderCompletedEvent"] | components["schemas"]["OrderCancelledEvent"] | components["schemas"]["NegotiationStartedEvent"] | components["schemas"]["NegotiationCounterEvent"] | components["schemas"]["NegotiationAcceptedEvent"] | components["schemas"]["NegotiationRejectedEvent"] | components["schemas"]["FeedCompletedEvent"] | components["schemas"]["FeedFailedEvent"];
+        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"];
         EventEnvelope: {
             data: components["schemas"]["Event"];
             meta: components["schemas"]["Meta"];
@@ -2635,10 +2151,7 @@ export interface components {
              * @description The HTTP status, repeated
              */
             status: number;
-            /**
-             * @description Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem
-             * @example req_01M83TY0Y0TX5XRW8ET1FYQJBT
-             */
+            /** @description Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem */
             requestId: string;
             /** @description One entry per problem (every problem at once), for validation errors and state conflicts */
             details?: components["schemas"]["ErrorDetail"][];
@@ -2649,9 +2162,6 @@ export interface components {
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
@@ -2677,21 +2187,10 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "This endpoint is for buyers; this agent is a seller",
-                 *       "code": "auth/forbidden",
-                 *       "status": 403,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2699,21 +2198,10 @@ export interface components {
         IdempotencyConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "This Idempotency-Key was used with a different request",
-                 *       "code": "idempotency/conflict",
-                 *       "status": 409,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2721,21 +2209,10 @@ export interface components {
         IdempotencyConflictOrConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "This Idempotency-Key was used with a different request",
-                 *       "code": "idempotency/conflict",
-                 *       "status": 409,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2743,38 +2220,9 @@ export interface components {
         Internal: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "Internal error; quote the request id when reporting it",
-                 *       "code": "internal",
-                 *       "status": 500,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description `internal`: Unexpected error; the requestId identifies it in the logs. */
-        InternalUnmetered: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": "Internal error; quote the request id when reporting it",
-                 *       "code": "internal",
-                 *       "status": 500,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2782,9 +2230,6 @@ export interface components {
         Invalid: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
@@ -2810,46 +2255,10 @@ export interface components {
         InvalidKey: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "Missing API Key",
-                 *       "code": "auth/invalid-key",
-                 *       "status": 401,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description `validation/invalid`: Body not JSON, wrong content type, or missing, unknown or ill-typed fields or query parameters (see details). */
-        InvalidUnmetered: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": "Request validation failed — quantity: Must be at least 10 (the offer’s minimum)",
-                 *       "details": [
-                 *         {
-                 *           "path": "quantity",
-                 *           "message": "Must be at least 10 (the offer’s minimum)"
-                 *         }
-                 *       ],
-                 *       "code": "validation/invalid",
-                 *       "status": 422,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2857,40 +2266,10 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "No order ord_01M83TRH50MAGDC7K060BRRBKW for this agent",
-                 *       "code": "not-found",
-                 *       "status": 404,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description `not-found`: Unknown route or id, or a record the caller is not a party to. */
-        NotFoundUnmetered: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": "No order ord_01M83TRH50MAGDC7K060BRRBKW for this agent",
-                 *       "code": "not-found",
-                 *       "status": 404,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2898,22 +2277,11 @@ export interface components {
         RateLimit: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "Rate limit exceeded: 60 requests per minute on the free plan",
-                 *       "code": "rate-limit",
-                 *       "status": 429,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2921,21 +2289,10 @@ export interface components {
         TooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "Body over 1048576 bytes",
-                 *       "code": "validation/too-large",
-                 *       "status": 413,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3004,7 +2361,7 @@ export interface components {
         "Idempotent-Replayed": "true";
     };
     pathItems: {
-        WebhookDelivery: {
+        OrderChangeWebhook: {
             parameters: {
                 query?: never;
                 header?: never;
@@ -3014,8 +2371,8 @@ export interface components {
             get?: never;
             put?: never;
             /**
-             * An event, POSTed to each subscription that names its type (or `*`)
-             * @description Verify the signature over the raw body before parsing it; answer 2xx within 10 s (see the Webhooks section of the API description).
+             * order.confirmed, order.shipped, order.delivered, order.completed, order.cancelled
+             * @description Any of order.confirmed, order.shipped, order.delivered, order.completed, order.cancelled; `type` says which.
              */
             post: {
                 parameters: {
@@ -3039,30 +2396,105 @@ export interface components {
                 };
                 requestBody: {
                     content: {
-                        /**
-                         * @example {
-                         *       "id": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
-                         *       "type": "order.created",
-                         *       "timestamp": "2026-11-23T09:11:00.000Z",
-                         *       "data": {
-                         *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
-                         *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
-                         *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                         *         "totalAmount": {
-                         *           "amount": 580000,
-                         *           "currency": "EUR"
-                         *         },
-                         *         "items": [
-                         *           {
-                         *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                         *             "quantity": 500,
-                         *             "unitPrice": 1160
-                         *           }
-                         *         ]
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["WebhookEvent"];
+                        "application/json": components["schemas"]["OrderChangeEvent"];
+                    };
+                };
+                responses: {
+                    "2XX": components["responses"]["WebhookAcknowledged"];
+                    default: components["responses"]["WebhookRefused"];
+                };
+            };
+            delete?: never;
+            options?: never;
+            head?: never;
+            patch?: never;
+            trace?: never;
+        };
+        NegotiationWebhook: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            get?: never;
+            put?: never;
+            /**
+             * negotiation.started, negotiation.offer, negotiation.counter, negotiation.accepted, negotiation.rejected
+             * @description Any of negotiation.started, negotiation.offer, negotiation.counter, negotiation.accepted, negotiation.rejected; `type` says which.
+             */
+            post: {
+                parameters: {
+                    query?: never;
+                    header: {
+                        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                        "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                        /** @description When this attempt was sent, Unix time in seconds */
+                        "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                        "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                        "webhook-id": components["parameters"]["webhook-id"];
+                        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                        "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                        "webhook-signature": components["parameters"]["webhook-signature"];
+                    };
+                    path?: never;
+                    cookie?: never;
+                };
+                requestBody: {
+                    content: {
+                        "application/json": components["schemas"]["NegotiationEvent"];
+                    };
+                };
+                responses: {
+                    "2XX": components["responses"]["WebhookAcknowledged"];
+                    default: components["responses"]["WebhookRefused"];
+                };
+            };
+            delete?: never;
+            options?: never;
+            head?: never;
+            patch?: never;
+            trace?: never;
+        };
+        FeedOutcomeWebhook: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            get?: never;
+            put?: never;
+            /**
+             * feed.processed, feed.completed, feed.failed
+             * @description Any of feed.processed, feed.completed, feed.failed; `type` says which.
+             */
+            post: {
+                parameters: {
+                    query?: never;
+                    header: {
+                        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                        "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                        /** @description When this attempt was sent, Unix time in seconds */
+                        "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                        "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                        "webhook-id": components["parameters"]["webhook-id"];
+                        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                        "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                        "webhook-signature": components["parameters"]["webhook-signature"];
+                    };
+                    path?: never;
+                    cookie?: never;
+                };
+                requestBody: {
+                    content: {
+                        "application/json": components["schemas"]["FeedOutcomeEvent"];
                     };
                 };
                 responses: {
@@ -3089,7 +2521,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The links; a web page (text/html) instead when Accept prefers text/html to application/json, as browsers do. A Link header names the OpenAPI document (rel="service-desc"), the reference (rel="service-doc") and /health (rel="status"). */
+            /** @description The links (a web page when Accept prefers text/html). The Link header names the OpenAPI document (rel="service-desc"), /docs (rel="service-doc") and /health (rel="status"). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3149,55 +2581,13 @@ export interface operations {
                             name: string;
                             description: string;
                             links: {
-                                docs: {
-                                    /** @description Path on this host */
-                                    href: string;
-                                    /** @enum {string} */
-                                    method: "GET" | "POST";
-                                    title: string;
-                                };
-                                openapi: {
-                                    /** @description Path on this host */
-                                    href: string;
-                                    /** @enum {string} */
-                                    method: "GET" | "POST";
-                                    title: string;
-                                };
-                                llmsTxt: {
-                                    /** @description Path on this host */
-                                    href: string;
-                                    /** @enum {string} */
-                                    method: "GET" | "POST";
-                                    title: string;
-                                };
-                                mcp: {
-                                    /** @description Path on this host */
-                                    href: string;
-                                    /** @enum {string} */
-                                    method: "GET" | "POST";
-                                    title: string;
-                                };
-                                register: {
-                                    /** @description Path on this host */
-                                    href: string;
-                                    /** @enum {string} */
-                                    method: "GET" | "POST";
-                                    title: string;
-                                };
-                                dashboard: {
-                                    /** @description Path on this host */
-                                    href: string;
-                                    /** @enum {string} */
-                                    method: "GET" | "POST";
-                                    title: string;
-                                };
-                                health: {
-                                    /** @description Path on this host */
-                                    href: string;
-                                    /** @enum {string} */
-                                    method: "GET" | "POST";
-                                    title: string;
-                                };
+                                docs: components["schemas"]["Link"];
+                                openapi: components["schemas"]["Link"];
+                                llmsTxt: components["schemas"]["Link"];
+                                mcp: components["schemas"]["Link"];
+                                register: components["schemas"]["Link"];
+                                dashboard: components["schemas"]["Link"];
+                                health: components["schemas"]["Link"];
                             };
                         };
                         meta: components["schemas"]["Meta"];
@@ -3205,8 +2595,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            422: components["responses"]["InvalidUnmetered"];
-            500: components["responses"]["InternalUnmetered"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
         };
     };
     health: {
@@ -3244,8 +2634,8 @@ export interface operations {
                     };
                 };
             };
-            422: components["responses"]["InvalidUnmetered"];
-            500: components["responses"]["InternalUnmetered"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
         };
     };
     getOpenApiDocument: {
@@ -3305,8 +2695,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            422: components["responses"]["InvalidUnmetered"];
-            500: components["responses"]["InternalUnmetered"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
         };
     };
     getReferenceAsset: {
@@ -3331,9 +2721,9 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            404: components["responses"]["NotFoundUnmetered"];
-            422: components["responses"]["InvalidUnmetered"];
-            500: components["responses"]["InternalUnmetered"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
         };
     };
     getLlmsTxt: {
@@ -3359,8 +2749,8 @@ export interface operations {
                     "text/markdown": string;
                 };
             };
-            422: components["responses"]["InvalidUnmetered"];
-            500: components["responses"]["InternalUnmetered"];
+            422: components["responses"]["Invalid"];
+            500: components["responses"]["Internal"];
         };
     };
     registerAgent: {
@@ -6258,396 +5648,6 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["OrderCreatedEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    orderConfirmedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderConfirmedEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    orderShippedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderShippedEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    orderDeliveredWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderDeliveredEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    orderCompletedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderCompletedEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    orderCancelledWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderCancelledEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    negotiationStartedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NegotiationStartedEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    negotiationOfferWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NegotiationOfferEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    negotiationCounterWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NegotiationCounterEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    negotiationAcceptedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NegotiationAcceptedEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    negotiationRejectedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NegotiationRejectedEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    feedProcessedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FeedProcessedEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    feedCompletedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FeedCompletedEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    feedFailedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FeedFailedEvent"];
             };
         };
         responses: {
