@@ -1,6 +1,6 @@
 // POST /v1/seller/feeds — upload a catalog feed (CSV body, JSON products, multipart file, or a presigned upload). Handler: ./create.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
-import { CreateFeedJsonRequest, Feed, FeedWithUpload, INLINE_FEED_MAX_BYTES, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
+import { CreateFeedJsonRequest, Feed, FeedWithUpload, INLINE_FEED_MAX_BYTES, presignedUploadAdvice, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
 import * as z from 'zod';
 import { EXAMPLE_FEED_ROW, EXAMPLE_QUEUED_FEED } from '../../shared/schemas/examples.ts';
 
@@ -19,6 +19,7 @@ export const route = defineRoute({
   request: { body: CreateFeedJsonRequest, query: UploadFeedQuery },
   uploads: ['text/csv', 'multipart/form-data'],
   maxBodyBytes: INLINE_FEED_MAX_BYTES,
+  tooLargeAdvice: presignedUploadAdvice,
   response: { status: 202, description: 'The feed, queued for processing (or awaiting its presigned upload, with uploadUrl)', schema: z.union([Feed, FeedWithUpload]) },
   examples: { body: { filename: 'catalog-2026-11.json', products: [EXAMPLE_FEED_ROW] }, response: EXAMPLE_QUEUED_FEED },
   handlerErrors: [],

@@ -1,6 +1,6 @@
 // POST /v1/seller/feeds/{id}/retry — process a failed feed again, optionally with a corrected file. Handler: ./retry.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
-import { CreateFeedJsonRequest, Feed, FeedIdParams, FeedWithUpload, INLINE_FEED_MAX_BYTES, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
+import { CreateFeedJsonRequest, Feed, FeedIdParams, FeedWithUpload, INLINE_FEED_MAX_BYTES, presignedUploadAdvice, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
 import * as z from 'zod';
 import { EXAMPLE_FEED_ROW, EXAMPLE_QUEUED_FEED } from '../../shared/schemas/examples.ts';
 
@@ -19,6 +19,7 @@ export const route = defineRoute({
   request: { params: FeedIdParams, body: CreateFeedJsonRequest.optional(), query: UploadFeedQuery },
   uploads: ['text/csv', 'multipart/form-data'],
   maxBodyBytes: INLINE_FEED_MAX_BYTES,
+  tooLargeAdvice: presignedUploadAdvice,
   response: { status: 202, description: 'The feed, queued again (or awaiting its presigned upload)', schema: z.union([Feed, FeedWithUpload]) },
   examples: { body: { filename: 'catalog-2026-11.json', products: [EXAMPLE_FEED_ROW] }, response: { ...EXAMPLE_QUEUED_FEED, attempts: 1 } },
   handlerErrors: ['not-found', 'conflict'],

@@ -2,7 +2,7 @@
 // Every upload and every retry writes a new object, whose ObjectCreated notification starts a run;
 // the feed record names the one object it processes, so a late notification for an older file is ignored.
 // The S3 client reaches AWS, or the local runtime's emulator through AWS_ENDPOINT_URL_S3.
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectsCommand,
@@ -61,12 +61,21 @@ export async function feedFileSize(key: string): Promise<number | undefined> {
   }
 }
 
-/** The file as a stream, from `fromByte` on (a ranged GET): parsing never holds the whole file. */
+/**
+ * The file as a stream, from `fromByte` on (a ranged GET): parsing never holds the whole file. From
+ * the end of the file on (a run checkpointed after its last row), that is nothing: S3 refuses such a
+ * range as not satisfiable.
+ */
 export async function openFeedFile(key: string, fromByte = 0): Promise<Readable> {
-  const result = await s3.send(
-    new GetObjectCommand({ Bucket: requiredSetting('FEEDS_BUCKET_NAME'), Key: key, ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}) }),
-  );
-  return result.Body as Readable;
+  try {
+    const result = await s3.send(
+      new GetObjectCommand({ Bucket: requiredSetting('FEEDS_BUCKET_NAME'), Key: key, ...(fromByte > 0 ? { Range: `bytes=${fromByte}-` } : {}) }),
+    );
+    return result.Body as Readable;
+  } catch (error) {
+    if (fromByte > 0 && error instanceof Error && error.name === 'InvalidRange') return Readable.from([]);
+    throw error;
+  }
 }
 
 /** Every stored file of a feed. */

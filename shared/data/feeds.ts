@@ -105,10 +105,13 @@ export function markUploaded(feed: FeedItem, sizeBytes: number, now: Date): Prom
 /**
  * Takes the processing lease of a feed as it was read (`observed`): queued, or processing under an
  * expired lease. The observed lease token makes the read-then-claim safe: a concurrent claim changed
- * it, and this one is refused. A run that starts from no checkpoint is a new attempt.
+ * it, and this one is refused. Claiming a queued feed (an upload or a retry) starts a new attempt;
+ * taking over an expired lease continues the attempt, from its checkpoint, or from the first row with
+ * counts at zero when the run before saved none.
  */
 export function claimFeed(observed: FeedItem, lease: { token: string; until: number }, now: Date): Promise<FeedItem> {
-  const fresh = observed.checkpoint === null;
+  const newAttempt = observed.status === 'queued';
+  const fromFirstRow = observed.checkpoint === null;
   return guarded(() =>
     FeedEntity.update(
       observed,
@@ -117,11 +120,10 @@ export function claimFeed(observed: FeedItem, lease: { token: string; until: num
           status: 'processing',
           leaseToken: lease.token,
           leaseUntil: lease.until,
-          ...(fresh
-            ? { startedAt: now.toISOString(), rowsTotal: 0, rowsSucceeded: 0, rowsFailed: 0, errors: [], warnings: [], failureReason: null, completedAt: null }
-            : {}),
+          ...(fromFirstRow ? { rowsTotal: 0, rowsSucceeded: 0, rowsFailed: 0, errors: [], warnings: [], failureReason: null, completedAt: null } : {}),
+          ...(newAttempt ? { startedAt: now.toISOString() } : {}),
         },
-        ...(fresh ? { add: { attempts: 1 } } : {}),
+        ...(newAttempt ? { add: { attempts: 1 } } : {}),
         setIndexKeys: workIndexKeys(observed.feedId, lease.until),
       },
       {

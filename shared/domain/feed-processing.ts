@@ -25,7 +25,7 @@ import { PRESIGNED_FEED_MAX_BYTES, type FeedWarning } from '../schemas/catalog.t
 import type { FeedProductRow } from '../schemas/feed-rows.ts';
 import { validateCsvRecord, validateJsonRow } from './feed-rows.ts';
 import { effectiveStrategy } from './seller-policy.ts';
-import { openFeedSource, UnreadableFeed, type SourceRow } from './feed-sources.ts';
+import { MAX_ROW_BYTES, openFeedSource, UnreadableFeed, type SourceRow } from './feed-sources.ts';
 
 /** Errors and warnings kept on the feed; the counts cover all. */
 export const MAX_KEPT_ERRORS = 100;
@@ -151,7 +151,7 @@ async function runFeed(observed: FeedItem, context: RunContext): Promise<RunResu
         progress.rowsFailed++;
         for (const error of outcome.errors) if (progress.errors.length < MAX_KEPT_ERRORS) progress.errors.push(error);
       }
-      position = { rowsRead: sourceRow.row, byteOffset: sourceRow.kind === 'csv' ? sourceRow.byteOffset : null, columns: progress.checkpoint.columns };
+      position = { rowsRead: sourceRow.row, byteOffset: 'byteOffset' in sourceRow ? sourceRow.byteOffset : null, columns: progress.checkpoint.columns };
       if (chunk.length >= CHUNK_ROWS || sinceCheckpoint >= CHECKPOINT_ROWS || leaseRunningOut()) {
         await commit();
         if (context.remainingMs() < HANDOVER_MS) {
@@ -184,12 +184,20 @@ function warn(progress: FeedProgress, warning: FeedWarning): void {
 }
 
 function validate(sourceRow: SourceRow, columns: string[] | null, unknownJsonFields: Set<string>, progress: FeedProgress) {
+  if (sourceRow.kind === 'oversize') {
+    const size = `${sourceRow.bytes.toLocaleString('en-US')} bytes`;
+    const limit = `${MAX_ROW_BYTES.toLocaleString('en-US')} bytes (1 MiB)`;
+    const message = columns
+      ? `The row is ${size}; a row may have at most ${limit}. Shorten its cells (a description has at most 5,000 characters), or close the quote that runs it on into the lines below`
+      : `The product is ${size} of JSON; a product may have at most ${limit}`;
+    return { ok: false as const, errors: [{ row: sourceRow.row, field: null, message }] };
+  }
   if (sourceRow.kind === 'csv') {
     const expected = columns?.length ?? 0;
     if (sourceRow.cellCount !== expected) {
       return { ok: false as const, errors: [{ row: sourceRow.row, field: null, message: `The row has ${sourceRow.cellCount} cells but the header has ${expected} columns; check for a missing or extra comma, or quote cells that contain commas` }] };
     }
-    return validateCsvRecord(sourceRow.cells, sourceRow.row);
+    return validateCsvRecord(sourceRow.cells, sourceRow.row, sourceRow.undecodable);
   }
   const outcome = validateJsonRow(sourceRow.value, sourceRow.row);
   for (const field of outcome.unknownFields) {

@@ -43,9 +43,14 @@ function csvError(row: number, column: string, message: string): FeedRowError {
   return { row, field: column, message };
 }
 
-/** A CSV record (cells by column name; empty cells absent) → a validated row or its errors. */
-export function validateCsvRecord(record: Readonly<Record<string, string>>, row: number): RowOutcome {
-  const errors: FeedRowError[] = [];
+/**
+ * A CSV record (cells by column name; empty cells absent) → a validated row or its errors.
+ * `undecodable`: columns whose cells are not UTF-8 (absent from `record`), each reported once.
+ */
+export function validateCsvRecord(record: Readonly<Record<string, string>>, row: number, undecodable: readonly string[] = []): RowOutcome {
+  const errors: FeedRowError[] = undecodable.map((column) =>
+    csvError(row, column, 'Is not UTF-8 text: the cell holds bytes of another encoding (such as Latin-1 or Windows-1252); save the file as CSV UTF-8'),
+  );
   const cell = (column: string): string | undefined => {
     const value = record[column]?.trim();
     return value === undefined || value === '' ? undefined : value;
@@ -71,7 +76,9 @@ export function validateCsvRecord(record: Readonly<Record<string, string>>, row:
 
   const currency = cell('currency')?.toUpperCase();
   const digits = currency === undefined ? undefined : minorUnitDigits(currency);
-  if (currency === undefined) errors.push(csvError(row, 'currency', 'Required: the currency of the row’s prices, such as USD'));
+  if (currency === undefined) {
+    if (!undecodable.includes('currency')) errors.push(csvError(row, 'currency', 'Required: the currency of the row’s prices, such as USD'));
+  }
   else if (digits === undefined) errors.push(csvError(row, 'currency', `"${currency}" is not an ISO 4217 currency code; use a code such as USD, EUR or JPY`));
   /** Price cells that hold a decimal but could not be converted for want of a currency: the currency's error covers them. */
   const unconverted = new Set<string>();
@@ -112,7 +119,7 @@ export function validateCsvRecord(record: Readonly<Record<string, string>>, row:
   // "Required" would only repeat that. Every other problem of the row is reported under its column.
   const reported = new Set([...errors.map((error) => error.field), ...unconverted]);
   // The fields whose cells have a value, converted or not.
-  const given = new Set(FEED_FIELDS.flatMap((field) => (field.column && cell(field.column) !== undefined ? [field.field.split('.')[0] as string] : [])));
+  const given = new Set(FEED_FIELDS.flatMap((field) => (field.column && (cell(field.column) !== undefined || undecodable.includes(field.column)) ? [field.field.split('.')[0] as string] : [])));
   const parsed = parseFeedRow(input, given);
   if (parsed.ok && errors.length === 0) return { ok: true, row: parsed.row };
   if (!parsed.ok) {

@@ -33,8 +33,10 @@ export type ApiContext = Context & { api: ApiState };
 export interface UploadedBody {
   mediaType: 'text/csv' | 'application/json' | 'multipart/form-data';
   bytes: Buffer;
-  /** The multipart part's filename, or the Content-Disposition filename of a plain body. */
+  /** The multipart part's filename as the multipart parser read it (its bytes as Latin-1 characters, or a decoded filename*). */
   filename: string | null;
+  /** The Content-Disposition header of a plain body, as sent: the routes that take files read a name from it. */
+  contentDisposition: string | null;
   /** The multipart part's own content type. */
   partType: string | null;
   /** Other multipart fields (name → value). */

@@ -41,8 +41,8 @@ export const errors = {
   notFound: (message = 'Resource not found') => new ApiError('not-found', message),
   invalid: (message: string, details?: ErrorDetail[]) =>
     new ApiError('validation/invalid', message, details ? { details } : {}),
-  tooLarge: (limitBytes: number) =>
-    new ApiError('validation/too-large', `Request body exceeds the ${limitBytes} byte limit of this endpoint`),
+  tooLarge: (limitBytes: number, advice?: string) =>
+    new ApiError('validation/too-large', `Request body exceeds the ${limitBytes} byte limit of this endpoint${advice ? `. ${advice}` : ''}`),
   idempotencyConflict: (message: string) => new ApiError('idempotency/conflict', message),
   rateLimited: (retryAfterSeconds: number, message = `Rate limit exceeded; retry after ${retryAfterSeconds} seconds`) =>
     new ApiError('rate-limit', message, { headers: { 'Retry-After': String(retryAfterSeconds) } }),

@@ -87,6 +87,8 @@ export interface RouteDefinition<
   timeoutSeconds?: number;
   /** Largest accepted body; defaults to 1 MB. For a multipart upload, the largest file. */
   maxBodyBytes?: number;
+  /** What the 413 adds after the limit, given the request's path: how to send something larger. */
+  tooLargeAdvice?: (path: string) => string;
   /**
    * File uploads the route takes besides JSON: the body of these media types reaches the handler as
    * bytes (`upload`), not parsed and not validated against `request.body`. A multipart body's `file`

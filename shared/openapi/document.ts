@@ -162,7 +162,9 @@ function errorResponse(codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
     description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}.`).join(' '),
     headers: {
       'X-Request-Id': ref('headers', 'X-Request-Id'),
-      ...(codes.includes('rate-limit') ? { 'Retry-After': ref('headers', 'Retry-After') } : {}),
+      ...(codes.includes('rate-limit')
+        ? { 'Retry-After': ref('headers', 'Retry-After'), 'X-RateLimit-Limit': ref('headers', 'X-RateLimit-Limit'), 'X-RateLimit-Remaining': ref('headers', 'X-RateLimit-Remaining'), 'X-RateLimit-Reset': ref('headers', 'X-RateLimit-Reset') }
+        : {}),
       ...(status >= 400 && status < 500 ? { 'Idempotent-Replayed': ref('headers', 'Idempotent-Replayed') } : {}),
     },
     content: {

@@ -1,18 +1,18 @@
 // Catalog records (contract §3 "Product", "Offer", "Feed"): what sellers load and buyers read.
 import * as z from 'zod';
 import { idPattern } from '../ids.ts';
-import { CONTROLS_SINGLE_LINE, PaginationQuery, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf, idParam } from './common.ts';
+import { PaginationQuery, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf, idParam, textProblem, unlessMissing } from './common.ts';
 import { Money } from './money.ts';
 
 /** Most bytes an inline upload (CSV, JSON or multipart file) may have: 5 MiB. Larger files go presigned. */
 export const INLINE_FEED_MAX_BYTES = 5 * 1024 * 1024;
 /** Most bytes a presigned upload may have: 100 MiB. */
 export const PRESIGNED_FEED_MAX_BYTES = 100 * 1024 * 1024;
-/** What Filename refuses (slashes and control characters), as a JSON Schema pattern for the API document. */
-const FILENAME_PATTERN = '^[^/\\\\\\u0000-\\u001F\\u007F-\\u009F]+$';
+/** What Filename refuses (slashes, control and bidirectional control characters), as a JSON Schema pattern for the API document. */
+const FILENAME_PATTERN = '^[^/\\\\\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]+$';
 
 /** Most rows a feed can have: a row takes at least a byte of the largest (presigned) file. */
-const MAX_FEED_ROWS = 100 * 1024 * 1024;
+export const MAX_FEED_ROWS = 100 * 1024 * 1024;
 /** Longest name or text of the feed templates' field table (feed-rows.ts), which is ours. */
 const TEMPLATE_TEXT_MAX_LENGTH = 1000;
 
@@ -180,25 +180,35 @@ export const OfferIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam
 export const ListFeedsQuery = /* @__PURE__ */ (() => PaginationQuery.extend({ status: FeedStatus.optional() }))();
 export const ListSellerProductsQuery = /* @__PURE__ */ (() => PaginationQuery.extend({ status: ProductStatus.optional(), sku: Sku.optional() }))();
 
+/** What a feed upload's 413 says after the limit: how to send the file presigned instead, to the same path. */
+export function presignedUploadAdvice(path: string): string {
+  const mib = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
+  return (
+    `An inline upload may have at most ${mib(INLINE_FEED_MAX_BYTES)}; send a larger file (up to ${mib(PRESIGNED_FEED_MAX_BYTES)}) as a presigned upload: ` +
+    `POST ${path} with {"format":"csv","upload":"presigned"} ("json" for a JSON file), then PUT the file to the uploadUrl of the answer ` +
+    'before its uploadExpiresAt, as it is and without other headers (curl -X PUT --upload-file catalog.csv "<uploadUrl>")'
+  );
+}
+
+/**
+ * A feed's file name, from whichever source named it (the JSON body, `?filename=`, Content-Disposition
+ * or a multipart part): shown to the seller as it is, so held to the rules of single-line text, and a
+ * name rather than a path.
+ */
+export const Filename = /* @__PURE__ */ (() => z
+  .string({ error: unlessMissing('Must be a string') })
+  .min(1, 'Must be at least 1 character')
+  .max(255, 'Must be at most 255 characters')
+  .superRefine((name, context) => {
+    const problem = /[/\\]/.test(name) ? 'Must be a file name, without slashes' : textProblem(name, false);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ example: 'catalog-2026-11.csv', pattern: FILENAME_PATTERN }))();
+
 /** Query of POST /v1/seller/feeds for bodies that carry no name of their own (a CSV body). */
 export const UploadFeedQuery = /* @__PURE__ */ (() => z.strictObject({
-  filename: z
-    .string()
-    .min(1)
-    .max(255, 'Must be at most 255 characters')
-    .refine((name) => !CONTROLS_SINGLE_LINE.test(name) && !/[/\\]/.test(name), 'Must be a file name without slashes or control characters')
-    .optional()
-    .meta({ description: 'A name for the uploaded file, shown on the feed (multipart parts carry their own)', pattern: FILENAME_PATTERN }),
+  filename: Filename.optional().meta({ description: 'A name for the uploaded file, shown on the feed (multipart parts carry their own)' }),
 }))();
-
-
-
-const Filename = /* @__PURE__ */ (() => z
-  .string()
-  .min(1)
-  .max(255, 'Must be at most 255 characters')
-  .refine((name) => !CONTROLS_SINGLE_LINE.test(name) && !/[/\\]/.test(name), 'Must be a file name without slashes or control characters')
-  .meta({ example: 'catalog-2026-11.csv', pattern: FILENAME_PATTERN }))();
 
 /** POST /v1/seller/feeds with a JSON body: an inline JSON feed, or a request for a presigned upload. */
 export const InlineJsonFeedRequest = /* @__PURE__ */ (() => z

@@ -17,25 +17,36 @@ export function unlessMissing(message: string) {
 export const CONTROLS_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 const CONTROLS_MULTI_LINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 /* eslint-enable no-control-regex */
+/**
+ * Bidirectional embeddings, overrides and isolates: they reorder how the text around them is shown
+ * (`invoice\u202Efdp.exe` reads as invoiceexe.pdf), so a name can pass for another. The marks (U+200E,
+ * U+200F, U+061C) stay allowed: right-to-left text needs them and they reorder nothing.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS_MESSAGE = 'Must not contain bidirectional control characters (U+202A–U+202E, U+2066–U+2069), which change the order in which text is displayed';
 
-/** The control-character rule of text(), as JSON Schema patterns for the API document. */
-export const TEXT_PATTERN_SINGLE_LINE = '^[^\\x00-\\x1F\\x7F-\\x9F]*$';
-export const TEXT_PATTERN_MULTI_LINE = '^[^\\x00-\\x08\\x0B-\\x1F\\x7F-\\x9F]*$';
+/**
+ * The control-character and bidirectional-control rules of text(), as JSON Schema patterns for the API
+ * document (lone surrogates, which a pattern cannot name, are refused too).
+ */
+export const TEXT_PATTERN_SINGLE_LINE = '^[^\\x00-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]*$';
+export const TEXT_PATTERN_MULTI_LINE = '^[^\\x00-\\x08\\x0B-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]*$';
 
-/** Problems of a text that a person or agent would read: control characters and broken UTF-16. */
-function textProblem(value: string, multiline: boolean): string | undefined {
+/** Problems of a text that a person or agent would read: control characters, bidirectional controls and broken UTF-16. */
+export function textProblem(value: string, multiline: boolean): string | undefined {
   if ((multiline ? CONTROLS_MULTI_LINE : CONTROLS_SINGLE_LINE).test(value)) {
     return multiline
       ? 'Must not contain control characters other than newline and tab'
       : 'Must be a single line without control characters';
   }
+  if (BIDI_CONTROLS.test(value)) return BIDI_CONTROLS_MESSAGE;
   if (!value.isWellFormed()) return 'Must be valid Unicode (no lone surrogates)';
   return undefined;
 }
 
 /**
  * Human-readable text: trimmed, `min`–`max` characters, no control characters (multi-line text may
- * hold newlines and tabs) and no lone surrogates.
+ * hold newlines and tabs), no bidirectional controls and no lone surrogates.
  */
 export function text(options: { min?: number; max: number; multiline?: boolean }) {
   const min = options.min ?? 0;

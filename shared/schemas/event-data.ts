@@ -4,10 +4,10 @@
 // envelopes and the feed's schemas are in ./events.ts; this module stays small because every function
 // that records an event bundles it.
 import * as z from 'zod';
-import { Timestamp } from './common.ts';
-import { FeedFormat } from './catalog.ts';
-import { Money } from './money.ts';
-import { Cancellation, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
+import { TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf } from './common.ts';
+import { FeedFormat, MAX_FEED_ROWS } from './catalog.ts';
+import { MAX_AMOUNT, Money } from './money.ts';
+import { Cancellation, MAX_ROUNDS, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
 
 /** The specification's event type names (both of its lists), which subscriptions and the feed's `?type=` accept. */
 export const EVENT_TYPES = [
@@ -52,30 +52,30 @@ export function recordedTypeOf(type: EventType): RecordedEventType {
 /** The type a subscription's test event (`POST /v1/webhooks/{id}/test`) is sent as; never recorded. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-const AgentId = /* @__PURE__ */ (() => z.string().meta({ example: 'agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR' }))();
+const AgentId = /* @__PURE__ */ (() => idOf('agent'))();
 
 // Orders
 
 const OrderCreatedData = /* @__PURE__ */ (() => z
   .strictObject({
-    orderId: z.string(),
+    orderId: idOf('order'),
     buyerId: AgentId,
     sellerId: AgentId,
     totalAmount: Money,
-    items: z.array(OrderItemLine),
+    items: z.array(OrderItemLine).meta({ maxItems: 1 }),
   })
   .meta({ id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' }))();
 
 /** The data of every order change after creation (confirmed … cancelled): one schema, the type names the change. */
 const OrderChangeData = /* @__PURE__ */ (() => z
   .strictObject({
-    orderId: z.string(),
-    sessionId: z.string(),
+    orderId: idOf('order'),
+    sessionId: idOf('negotiation'),
     buyerId: AgentId,
     sellerId: AgentId,
     status: OrderStatus.meta({ description: 'The order’s status after the change' }),
     totalAmount: Money,
-    items: z.array(OrderItemLine),
+    items: z.array(OrderItemLine).meta({ maxItems: 1 }),
     shipping: Shipping.optional().meta({ description: 'Present once the order has shipped' }),
     cancellation: Cancellation.optional().meta({ description: 'Present when the order was cancelled' }),
   })
@@ -84,16 +84,16 @@ const OrderChangeData = /* @__PURE__ */ (() => z
 // Negotiations
 
 const negotiationFields = {
-  sessionId: z.string(),
-  offerId: z.string(),
-  productId: z.string(),
+  sessionId: idOf('negotiation'),
+  offerId: idOf('offer'),
+  productId: idOf('product'),
   buyerId: AgentId,
   sellerId: AgentId,
   status: NegotiationStatus.meta({ description: 'The session’s status after the move' }),
-  currency: z.string().meta({ example: 'USD' }),
-  quantity: z.int().meta({ description: 'Units on the table' }),
-  unitPrice: z.int().meta({ description: 'Unit price on the table, minor units of `currency`' }),
-  round: z.int(),
+  currency: bounded(3, { pattern: '^[A-Z]{3}$' }),
+  quantity: boundedInt(1, 1_000_000_000, { description: 'Units on the table' }),
+  unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table, minor units of `currency`' }),
+  round: boundedInt(1, MAX_ROUNDS),
   turn: Party.nullable().meta({ description: 'Who must answer; null once the session is closed' }),
   expiresAt: Timestamp.nullable().meta({ description: 'When an open session expires; null once accepted or rejected' }),
   by: Party.nullable().meta({ description: 'The party that moved; null when the marketplace closed the session (expiry)' }),
@@ -111,13 +111,13 @@ const NegotiationEventData = /* @__PURE__ */ (() => z
 // Feeds
 
 const feedFields = {
-  feedId: z.string(),
+  feedId: idOf('feed'),
   sellerId: AgentId,
   format: FeedFormat,
-  filename: z.string().nullable(),
-  rowsTotal: z.int(),
-  rowsSucceeded: z.int(),
-  rowsFailed: z.int(),
+  filename: bounded(255, { pattern: TEXT_PATTERN_SINGLE_LINE }).nullable(),
+  rowsTotal: boundedInt(0, MAX_FEED_ROWS),
+  rowsSucceeded: boundedInt(0, MAX_FEED_ROWS),
+  rowsFailed: boundedInt(0, MAX_FEED_ROWS),
   completedAt: Timestamp,
 };
 
@@ -126,12 +126,12 @@ const FeedOutcomeData = /* @__PURE__ */ (() => z
   .strictObject({
     ...feedFields,
     status: z.enum(['completed', 'failed']).meta({ description: '`completed` (feed.completed, alias feed.processed: bad rows are counted in rowsFailed) or `failed` (feed.failed)' }),
-    failureReason: z.string().optional().meta({ description: 'feed.failed only: what to change in the file' }),
+    failureReason: bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE }).optional().meta({ description: 'feed.failed only: what to change in the file' }),
   })
   .meta({ id: 'FeedOutcomeData', description: 'feed.completed (alias feed.processed) and feed.failed: the feed’s counts and outcome' }))();
 
 const WebhookTestData = /* @__PURE__ */ (() => z
-  .strictObject({ subscriptionId: z.string(), agentId: AgentId, message: z.string() })
+  .strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) })
   .meta({ id: 'WebhookTestData', description: 'webhook.test: sent by POST /v1/webhooks/{id}/test to that subscription only; not recorded, not in the events feed' }))();
 
 /** `order.created` → `OrderCreated`: the stem of the schemas' component names. */

@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { Category, Offer, Product } from './catalog.ts';
 import { CountryCode, bounded, boundedInt, text } from './common.ts';
-import { Amount, CurrencyCode } from './money.ts';
+import { Amount, CurrencyCode, MAX_AMOUNT } from './money.ts';
 
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'lead_time'] as const;
 export const SearchSort = /* @__PURE__ */ (() => z.enum(SEARCH_SORTS).meta({
@@ -136,7 +136,7 @@ export const Interpretation = /* @__PURE__ */ (() => z
     sort: SearchSort,
     excluded: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free"): no item holding them is returned', example: ['latex'] }),
     budget: z
-      .object({ amount: boundedInt(1, Number.MAX_SAFE_INTEGER), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })
+      .object({ amount: boundedInt(1, MAX_AMOUNT * 1_000_000), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })
       .nullable()
       .meta({ description: 'A total budget ("budget 500 EUR total"), in minor units: filters.maxPrice is derived from it and the quantity' }),
     corrections: z.array(SearchCorrection).meta({ maxItems: INTENT_MAX, description: 'Words read as something other than typed' }),

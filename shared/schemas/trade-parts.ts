@@ -8,6 +8,9 @@ import { MAX_AMOUNT } from './money.ts';
 export const Party = /* @__PURE__ */ (() => z.enum(['buyer', 'seller']).meta({ id: 'Party' }))();
 export type Party = z.infer<typeof Party>;
 
+/** The contract's round limit: a session holds at most this many proposals (the opening one included). */
+export const MAX_ROUNDS = 20;
+
 export const NEGOTIATION_STATUSES = ['open', 'accepted', 'rejected', 'expired', 'ordered'] as const;
 export const NegotiationStatus = /* @__PURE__ */ (() => z.enum(NEGOTIATION_STATUSES).meta({ id: 'NegotiationStatus' }))();
 export type NegotiationStatus = z.infer<typeof NegotiationStatus>;

@@ -1,6 +1,7 @@
 // Trade records (contract §3 "Negotiation session", "Order", "Audit entry"): what buyers and sellers
 // negotiate, order and follow. Unit prices are integers in the minor unit of the record's currency.
 import * as z from 'zod';
+import { MAX_ROUNDS } from './trade-parts.ts';
 import { idPattern } from '../ids.ts';
 import { CountryCode, PaginationQuery, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf, idParam, text } from './common.ts';
 import { MAX_AMOUNT, Money } from './money.ts';
@@ -10,8 +11,7 @@ import { Cancellation, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shi
 // an event bundles them); they are part of this module's surface.
 export { Cancellation, NEGOTIATION_STATUSES, NegotiationStatus, ORDER_STATUSES, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
 
-/** The contract's round limit: a session holds at most this many proposals (the opening one included). */
-export const MAX_ROUNDS = 20;
+export { MAX_ROUNDS } from './trade-parts.ts';
 
 /** The largest order total in minor units: an order's totalAmount is Money, whose amount is at most MAX_AMOUNT. */
 export const MAX_ORDER_TOTAL = MAX_AMOUNT;

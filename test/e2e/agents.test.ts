@@ -57,6 +57,8 @@ describe('POST /v1/agents/register', () => {
     [{ name: 'Tab\there' }, 'name'],
     [{ name: 'C1\u009bcontrol' }, 'name'],
     [{ name: 'Lone \udc00 surrogate' }, 'name'],
+    [{ name: 'Bot\u202Egnp.exe' }, 'name'],
+    [{ organization: { legalName: 'Acme \u2067GmbH', country: 'DE' } }, 'organization.legalName'],
     [{ organization: { legalName: 'Acme\u0007 GmbH', country: 'DE' } }, 'organization.legalName'],
   ])('rejects %j at %s', async (overrides, path) => {
     const response = await client.post('/v1/agents/register', registration(overrides));

@@ -5,7 +5,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { inject, describe, expect, it } from 'vitest';
 import { FeedEntity, NO_LEASE, type FeedItem } from '../../shared/data/feeds.ts';
 import { expectError } from '../support/assertions.ts';
-import { generatedCsv, registerUnlimited, uploadCsv, uploadMultipart, waitForFeed } from '../support/catalog.ts';
+import { FEED_STALL_MS, generatedCsv, registerUnlimited, uploadCsv, uploadMultipart, waitForFeed } from '../support/catalog.ts';
 import { registerAgent } from '../support/http-client.ts';
 import { newClient } from '../support/runtime.ts';
 
@@ -106,18 +106,127 @@ describe('upload modes', () => {
 
     const put = await fetch(feed.uploadUrl, { method: 'PUT', body: generatedCsv(2000, 'PRE'), headers: feed.uploadHeaders });
     expect(put.status).toBe(200);
-    const done = await waitForFeed(client, seller.apiKey, feed.feedId, 50_000);
+    const done = await waitForFeed(client, seller.apiKey, feed.feedId);
     expect(done).toMatchObject({ status: 'completed', rowsTotal: 2000, rowsSucceeded: 2000, rowsFailed: 0, sizeBytes: expect.any(Number) });
     const bySku = await client.get('/v1/seller/products?sku=PRE-2000', { apiKey: seller.apiKey });
     expect(bySku.json.data.items[0]).toMatchObject({ sku: 'PRE-2000', availableQuantity: 6000, sourceFeedId: feed.feedId });
-  }, 60_000);
+    // A slow machine may take minutes over the file: waitForFeed fails when the feed stops making
+    // progress, and the test allows a stall window for its start and each of its 4 checkpoints.
+  }, 5 * FEED_STALL_MS);
 
   it('refuses an inline body over 5 MiB with 413 and says how to send larger files', async () => {
     const seller = await registerUnlimited(client, 'seller');
     const body = Buffer.alloc(5 * 1024 * 1024 + 1, 'a');
-    expectError(await uploadCsv(client, seller.apiKey, body), 413, 'validation/too-large');
+    const tooLarge = await uploadCsv(client, seller.apiKey, body);
+    expectError(tooLarge, 413, 'validation/too-large');
+    for (const step of ['5 MiB', 'presigned upload', 'POST /v1/seller/feeds with {"format":"csv","upload":"presigned"}', 'PUT the file', 'uploadUrl', '100 MiB']) {
+      expect(tooLarge.json.error).toContain(step);
+    }
+    const multipart = await uploadMultipart(client, seller.apiKey, { name: 'big.csv', content: 'a'.repeat(5 * 1024 * 1024 + 1) });
+    expectError(multipart, 413, 'validation/too-large');
+    expect(multipart.json.error).toBe(tooLarge.json.error);
+    const retry = await client.send('POST', '/v1/seller/feeds/feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR/retry', { apiKey: seller.apiKey, body, headers: { 'content-type': 'text/csv' } });
+    expectError(retry, 413, 'validation/too-large');
+    expect(retry.json.error).toContain('POST /v1/seller/feeds/feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR/retry with {"format":"csv","upload":"presigned"}');
     const exact = Buffer.concat([Buffer.from(`${HEADER}\nBIG-1,Big file product,1.00,USD,1\n`), Buffer.alloc(5 * 1024 * 1024 - 60, ' ')]);
     expect((await uploadCsv(client, seller.apiKey, exact.subarray(0, 5 * 1024 * 1024))).status).toBe(202);
+  });
+});
+
+describe('file names', () => {
+  const csv = `${HEADER}\nFN-1,Named file product,1.00,USD,1\n`;
+  const withDisposition = (apiKey: string, disposition: string, query = '') =>
+    client.send('POST', `/v1/seller/feeds${query}`, { apiKey, body: csv, headers: { 'content-type': 'text/csv', 'content-disposition': disposition } });
+  /** A header value carrying these UTF-8 bytes as they are (HTTP headers travel as bytes; Node writes a string's characters as Latin-1). */
+  const rawUtf8 = (value: string) => Buffer.from(value, 'utf8').toString('latin1');
+
+  it('takes the name from Content-Disposition: filename*=UTF-8 percent-escapes over filename, raw UTF-8 or Latin-1 in filename', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    const cases: [string, string][] = [
+      ['attachment; filename="plain.csv"', 'plain.csv'],
+      ["attachment; filename*=UTF-8''gr%C3%B6%C3%9Fe%20liste.csv", 'größe liste.csv'],
+      ["attachment; filename=\"fallback.csv\"; filename*=UTF-8''%E7%9B%AE%E9%8C%B2.csv", '目録.csv'],
+      ["attachment; filename*=UTF-8''first.csv; filename=\"second.csv\"", 'first.csv'],
+      [rawUtf8('attachment; filename="größe.csv"'), 'größe.csv'],
+      ['attachment; filename="gr\u00f6\u00dfe.csv"', 'größe.csv'], // Latin-1 bytes: ö is 0xF6
+      ["attachment; filename*=UTF-8''literal%EF%BF%BD.csv", 'literal\uFFFD.csv'],
+    ];
+    for (const [disposition, filename] of cases) {
+      const response = await withDisposition(seller.apiKey, disposition);
+      expect(response.status, `${disposition}: ${response.text}`).toBe(202);
+      expect(response.json.data.filename).toBe(filename);
+    }
+  });
+
+  it.each([
+    ['a broken percent-escape', "attachment; filename*=UTF-8''bad%ZZname.csv"],
+    ['a truncated percent-escape', "attachment; filename*=UTF-8''bad%E"],
+    ['percent-escapes that are not UTF-8', "attachment; filename*=UTF-8''caf%E9.csv"],
+    ['an encoded lone surrogate', "attachment; filename*=UTF-8''x%ED%A0%80.csv"],
+    ['an unknown charset', "attachment; filename*=KOI8-R''%F0%D2.csv"],
+    ['a bidirectional override', "attachment; filename*=UTF-8''report%E2%80%AEvsc.exe"],
+    ['a path', 'attachment; filename="../../etc/passwd"'],
+  ])('refuses a Content-Disposition file name with %s: 422 on filename, nothing stored', async (_name, disposition) => {
+    const seller = await registerUnlimited(client, 'seller');
+    const response = await withDisposition(seller.apiKey, disposition);
+    expectError(response, 422, 'validation/invalid');
+    expect(response.json.details).toEqual([{ path: 'filename', message: expect.any(String) }]);
+    expect(response.json.error).toContain('filename');
+    expect((await client.get('/v1/seller/feeds', { apiKey: seller.apiKey })).json.data.items).toEqual([]);
+  });
+
+  it.each([
+    ['invalid UTF-8', '?filename=caf%E9.csv', /UTF-8/],
+    ['a lone byte', '?filename=%FF.csv', /UTF-8/],
+    ['a broken percent-escape', '?filename=100%.csv', /percent-encoded/],
+    ['an encoded lone surrogate', '?filename=%ED%B0%80.csv', /UTF-8/],
+    ['a bidirectional override', '?filename=report%E2%80%AEvsc.exe', /bidirectional/],
+  ])('refuses ?filename= with %s (never stored as U+FFFD)', async (_name, query, message) => {
+    const seller = await registerUnlimited(client, 'seller');
+    const response = await client.send('POST', `/v1/seller/feeds${query}`, { apiKey: seller.apiKey, body: csv, headers: { 'content-type': 'text/csv' } });
+    expectError(response, 422, 'validation/invalid');
+    expect(response.json.details).toEqual([{ path: 'filename', message: expect.stringMatching(message) }]);
+    expect((await client.get('/v1/seller/feeds', { apiKey: seller.apiKey })).json.data.items).toEqual([]);
+  });
+
+  it('takes ?filename= in percent-encoded UTF-8, a literal U+FFFD included', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    const named = await client.send('POST', `/v1/seller/feeds?filename=${encodeURIComponent('größe \uFFFD.csv')}`, { apiKey: seller.apiKey, body: csv, headers: { 'content-type': 'text/csv' } });
+    expect(named.status, named.text).toBe(202);
+    expect(named.json.data.filename).toBe('größe \uFFFD.csv');
+  });
+
+  it('refuses a lone surrogate or a bidirectional override in the JSON body’s filename', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    for (const filename of ['x\ud800.csv', 'report\u202Evsc.exe']) {
+      for (const body of [{ format: 'csv', upload: 'presigned', filename }, { products: [{ sku: 'FN-J' }], filename }]) {
+        const response = await client.post('/v1/seller/feeds', body, { apiKey: seller.apiKey });
+        expectError(response, 422, 'validation/invalid');
+        expect(response.json.details).toEqual([{ path: 'filename', message: expect.any(String) }]);
+      }
+    }
+  });
+
+  it('reads a multipart part’s file name as UTF-8, and refuses one that is not a plain file name', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    // The helper writes the part headers as UTF-8, as browsers and curl do.
+    const named = await uploadMultipart(client, seller.apiKey, { name: 'größe.csv', content: csv });
+    expect(named.status, named.text).toBe(202);
+    expect(named.json.data.filename).toBe('größe.csv');
+    for (const name of ['report\u202Evsc.csv', 'next-line\u0085.csv']) {
+      const refused = await uploadMultipart(client, seller.apiKey, { name, content: csv });
+      expectError(refused, 422, 'validation/invalid');
+      expect(refused.json.details).toEqual([{ path: 'filename', message: expect.any(String) }]);
+    }
+    // filename* (which RFC 7578 forbids in multipart) with bytes that are not UTF-8.
+    const boundary = 'b0undary';
+    const extended = await client.send('POST', '/v1/seller/feeds', {
+      apiKey: seller.apiKey,
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''caf%E9.csv\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expectError(extended, 422, 'validation/invalid');
+    expect(extended.json.details).toEqual([{ path: 'filename', message: expect.stringContaining('UTF-8') }]);
   });
 });
 
@@ -245,6 +354,47 @@ describe('row validation', () => {
     // A floor without a strategy answers with the default, linear.
     const [defaulted] = (await client.get('/v1/seller/products?sku=J-OK', { apiKey: seller.apiKey })).json.data.items;
     expect(defaulted.offers[0].negotiationStrategy).toBe('linear');
+  });
+
+  it('reports a CSV row over 1 MiB and cells that are not UTF-8, and applies the rows around them', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    const requested = await client.post('/v1/seller/feeds', { format: 'csv', upload: 'presigned' }, { apiKey: seller.apiKey });
+    const longDescription = `"${'Text, with ""quotes"" and\nline breaks. '.repeat(30_000)}"`;
+    const file = Buffer.concat([
+      Buffer.from('sku,title,description,price,currency,available_quantity\n'),
+      Buffer.from('BIG-0,Before,,1.00,USD,1\n'),
+      Buffer.from(`BIG-1,Too long,${longDescription},1.00,USD,1\n`),
+      Buffer.concat([Buffer.from('BIG-2,Caf'), Buffer.from([0xe9]), Buffer.from(',,1.00,'), Buffer.from([0xff]), Buffer.from(',1\n')]),
+      Buffer.from('BIG-3,Literal \uFFFD is text,,1.00,USD,1\n'),
+      Buffer.from('BIG-4,Spoofed \u202Etxt.exe,,1.00,USD,1\n'),
+      Buffer.from('BIG-5,After,,1.00,USD,1\n'),
+    ]);
+    expect((await fetch(requested.json.data.uploadUrl, { method: 'PUT', body: file })).status).toBe(200);
+    const feed = await waitForFeed(client, seller.apiKey, requested.json.data.feedId);
+    expect(feed).toMatchObject({ status: 'completed', rowsTotal: 6, rowsSucceeded: 3, rowsFailed: 3 });
+    expect(feed.errors).toEqual([
+      { row: 2, field: null, message: expect.stringMatching(/^The row is [\d,]+ bytes; a row may have at most 1,048,576 bytes \(1 MiB\)/) },
+      { row: 3, field: 'title', message: expect.stringContaining('not UTF-8') },
+      { row: 3, field: 'currency', message: expect.stringContaining('not UTF-8') },
+      { row: 5, field: 'title', message: expect.stringContaining('bidirectional control') },
+    ]);
+    const products = (await client.get('/v1/seller/products', { apiKey: seller.apiKey })).json.data.items;
+    expect(products.map((product: { sku: string }) => product.sku).sort()).toEqual(['BIG-0', 'BIG-3', 'BIG-5']);
+    expect(products.find((product: { sku: string }) => product.sku === 'BIG-3').title).toBe('Literal \uFFFD is text');
+  });
+
+  it('reports a JSON product over 1 MiB and applies the products around it', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    const products = [
+      { sku: 'JB-1', title: 'Before', price: { amount: 100, currency: 'USD' }, availableQuantity: 1 },
+      { sku: 'JB-2', title: 'Too long', price: { amount: 100, currency: 'USD' }, availableQuantity: 1, notes: 'x'.repeat(1024 * 1024) },
+      { sku: 'JB-3', title: 'After', price: { amount: 100, currency: 'USD' }, availableQuantity: 1 },
+    ];
+    const uploaded = await client.post('/v1/seller/feeds', { products }, { apiKey: seller.apiKey });
+    expect(uploaded.status, uploaded.text).toBe(202);
+    const feed = await waitForFeed(client, seller.apiKey, uploaded.json.data.feedId);
+    expect(feed).toMatchObject({ status: 'completed', rowsTotal: 3, rowsSucceeded: 2, rowsFailed: 1 });
+    expect(feed.errors).toEqual([{ row: 2, field: null, message: expect.stringMatching(/^The product is [\d,]+ bytes of JSON; a product may have at most 1,048,576 bytes \(1 MiB\)/) }]);
   });
 
   it('keeps the first 100 errors and counts all', async () => {

@@ -6,13 +6,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, QueryCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { dynamoDbLocalPidsFor } from '../../lib/local/dynamodb-local.ts';
 import { listeningUrl, spawnLocalCommand } from '../../lib/local/local-command.ts';
 import { runtimeFilePath, type RuntimeFile } from '../../lib/local/runtime.ts';
-import { generatedCsv } from '../support/catalog.ts';
+import { QUEUED_GRACE_MS } from '../../shared/data/feeds.ts';
+import { generatedCsv, waitForFeedProgress, type FeedProgressView } from '../support/catalog.ts';
 
 const ROWS = 4_000;
+const LEASE_SECONDS = 30;
 const dataDir = mkdtempSync(join(tmpdir(), 'feed-resume-'));
 const children: ChildProcess[] = [];
 
@@ -21,9 +23,9 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** `npm start` on the test's data folder, with a short lease (long enough for a first checkpoint on a loaded machine) and a fast recovery sweep. */
+/** `npm start` on the test's data folder, with a short lease and a fast recovery sweep (a lease that lapses before a run's first checkpoint is taken over within the same attempt). */
 function startLocal(): { child: ChildProcess; baseUrl: Promise<string> } {
-  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', FEED_LEASE_SECONDS: '30', LOCAL_SCHEDULE_SECONDS: '1', LOG_LEVEL: 'SILENT' });
+  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', FEED_LEASE_SECONDS: String(LEASE_SECONDS), LOCAL_SCHEDULE_SECONDS: '1', LOG_LEVEL: 'SILENT' });
   children.push(child);
   const baseUrl = listeningUrl(child);
   baseUrl.catch(() => undefined); // a kill after start is expected; the awaiting test reports others
@@ -39,19 +41,23 @@ async function call(baseUrl: string, apiKey: string | undefined, method: string,
   return { status: response.status, json: (await response.json()) as { data: Record<string, any> } };
 }
 
-/** Polls the feed (within the free plan's 60 requests a minute) until `done` says so. */
-async function pollFeed(baseUrl: string, apiKey: string, feedId: string, done: (feed: Record<string, any>) => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+/**
+ * Reads the feed until `done` says so, polling within the free plan's 60 requests a minute. It fails
+ * when the feed makes no progress for as long as processing promises to take at most (with this
+ * runtime's 30 s lease and 1 s sweep): never because a loaded machine is slow.
+ */
+function pollFeed(baseUrl: string, apiKey: string, feedId: string, done: (feed: FeedProgressView) => boolean) {
+  const read = async () => {
     const { status, json } = await call(baseUrl, apiKey, 'GET', `/v1/seller/feeds/${feedId}`);
     expect(status).toBe(200);
-    if (done(json.data)) return json.data;
-    if (Date.now() > deadline) throw new Error(`feed still ${json.data.status} (${json.data.rowsSucceeded} rows) after ${timeoutMs} ms`);
-    await new Promise((wait) => setTimeout(wait, 1_100));
-  }
+    return json.data as FeedProgressView;
+  };
+  return waitForFeedProgress(read, done, { stallMs: 2 * (LEASE_SECONDS * 1000 + QUEUED_GRACE_MS + 1_000), intervalMs: 1_100 });
 }
 
-it('resumes a feed from its checkpoint after kill -9 and counts every row exactly once', { timeout: 240_000 }, async () => {
+// Two runtime starts (a JVM each) and a stall window per checkpoint on a loaded machine: the ceiling
+// is generous, as failing a stuck feed is pollFeed's job.
+it('resumes a feed from its checkpoint after kill -9 and counts every row exactly once', { timeout: 15 * 60_000 }, async () => {
   const first = startLocal();
   const firstUrl = await first.baseUrl;
   const registered = await call(firstUrl, undefined, 'POST', '/v1/agents/register', {
@@ -70,17 +76,18 @@ it('resumes a feed from its checkpoint after kill -9 and counts every row exactl
   expect(put.status).toBe(200);
 
   // Killed once a checkpoint is saved, well before the end.
-  const partial = await pollFeed(firstUrl, apiKey, feedId, (feed) => feed.status === 'processing' && feed.rowsSucceeded > 0, 120_000);
+  const partial = await pollFeed(firstUrl, apiKey, feedId, (feed) => feed.status === 'processing' && feed.rowsSucceeded > 0);
   expect(partial.rowsSucceeded).toBeLessThan(ROWS);
   const exited = new Promise((resolveExit) => first.child.once('exit', resolveExit));
   first.child.kill('SIGKILL');
   await exited;
-  // The watchdog stops DynamoDB Local when its owner dies; the restart clears anything left.
-  for (let i = 0; i < 50 && dynamoDbLocalPidsFor(dataDir).length > 0; i++) await new Promise((wait) => setTimeout(wait, 100));
+  // The watchdog stops DynamoDB Local when its owner dies (it looks twice a second, and kills after
+  // 10 s at most); the restart clears anything left, so this wait is a courtesy, not a check.
+  await vi.waitFor(() => expect(dynamoDbLocalPidsFor(dataDir)).toEqual([]), { timeout: 20_000, interval: 200 }).catch(() => undefined);
 
   const second = startLocal();
   const secondUrl = await second.baseUrl;
-  const finished = await pollFeed(secondUrl, apiKey, feedId, (feed) => feed.status === 'completed' || feed.status === 'failed', 180_000);
+  const finished = await pollFeed(secondUrl, apiKey, feedId, (feed) => feed.status === 'completed' || feed.status === 'failed');
   expect(finished).toMatchObject({ status: 'completed', rowsTotal: ROWS, rowsSucceeded: ROWS, rowsFailed: 0, errors: [], warnings: [], attempts: 1 });
 
   // Every row became exactly one product (the seller's products index, counted on the child's table).

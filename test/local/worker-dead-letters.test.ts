@@ -81,7 +81,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 async function feed(csvRows: string[]): Promise<void> {
   const uploaded = await uploadCsv(client, seller.apiKey, `sku,title,price,currency,available_quantity,category\n${csvRows.join('\n')}\n`);
   expect(uploaded.status, uploaded.text).toBe(202);
-  expect((await waitForFeed(client, seller.apiKey, uploaded.json.data.feedId as string, 120_000)).status).toBe('completed');
+  expect((await waitForFeed(client, seller.apiKey, uploaded.json.data.feedId as string)).status).toBe('completed');
 }
 
 const failureQueueUrl = () => localQueueUrl(runtime.endpoints.fauxqs, workerFailureQueueName(LOCAL.stage, 'searchIndexChanges'));

@@ -66,6 +66,20 @@ describe('CSV rows', () => {
   });
 });
 
+describe('CSV cells that are not UTF-8', () => {
+  it('are reported once each under their column, never as missing, and the row’s other problems still are', () => {
+    const outcome = validateCsvRecord({ sku: 'GLV-1', price: '1.234', available_quantity: '5', floor_price: '1.00' }, 4, ['title', 'currency']);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.ok ? [] : outcome.errors).toEqual([
+      { row: 4, field: 'title', message: expect.stringContaining('not UTF-8') },
+      { row: 4, field: 'currency', message: expect.stringContaining('not UTF-8') },
+    ]);
+    // A strategy needs a floor: a floor cell that is not UTF-8 was still given.
+    const strategy = validateCsvRecord({ ...good, negotiation_strategy: 'linear' }, 5, ['floor_price']);
+    expect(strategy.ok ? [] : strategy.errors).toEqual([{ row: 5, field: 'floor_price', message: expect.stringContaining('not UTF-8') }]);
+  });
+});
+
 describe('JSON rows', () => {
   it('report every problem of a row with its field path, the rules between fields included', () => {
     const outcome = validateJsonRow(

@@ -5,19 +5,13 @@
 import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { DEFAULT_MAX_BODY_BYTES, MULTIPART_OVERHEAD_BYTES, type UploadMediaType } from '../route-table.ts';
-import { errors } from '../errors.ts';
+import { ApiError, errors } from '../errors.ts';
 import type { MiddyApiRequest } from '../api-state.ts';
 import type { MultipartParser } from '../multipart.ts';
 
 /** `text/csv; charset=utf-8` → `text/csv`. */
 function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-/** `attachment; filename="catalog.csv"` → catalog.csv. */
-function dispositionFilename(disposition: string | undefined): string | null {
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition ?? '');
-  return match?.[1] ? decodeURIComponent(match[1]).slice(0, 255) : null;
 }
 
 const jsonParser = httpJsonBodyParser();
@@ -41,11 +35,12 @@ export function parseBody(options: { multipart?: MultipartParser } = {}): Middle
       const isUpload = uploads.includes(mediaType as UploadMediaType);
       // A multipart body wraps its file in boundaries and part headers: the limit is the file's.
       const bodyLimit = isUpload && mediaType === 'multipart/form-data' ? limit + MULTIPART_OVERHEAD_BYTES : limit;
+      const tooLarge = () => errors.tooLarge(limit, state.route.tooLargeAdvice?.(event.rawPath));
       const declaredLength = Number(event.headers?.['content-length'] ?? 0);
-      if (declaredLength > bodyLimit) throw errors.tooLarge(limit);
+      if (declaredLength > bodyLimit) throw tooLarge();
       const raw = event.body ?? '';
       const size = event.isBase64Encoded ? Buffer.byteLength(raw, 'base64') : Buffer.byteLength(raw, 'utf8');
-      if (size > bodyLimit) throw errors.tooLarge(limit);
+      if (size > bodyLimit) throw tooLarge();
       if (uploads.length > 0 && size > 0 && !isUpload && mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
         const accepted = ['application/json', ...uploads].join(', ');
         throw errors.invalid(`Send the body with one of these content types: ${accepted} (got ${mediaType || 'none'})`, [
@@ -57,19 +52,21 @@ export function parseBody(options: { multipart?: MultipartParser } = {}): Middle
       const bytes = () => Buffer.from(raw, event.isBase64Encoded ? 'base64' : 'utf8');
       if (isUpload && mediaType === 'multipart/form-data') {
         if (!options.multipart) throw new Error(`${state.route.operationId} accepts multipart/form-data but its handler passed no multipart parser`);
-        const parsed = await options.multipart(bytes(), contentType ?? '', limit);
+        const parsed = await options.multipart(bytes(), contentType ?? '', limit).catch((error: unknown) => {
+          throw error instanceof ApiError && error.code === 'validation/too-large' ? tooLarge() : error;
+        });
         if (!parsed.file) {
           throw errors.invalid('The multipart body has no file part; send the feed file in a part named file', [{ path: 'file', message: 'Required (a file part)' }]);
         }
-        state.upload = { mediaType, bytes: parsed.file.bytes, filename: parsed.file.filename, partType: parsed.file.contentType, fields: parsed.fields };
+        state.upload = { mediaType, bytes: parsed.file.bytes, filename: parsed.file.filename, contentDisposition: null, partType: parsed.file.contentType, fields: parsed.fields };
         return;
       }
       if (isUpload) {
-        state.upload = { mediaType: 'text/csv', bytes: bytes(), filename: dispositionFilename(event.headers?.['content-disposition']), partType: null, fields: {} };
+        state.upload = { mediaType: 'text/csv', bytes: bytes(), filename: null, contentDisposition: event.headers?.['content-disposition'] ?? null, partType: null, fields: {} };
         return;
       }
       if (uploads.length > 0) {
-        state.upload = { mediaType: 'application/json', bytes: bytes(), filename: null, partType: null, fields: {} };
+        state.upload = { mediaType: 'application/json', bytes: bytes(), filename: null, contentDisposition: null, partType: null, fields: {} };
       }
 
       // The parser replaces event.body with the parsed value; keep the event as API Gateway sent it.

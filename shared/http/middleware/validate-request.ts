@@ -9,6 +9,34 @@ import { errors } from '../errors.ts';
 import type { MiddyApiRequest } from '../api-state.ts';
 
 const NOTHING = z.strictObject({});
+
+/** `%C3%A9` → é; undefined for what is not percent-encoded UTF-8 (`%E9`, `%FF`, `100%`, an encoded surrogate). */
+function decodeStrictly(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Query parameters whose raw form is not percent-encoded UTF-8. The gateway decodes the query string
+ * for us, turning such bytes into U+FFFD (or leaving a stray % as it is), so they are found in the raw
+ * string, where a literal U+FFFD (%EF%BF%BD) still differs from a byte that is not UTF-8.
+ */
+function undecodableQueryParameters(rawQueryString: string | undefined): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  for (const pair of (rawQueryString ?? '').split('&')) {
+    if (pair === '') continue;
+    const separator = pair.indexOf('=');
+    const rawName = separator === -1 ? pair : pair.slice(0, separator);
+    const name = decodeStrictly(rawName);
+    if (name === undefined || decodeStrictly(separator === -1 ? '' : pair.slice(separator + 1)) === undefined) {
+      problems.push({ path: name ?? rawName, message: 'Must be percent-encoded UTF-8: each byte of a character that is not plain ASCII as %XX (é is %C3%A9), and a literal % as %25' });
+    }
+  }
+  return problems;
+}
 const NO_BODY = z.strictObject({}).optional();
 
 export function validateRequest(): MiddlewareObj {
@@ -23,9 +51,12 @@ export function validateRequest(): MiddlewareObj {
       if (!params.success) throw errors.notFound(`Nothing exists at ${event.rawPath}: the id is not one this API issued`);
       state.input.params = params.data;
 
+      const undecodable = undecodableQueryParameters(event.rawQueryString);
+      problems.push(...undecodable);
       const query = (schemas.query ?? NOTHING).safeParse(event.queryStringParameters ?? {});
       if (query.success) state.input.query = query.data;
-      else problems.push(...zodProblems(query.error.issues));
+      // A parameter that could not be decoded has been reported; what its garbled value fails too is noise.
+      else problems.push(...zodProblems(query.error.issues).filter((problem) => !undecodable.some((reported) => reported.path === problem.path)));
 
       // An uploaded file is the handler's to read; a JSON body on an upload route is validated as usual.
       const takesBody = state.route.method !== 'GET' && state.route.method !== 'DELETE' && (state.upload?.mediaType ?? 'application/json') === 'application/json';

@@ -1257,10 +1257,10 @@ export interface components {
         Timestamp: string;
         /** @description order.confirmed, .shipped, .delivered, .completed, .cancelled: the order’s ids and parties, its status after the change, items and total; shipping once shipped, cancellation when cancelled */
         OrderChangeData: {
-            orderId: string;
-            sessionId: string;
-            buyerId: string;
-            sellerId: string;
+            orderId: components["schemas"]["OrderId"];
+            sessionId: components["schemas"]["NegotiationId"];
+            buyerId: components["schemas"]["AgentId"];
+            sellerId: components["schemas"]["AgentId"];
             /** @description The order’s status after the change */
             status: components["schemas"]["OrderStatus"];
             totalAmount: components["schemas"]["Money"];
@@ -1270,6 +1270,12 @@ export interface components {
             /** @description Present when the order was cancelled */
             cancellation?: components["schemas"]["Cancellation"];
         };
+        /** @description An order id (ord_…), from POST /v1/create-order or GET /v1/orders */
+        OrderId: string;
+        /** @description A negotiation session id (neg_…), from POST /v1/negotiate or GET /v1/negotiations */
+        NegotiationId: string;
+        /** @description An agent id (agt_…), from registration; a session’s or order’s buyerId and sellerId */
+        AgentId: string;
         /** @enum {string} */
         OrderStatus: "pending" | "confirmed" | "shipped" | "delivered" | "completed" | "cancelled";
         /** @description An amount in the minor unit of an ISO 4217 currency */
@@ -1321,16 +1327,16 @@ export interface components {
         };
         /** @description negotiation.started, .counter (alias .offer), .accepted, .rejected: the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
         NegotiationEventData: {
-            sessionId: string;
-            offerId: string;
-            productId: string;
-            buyerId: string;
-            sellerId: string;
+            sessionId: components["schemas"]["NegotiationId"];
+            offerId: components["schemas"]["OfferId"];
+            productId: components["schemas"]["ProductId"];
+            buyerId: components["schemas"]["AgentId"];
+            sellerId: components["schemas"]["AgentId"];
             /** @description The session’s status after the move */
             status: components["schemas"]["NegotiationStatus"];
             currency: string;
             /**
-             * Format: int64
+             * Format: int32
              * @description Units on the table
              */
             quantity: number;
@@ -1339,7 +1345,7 @@ export interface components {
              * @description Unit price on the table, minor units of `currency`
              */
             unitPrice: number;
-            /** Format: int64 */
+            /** Format: int32 */
             round: number;
             /** @description Who must answer; null once the session is closed */
             turn: components["schemas"]["Party"] | null;
@@ -1355,6 +1361,8 @@ export interface components {
              */
             reason?: "rejected" | "expired";
         };
+        /** @description An offer id (ofr_…), from search results (items[].offer.offerId) or a product’s offers */
+        OfferId: string;
         /** @enum {string} */
         NegotiationStatus: "open" | "accepted" | "rejected" | "expired" | "ordered";
         /** @description The feed.completed, feed.failed, feed.processed events */
@@ -1370,15 +1378,15 @@ export interface components {
         };
         /** @description feed.completed (alias feed.processed) and feed.failed: the feed’s counts and outcome */
         FeedOutcomeData: {
-            feedId: string;
-            sellerId: string;
+            feedId: components["schemas"]["FeedId"];
+            sellerId: components["schemas"]["AgentId"];
             format: components["schemas"]["FeedFormat"];
             filename: string | null;
-            /** Format: int64 */
+            /** Format: int32 */
             rowsTotal: number;
-            /** Format: int64 */
+            /** Format: int32 */
             rowsSucceeded: number;
-            /** Format: int64 */
+            /** Format: int32 */
             rowsFailed: number;
             completedAt: components["schemas"]["Timestamp"];
             /**
@@ -1389,6 +1397,8 @@ export interface components {
             /** @description feed.failed only: what to change in the file */
             failureReason?: string;
         };
+        /** @description A feed id (feed_…), from POST /v1/seller/feeds */
+        FeedId: string;
         /** @enum {string} */
         FeedFormat: "csv" | "json";
         RegisterAgentRequest: {
@@ -1589,9 +1599,9 @@ export interface components {
         };
         /** @description order.created: exactly the specification’s fields */
         OrderCreatedData: {
-            orderId: string;
-            buyerId: string;
-            sellerId: string;
+            orderId: components["schemas"]["OrderId"];
+            buyerId: components["schemas"]["AgentId"];
+            sellerId: components["schemas"]["AgentId"];
             totalAmount: components["schemas"]["Money"];
             items: components["schemas"]["OrderItem"][];
         };
@@ -1605,10 +1615,12 @@ export interface components {
         };
         /** @description webhook.test: sent by POST /v1/webhooks/{id}/test to that subscription only; not recorded, not in the events feed */
         WebhookTestData: {
-            subscriptionId: string;
-            agentId: string;
+            subscriptionId: components["schemas"]["WebhookId"];
+            agentId: components["schemas"]["AgentId"];
             message: string;
         };
+        /** @description A webhook subscription id (whk_…), from POST /v1/webhooks */
+        WebhookId: string;
         ErrorDetail: {
             /** @description Dot path of the offending field (`organization.country`, `events.1`), or a header or query parameter name */
             path: string;
@@ -1637,8 +1649,6 @@ export interface components {
             /** @description The API key: send it as `Authorization: Bearer <apiKey>`. Shown only in this response: store it now */
             apiKey: string;
         };
-        /** @description An agent id (agt_…), from registration; a session’s or order’s buyerId and sellerId */
-        AgentId: string;
         /**
          * @description Rate-limit plan: free 60/min and 1,000/day, pro 600/min and 100,000/day, enterprise unlimited; set by an operator
          * @enum {string}
@@ -1680,8 +1690,6 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
-        /** @description A webhook subscription id (whk_…), from POST /v1/webhooks */
-        WebhookId: string;
         DeletedWebhookEnvelope: {
             data: components["schemas"]["DeletedWebhook"];
             meta: components["schemas"]["Meta"];
@@ -1767,8 +1775,6 @@ export interface components {
             startedAt: components["schemas"]["Timestamp"] | null;
             completedAt: components["schemas"]["Timestamp"] | null;
         };
-        /** @description A feed id (feed_…), from POST /v1/seller/feeds */
-        FeedId: string;
         FeedRowError: {
             /**
              * Format: int32
@@ -1838,8 +1844,6 @@ export interface components {
             /** @description Private: how automatic counters concede from the list price toward the floor (linear when a floor is set and no strategy was given); null: no automatic counters, the seller’s agent answers. Never shown to buyers. */
             negotiationStrategy: components["schemas"]["NegotiationStrategy"] | null;
         };
-        /** @description An offer id (ofr_…), from search results (items[].offer.offerId) or a product’s offers */
-        OfferId: string;
         /** @description From minQuantity units on, each unit costs unitPrice */
         PriceTier: {
             /** Format: int32 */
@@ -2066,8 +2070,6 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
-        /** @description A negotiation session id (neg_…), from POST /v1/negotiate or GET /v1/negotiations */
-        NegotiationId: string;
         NegotiationMove: {
             /** Format: int32 */
             round: number;
@@ -2088,8 +2090,6 @@ export interface components {
         };
         /** @enum {string} */
         NegotiationAction: "propose" | "counter" | "accept" | "reject";
-        /** @description An order id (ord_…), from POST /v1/create-order or GET /v1/orders */
-        OrderId: string;
         OrderEnvelope: {
             data: components["schemas"]["Order"];
             meta: components["schemas"]["Meta"];
@@ -2278,6 +2278,9 @@ export interface components {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
