@@ -9,18 +9,11 @@ import { LAMBDA_BUNDLING } from '../lib/bundling.ts';
 import { fallbackRoute, routeList } from '../functions/route-index.ts';
 import { workers } from '../shared/workers.ts';
 import { writeBundledFiles } from '../lib/bundled-files.ts';
+import { DEFAULT_BUNDLE_BUDGET_KB } from '../shared/http/route-table.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_TMP = path.join(REPO_ROOT, 'bench', '.tmp');
 export const BUNDLE_DIR = path.join(BENCH_TMP, 'bundles');
-/**
- * Largest bundle a function may have, in kB, the AWS SDK included as deployed. What users feel is the
- * cold start's import time, not the bytes (bench/cold-start.ts measures it); this budget guards against
- * a handler pulling in what it does not use (docs/performance.md). The largest bundles (the search
- * routes, the feed workers) are about 740 kB, of which the SDK with the S3 client is about 450 kB.
- */
-export const BUNDLE_BUDGET_KB = 900;
-
 /** LAMBDA_BUNDLING as esbuild API options. */
 export const lambdaBuildOptions = {
   bundle: true,
@@ -55,6 +48,12 @@ export interface BundleInfo {
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** A bundle's budget in kB: its route row's, or the default every other function keeps. */
+export function bundleBudgetKb(bundle: Pick<BundleInfo, 'operationId' | 'kind'>): number {
+  const row = bundle.kind === 'route' ? routeList.find((route) => route.operationId === bundle.operationId) : undefined;
+  return row?.bundleBudgetKb ?? DEFAULT_BUNDLE_BUDGET_KB;
+}
 
 function composition(inputs: Record<string, { bytesInOutput: number }>): Record<string, number> {
   const bytes = new Map<string, number>();

@@ -12,6 +12,7 @@
 import { fork } from 'node:child_process';
 import { createReadStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { BENCH_TMP } from './bundle.ts';
 import { HANDLER_ENV } from './cold-import.ts';
 import { apiEvent, lambdaContext, type Handler } from './lambda-event.ts';
@@ -46,7 +47,9 @@ export interface SearchMeasurement {
 
 export interface SearchBenchResult extends SearchMeasurement {
   buildSeconds: number;
-  intentSet: { intents: number; products: number; intentFieldAccuracy: number; intentTop3: number; emptyWhenExpected: number; relaxationReported: number; excludedReturned: number };
+  intentSet: IntentSetFigures;
+  /** The held-out set (test/fixtures/labelled-intents-held-out.ts), scored apart. */
+  heldOutSet: IntentSetFigures;
 }
 
 const API_KEY = `mk_test_${'S'.repeat(40)}`;
@@ -266,6 +269,16 @@ function child<T>(args: string[]): Promise<T> {
   });
 }
 
+interface IntentSetFigures {
+  intents: number;
+  products: number;
+  intentFieldAccuracy: number;
+  intentTop3: number;
+  emptyWhenExpected: number;
+  relaxationReported: number;
+  excludedReturned: number;
+}
+
 export async function measureSearch({ products = 100_000, log = (_message: string): void => undefined }: { products?: number; log?: (message: string) => void } = {}): Promise<SearchBenchResult> {
   const directory = path.join(BENCH_TMP, 'search');
   mkdirSync(directory, { recursive: true });
@@ -276,21 +289,23 @@ export async function measureSearch({ products = 100_000, log = (_message: strin
     log('search: a fresh instance loads the snapshot; 200 searches and 200 intents, handler and engine side by side…');
     const measured = await child<SearchMeasurement>(['measure', file, String(built.seq), String(products)]);
     const { evaluateIntentSet, generatedIndex } = await import('../test/support/intent-evaluation.ts');
+    const { HELD_OUT_INTENTS } = await import('../test/fixtures/labelled-intents-held-out.ts');
     const labelled = generatedIndex(3_000);
     try {
-      const scored = evaluateIntentSet(labelled.index);
+      const figures = (scored: ReturnType<typeof evaluateIntentSet>): IntentSetFigures => ({
+        intents: scored.intents,
+        products: 3_000,
+        intentFieldAccuracy: round(scored.intentFieldAccuracy, 3),
+        intentTop3: round(scored.intentTop3, 3),
+        emptyWhenExpected: round(scored.emptyWhenExpected, 3),
+        relaxationReported: round(scored.relaxationReported, 3),
+        excludedReturned: scored.excludedReturned,
+      });
       return {
         ...measured,
         buildSeconds: built.seconds,
-        intentSet: {
-          intents: scored.intents,
-          products: 3_000,
-          intentFieldAccuracy: round(scored.intentFieldAccuracy, 3),
-          intentTop3: round(scored.intentTop3, 3),
-          emptyWhenExpected: round(scored.emptyWhenExpected, 3),
-          relaxationReported: round(scored.relaxationReported, 3),
-          excludedReturned: scored.excludedReturned,
-        },
+        intentSet: figures(evaluateIntentSet(labelled.index)),
+        heldOutSet: figures(evaluateIntentSet(labelled.index, HELD_OUT_INTENTS)),
       };
     } finally {
       labelled.dispose();
@@ -306,6 +321,10 @@ if (import.meta.main) {
   else if (mode === 'measure') process.send?.(await measure(file!, Number(a), Number(b)));
   else {
     const products = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
-    console.log(JSON.stringify(await measureSearch({ products, log: (message) => void process.stderr.write(`[bench] ${message}\n`) }), null, 2));
+    // Other processes skew every figure: the 1-minute load average before and after, printed with them.
+    const loadAtStart = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+    const result = await measureSearch({ products, log: (message) => void process.stderr.write(`[bench] ${message}\n`) });
+    const loadAtEnd = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+    console.log(JSON.stringify({ loadAverage1m: { atStart: loadAtStart, atEnd: loadAtEnd }, ...result }, null, 2));
   }
 }

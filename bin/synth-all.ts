@@ -2,15 +2,15 @@
 // bundled by esbuild and cdk-nag's AwsSolutions checks; fails if either stage fails. The two synths
 // run side by side; each one's output is shown only if it fails.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { routeList } from '../functions/route-index.ts';
 import { STAGES } from '../lib/stage-settings.ts';
-import type { Stage } from '../shared/resources.ts';
+import { DEFAULT_BUNDLE_BUDGET_KB } from '../shared/http/route-table.ts';
+import { resourceNames, type Stage } from '../shared/resources.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CDK = path.join(ROOT, 'node_modules', '.bin', 'cdk');
-/** A bundle above this is worth a look (cold start grows with what a function loads). */
-const BUNDLE_BUDGET_BYTES = 250 * 1024;
 
 interface SynthResult {
   stage: Stage;
@@ -43,13 +43,25 @@ function synth(stage: Stage): Promise<SynthResult> {
   });
 }
 
-/** Sizes of the bundled handlers (index.mjs) of every function asset in the stage's cloud assembly. */
-function bundleSizes(stage: Stage): number[] {
+/**
+ * Each function's bundle (index.mjs of its asset) with its budget: its route row's bundleBudgetKb, or
+ * the default. A function's asset is named in its template's Code.S3Key; its row, by the route key
+ * that begins its description (`POST /mcp: …`).
+ */
+function bundleSizes(stage: Stage): { name: string; bytes: number; budgetBytes: number }[] {
   const outdir = path.join(ROOT, 'cdk.out', stage);
-  if (!existsSync(outdir)) return [];
-  return readdirSync(outdir)
-    .filter((name) => name.startsWith('asset.') && existsSync(path.join(outdir, name, 'index.mjs')))
-    .map((asset) => statSync(path.join(outdir, asset, 'index.mjs')).size);
+  const templateFile = path.join(outdir, `${resourceNames(stage).stackName}.template.json`);
+  if (!existsSync(templateFile)) return [];
+  const template = JSON.parse(readFileSync(templateFile, 'utf8')) as { Resources: Record<string, { Type: string; Properties: { Code?: { S3Key?: string }; Description?: string } }> };
+  const sizes: { name: string; bytes: number; budgetBytes: number }[] = [];
+  for (const [name, resource] of Object.entries(template.Resources)) {
+    const key = resource.Type === 'AWS::Lambda::Function' ? resource.Properties.Code?.S3Key : undefined;
+    const bundle = key ? path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs') : undefined;
+    if (!bundle || !existsSync(bundle)) continue;
+    const row = routeList.find((route) => resource.Properties.Description?.startsWith(`${route.method} ${route.path}:`));
+    sizes.push({ name, bytes: statSync(bundle).size, budgetBytes: (row?.bundleBudgetKb ?? DEFAULT_BUNDLE_BUDGET_KB) * 1024 });
+  }
+  return sizes;
 }
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -58,11 +70,13 @@ const results = await Promise.all(STAGES.map(synth));
 for (const result of results) {
   if (result.ok) {
     const sizes = bundleSizes(result.stage);
-    const largest = Math.max(0, ...sizes);
-    const budget = largest > BUNDLE_BUDGET_BYTES ? ` (over the ${kB(BUNDLE_BUDGET_BYTES)} target)` : '';
+    const largest = Math.max(0, ...sizes.filter((size) => size.budgetBytes === DEFAULT_BUNDLE_BUDGET_KB * 1024).map((size) => size.bytes));
+    const raised = sizes.filter((size) => size.budgetBytes !== DEFAULT_BUNDLE_BUDGET_KB * 1024).map((size) => `${size.name} ${kB(size.bytes)} of ${kB(size.budgetBytes)}`);
+    const over = sizes.filter((size) => size.bytes > size.budgetBytes).map((size) => `${size.name} ${kB(size.bytes)}`);
     console.log(
       `✔ ${result.stage}: cdk.out/${result.stage} in ${result.seconds.toFixed(1)} s; ${sizes.length} functions bundled, ` +
-        `largest ${kB(largest)}${budget}; cdk-nag AwsSolutions: no unacknowledged findings`,
+        `largest ${kB(largest)} of ${kB(DEFAULT_BUNDLE_BUDGET_KB * 1024)}${raised.length > 0 ? ` (own budgets: ${raised.join(', ')})` : ''}` +
+        `${over.length > 0 ? `; OVER BUDGET: ${over.join(', ')}` : ''}; cdk-nag AwsSolutions: no unacknowledged findings`,
     );
   } else {
     console.error(`✘ ${result.stage}: synth failed\n${result.output}`);

@@ -53,6 +53,8 @@ import { route as deliverOrder } from './orders/deliver.route.ts';
 import { route as completeOrder } from './orders/complete.route.ts';
 import { route as listEvents } from './events/list.route.ts';
 import { route as getEvent } from './events/get.route.ts';
+import { route as postMcpMessage } from './mcp/post.route.ts';
+import { route as getMcpStream } from './mcp/get.route.ts';
 
 /** Every route, in the order the docs list them. */
 export const routeList: readonly RouteDefinition[] = [
@@ -105,6 +107,8 @@ export const routeList: readonly RouteDefinition[] = [
   completeOrder,
   listEvents,
   getEvent,
+  postMcpMessage,
+  getMcpStream,
 ];
 
 /** What answers anything no route matches (API Gateway's `$default`). */

@@ -49,7 +49,7 @@ const EU_MEMBERS = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 
 const NOISE = `
   i we me us our my you your they their need needs needed want wanted wants wanting like looking look searching
   search find finding show list give get getting buy buying order ordering orders purchase purchasing source
-  sourcing procure procurement require required requires requesting request please pls kindly hi hello hey
+  sourcing procure procurement require required requires requesting request please pls plz kindly hi hello hey quote quotation send
   thanks thank hereby would could should can will shall may might must do does is are am be been being was were
   it its this these that those some any the a an and of also just only very really quite plus etc supplier
   suppliers vendor vendors seller sellers manufacturer manufacturers wholesaler wholesale bulk distributor
@@ -109,6 +109,12 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['marker pen', 'marker'],
   ['permanent marker pen', 'permanent marker'],
   ['exam', 'examination'],
+  ['hardcover', 'hardback', 'hardbound'],
+  ['ballpoint pen', 'ball pen'],
+  ['ballpoint pens', 'ball pens'],
+  ['specs', 'glasses'],
+  ['lube', 'lubricating', 'lubricant'],
+  ['decaf', 'decaffeinated'],
   ['eur', 'euro', 'epal'],
   ['euro pallet', 'eur pallet'],
   ['notepad', 'notebook', 'jotter'],

@@ -44,6 +44,12 @@ const ConfigSchema = z.object({
   SCHEDULER_GROUP_NAME: z.string().min(1).optional(),
   SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
   /** An open negotiation expires this long after its last move (contract: 72 h; shorter for tests). */
+  /**
+   * This API's own root URL (no /v1), for functions that call it as a client (the MCP server's tools):
+   * the stack sets the API's endpoint, the local runtime its gateway. Never taken from a request, so a
+   * caller cannot point the tools at another host.
+   */
+  API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   NEGOTIATION_TTL_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 60 * 60).default(72 * 60 * 60),
 });
 
@@ -76,7 +82,7 @@ export function apiKeyPrefixFor(stage: Config['STAGE']): 'mk_test_' | 'mk_live_'
 }
 
 /** A setting that only some functions need, checked when they first use it. */
-export function requiredSetting<K extends 'FEEDS_BUCKET_NAME' | 'DELIVERY_QUEUE_URL' | 'DELIVERY_QUEUE_ARN' | 'SCHEDULER_GROUP_NAME' | 'SCHEDULER_ROLE_ARN'>(name: K): NonNullable<Config[K]> {
+export function requiredSetting<K extends 'FEEDS_BUCKET_NAME' | 'DELIVERY_QUEUE_URL' | 'DELIVERY_QUEUE_ARN' | 'SCHEDULER_GROUP_NAME' | 'SCHEDULER_ROLE_ARN' | 'API_BASE_URL'>(name: K): NonNullable<Config[K]> {
   const value = config()[name];
   if (value === undefined) throw new Error(`Invalid configuration: ${name} is not set for this function`);
   return value;

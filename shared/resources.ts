@@ -14,6 +14,7 @@ export const ENV = {
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
   logLevel: 'LOG_LEVEL',
   bundledFilesDir: 'BUNDLED_FILES_DIR',
+  apiBaseUrl: 'API_BASE_URL',
 } as const;
 
 export type Stage = 'test' | 'live';

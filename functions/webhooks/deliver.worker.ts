@@ -5,7 +5,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { config } from '../../shared/config.ts';
 import type { DeliveryMessage } from '../../shared/data/delivery-queue.ts';
-import { deliverBatch } from '../../shared/domain/webhook-delivery.ts';
+import { deliverBatch } from '../../shared/domain/webhook-sending.ts';
 import { logger } from '../../shared/logger.ts';
 
 config(); // fail fast at cold start

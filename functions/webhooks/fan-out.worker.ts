@@ -6,7 +6,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../../shared/config.ts';
 import { CorruptItem } from '../../shared/data/entity.ts';
 import { EventEntity, type DomainEvent } from '../../shared/data/events.ts';
-import { fanOut } from '../../shared/domain/webhook-delivery.ts';
+import { fanOut } from '../../shared/domain/webhook-fan-out.ts';
 import { logger } from '../../shared/logger.ts';
 
 config(); // fail fast at cold start

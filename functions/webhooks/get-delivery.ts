@@ -1,5 +1,5 @@
 // GET /v1/webhooks/{id}/deliveries/{deliveryId} — one delivery of the caller's own subscription, with its payload.
-import { getOwnDelivery } from '../../shared/domain/webhook-delivery.ts';
+import { getOwnDelivery } from '../../shared/domain/webhook-deliveries.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { route } from './get-delivery.route.ts';
 

@@ -1,5 +1,5 @@
 // POST /v1/webhooks/{id}/deliveries/{deliveryId}/retry — a manual attempt, queued now.
-import { retryOwnDelivery } from '../../shared/domain/webhook-delivery.ts';
+import { retryOwnDelivery } from '../../shared/domain/webhook-deliveries.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { route } from './retry-delivery.route.ts';
 

@@ -4,7 +4,7 @@
 import { config } from '../../shared/config.ts';
 import { listOverdueDeliveries } from '../../shared/data/deliveries.ts';
 import { listPendingEvents } from '../../shared/data/events.ts';
-import { fanOut, requeueOverdue } from '../../shared/domain/webhook-delivery.ts';
+import { fanOut, requeueOverdue } from '../../shared/domain/webhook-fan-out.ts';
 import { logger } from '../../shared/logger.ts';
 
 config(); // fail fast at cold start

@@ -1,5 +1,5 @@
 // POST /v1/webhooks/{id}/test — a webhook.test delivery to one of the caller's subscriptions.
-import { sendTestEvent } from '../../shared/domain/webhook-delivery.ts';
+import { sendTestEvent } from '../../shared/domain/webhook-deliveries.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { route } from './test.route.ts';
 

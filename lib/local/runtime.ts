@@ -254,14 +254,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     stoppers.push(() => uploadProxy.stop());
     const endpoints = { api: '', dynamodb: dynamoDb.endpoint, fauxqs: localFauxqs.endpoint, scheduler: scheduler.endpoint, uploads: uploadProxy.endpoint };
     // Before any handler module loads: they read the environment at import.
-    const env = handlerEnv({ dataDir, quiet: options.quiet ?? false, endpoints, resources });
-    writeBundledFiles(env[ENV.bundledFilesDir]); // what synth ships beside the bundles (the OpenAPI document)
+    const handlerSettings = handlerEnv({ dataDir, quiet: options.quiet ?? false, endpoints, resources });
+    const env: Record<string, string> = handlerSettings;
+    writeBundledFiles(handlerSettings[ENV.bundledFilesDir]); // what synth ships beside the bundles (the OpenAPI document)
     stoppers.push(applyEnv(env));
 
     stoppers.push(...(await startWorkers(localFauxqs, { endpoint: dynamoDb.endpoint, dataDir }, resources, workers)));
     const gateway = await startGateway({ port: options.port });
     stoppers.push(() => gateway.stop());
     endpoints.api = gateway.url;
+    // Functions that call the API as a client (the MCP tools) call this gateway, as a deployed one
+    // calls its stack's API; known only now that the gateway listens (config() re-reads it).
+    env[ENV.apiBaseUrl] = gateway.url;
+    stoppers.push(applyEnv({ [ENV.apiBaseUrl]: gateway.url }));
 
     const runtimeFile: RuntimeFile = {
       pid: process.pid,

@@ -41,6 +41,26 @@ export function deliveryIdFor(eventId: string, subscriptionId: string): string {
   return `dlv_${time}${random}`;
 }
 
+/** A new pending delivery of an event (under the name the subscription receives it) to a subscription, due now. */
+export function newDeliveryItem(subscription: { id: string; agentId: string }, event: { eventId: string; type: string; occurredAt: string; data: unknown }, now: Date): DeliveryItem {
+  const at = now.toISOString();
+  return {
+    deliveryId: deliveryIdFor(event.eventId, subscription.id),
+    subscriptionId: subscription.id,
+    agentId: subscription.agentId,
+    eventId: event.eventId,
+    eventType: event.type,
+    status: 'pending',
+    attempts: [],
+    nextAttemptAt: at,
+    createdAt: at,
+    updatedAt: at,
+    // The envelope, exactly as it is signed and sent on every attempt.
+    payload: JSON.stringify({ id: event.eventId, type: event.type, timestamp: event.occurredAt, data: event.data }),
+    attemptCount: 0,
+  };
+}
+
 const isNew = { expression: 'attribute_not_exists(pk)' };
 
 /** Records a new delivery; false when it already exists (the event was fanned out before). */

@@ -384,6 +384,30 @@ export class SearchReplica {
     return (this.db.prepare('SELECT count(*) AS n FROM docs_text WHERE docs_text MATCH ?').get(expression) as { n: number }).n;
   }
 
+  /** The categories with the most searchable products holding any of these terms, most first (counted over the first 1,000 matches, so a common word costs no more than a rare one). */
+  categoriesHolding(terms: readonly ReplicaTerm[], limit: number, now: string): string[] {
+    const expression = matchExpression({ words: terms, match: 'any' });
+    if (expression === '') return [];
+    const rows = this.db
+      .prepare(
+        'SELECT category, count(*) AS n FROM (SELECT d.category AS category FROM docs_text CROSS JOIN docs d ON d.rowid = docs_text.rowid ' +
+          'WHERE docs_text MATCH ? AND d.category IS NOT NULL AND (d.valid_until IS NULL OR d.valid_until > ?) LIMIT 1000) GROUP BY category ORDER BY n DESC, category LIMIT ?',
+      )
+      .all(expression, now, limit) as { category: string }[];
+    return rows.map((row) => row.category);
+  }
+
+  /** The top-level categories with the most searchable products, most first. */
+  largestCategories(limit: number): string[] {
+    const rows = this.db
+      .prepare(
+        "SELECT CASE WHEN instr(category, '/') > 0 THEN substr(category, 1, instr(category, '/') - 1) ELSE category END AS top, count(*) AS n " +
+          'FROM docs WHERE category IS NOT NULL GROUP BY top ORDER BY n DESC, top LIMIT ?',
+      )
+      .all(limit) as { top: string }[];
+    return rows.map((row) => row.top);
+  }
+
   /** Whether some searchable product's text holds these words in a row. */
   hasPhrase(words: readonly string[]): boolean {
     const expression = phrase(words.join(' '));

@@ -59,6 +59,19 @@ export async function takeSendingSlot(subscriptionId: string, lane: { laneId: st
 
 const heldBy = (laneId: string) => ({ expression: 'laneId = :mine', values: { ':mine': laneId } });
 
+/**
+ * Names fewer deliveries in a slot this lane holds (those it hands back to the queue before starting
+ * them), so that the lane that receives them again does not take them for another sender's.
+ */
+export async function narrowSendingSlot(subscriptionId: string, slot: number, lane: { laneId: string; deliveryIds: readonly string[] }, untilMs: number): Promise<void> {
+  try {
+    await SendingSlotEntity.put({ laneId: lane.laneId, deliveryIds: [...lane.deliveryIds], until: untilMs }, { subscriptionId, slot }, { condition: heldBy(lane.laneId) });
+  } catch (error) {
+    // Not this lane's any more (its lease ended and another took it): it names none of these.
+    if (!(error instanceof ConditionRefused)) throw error;
+  }
+}
+
 /** Gives a slot back inside a transaction, if this lane still holds it. */
 export function releaseSendingSlotOperation(name: string, subscriptionId: string, slot: number, laneId: string): TransactOperation {
   return SendingSlotEntity.deleteOperation(name, { subscriptionId, slot }, heldBy(laneId));

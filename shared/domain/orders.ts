@@ -144,6 +144,17 @@ const TRANSITIONS: Record<OrderAction, { by: Party | 'either'; from: readonly Or
   cancel: { by: 'either', from: ['pending', 'confirmed'], to: 'cancelled', event: 'order.cancelled' },
 };
 
+/**
+ * The pure rule: what `action` by `party` does to an order in `status` — the next status, or why it is
+ * refused (`forbidden`: not this party's move; `conflict`: not from this status).
+ */
+export function orderMove(status: OrderStatus, action: OrderAction, party: Party): { to: OrderStatus } | { refused: 'forbidden' | 'conflict' } {
+  const rule = TRANSITIONS[action];
+  if (rule.by !== 'either' && rule.by !== party) return { refused: 'forbidden' };
+  if (!rule.from.includes(status)) return { refused: 'conflict' };
+  return { to: rule.to };
+}
+
 export type TransitionInput =
   | { action: 'confirm' | 'deliver' | 'complete' }
   | { action: 'ship'; carrier: string; trackingNumber: string; trackingUrl?: string | undefined }
@@ -152,8 +163,9 @@ export type TransitionInput =
 export async function transitionOrder(caller: TradeCaller, orderId: string, input: TransitionInput, now: Date): Promise<Order> {
   const { order, party } = await orderOf(caller, orderId);
   const rule = TRANSITIONS[input.action];
-  if (rule.by !== 'either' && rule.by !== party) throw fail.forbidden(`Only the order's ${rule.by} can ${input.action} it`);
-  if (!rule.from.includes(order.status)) {
+  const move = orderMove(order.status, input.action, party);
+  if ('refused' in move && move.refused === 'forbidden') throw fail.forbidden(`Only the order's ${rule.by} can ${input.action} it`);
+  if ('refused' in move) {
     throw fail.conflict(`An order that is ${order.status} cannot be ${rule.to === 'cancelled' ? 'cancelled' : `moved to ${rule.to}`} (only from ${rule.from.join(' or ')})`, statusDetails(order.status));
   }
   const at = now.toISOString();

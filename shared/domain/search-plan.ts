@@ -122,7 +122,9 @@ export function planIntent(reading: Reading, index: SearchReplica, lexicon: Inte
     const droppable = kept
       .filter((term) => term !== head && !compound.includes(term) && !(head && term.phrase === head.phrase && !term.modifier && names(term)))
       .sort((a, b) => dropOrder(a) - dropOrder(b) || frequency(b, lexicon) - frequency(a, lexicon));
-    const options: Term[][] = [...droppable.map((term) => [term]), ...droppable.flatMap((a, i) => droppable.slice(i + 1).map((b) => [a, b]))];
+    // A code ("6205") names the product most exactly: two other words go before one code does.
+    const codes = (drop: readonly Term[]) => drop.filter((term) => dropOrder(term) === 2).length;
+    const options: Term[][] = [...droppable.map((term) => [term]), ...droppable.flatMap((a, i) => droppable.slice(i + 1).map((b) => [a, b]))].sort((a, b) => codes(a) - codes(b));
     let found: Term[] | undefined;
     for (const drop of options.slice(0, MAX_WORD_TESTS)) {
       const candidate = kept.filter((term) => !drop.includes(term));
@@ -173,12 +175,16 @@ export function compoundOf(head: Term, terms: readonly Term[], lexicon: IntentLe
     if (term.phrase !== head.phrase || term.modifier || term.known || lexicon.qualifiers.has(term.word) || !lexicon.english.has(term.word)) break;
     compound.unshift(term);
   }
+  // "usb-c charging cables": a catalog word before a verb form ("charging") that products hold with the
+  // head says which product this is; the verb form between them only describes it.
+  const before = terms[terms.indexOf(head) - compound.length - 1];
+  if (compound.length > 0 && compound.every((term) => /ing$/.test(term.word)) && before && before.phrase === head.phrase && before.known && lexicon.hasAll([...tokens(before.forms[0] ?? ''), ...tokens(head.forms[0] ?? '')])) return [];
   return compound;
 }
 
-/** Which words go first: describing words and measures, then plain words, then codes ("6205", "m10"), which name a product most exactly. */
+/** Which words go first: describing words and measures, then plain words, then codes ("6205", "m10", "6205-2rs", "en 397"), which name a product most exactly. */
 function dropOrder(term: Term): number {
-  if (/^[a-z]*\d[a-z\d]*$/.test(term.word)) return 2;
+  if (/^[a-z]*\d[a-z\d-]*$/.test(term.word) || /^(?:en|din|iso|astm|ansi|bs|jis|nf|csa) \d/.test(term.word)) return 2;
   return term.modifier ? 0 : 1;
 }
 
@@ -311,11 +317,21 @@ export function suggestionsFor(plan: IntentPlan, reading: Reading, index: Search
       suggestions.push({ type: 'try-keyword', value: near, message: `No product mentions "${term.word}"; the catalog has "${near}"` });
     }
   }
-  const stems = reading.terms.flatMap((term) => tokens(term.word)).filter((word) => word.length >= 4).map((word) => word.slice(0, 4));
-  const related = lexicon.categories.filter((category) => category.split(/[/-]/).some((segment) => stems.some((stem) => segment.startsWith(stem))));
-  const categories = related.length > 0 ? related : [...new Set(lexicon.categories.map((category) => category.split('/')[0] as string))];
-  for (const category of categories.sort().slice(0, 12)) {
-    suggestions.push({ type: 'browse-category', value: category, message: related.length > 0 ? `Products in ${category} come closest` : `The catalog sells ${category}` });
+  // Categories nearest the request, at most three, each holding products: where the products holding the
+  // main word are, else those holding any other word of the request, else those whose names share a
+  // stem with its words. A request that shares nothing with the catalog gets no category.
+  const known = reading.terms.filter((term) => present(term, lexicon));
+  const headFirst = plan.head && known.includes(plan.head) ? [plan.head] : [];
+  let categories = headFirst.length > 0 ? index.categoriesHolding(headFirst.map((term) => term.forms), 3, now.toISOString()) : [];
+  if (categories.length === 0 && known.length > 0) categories = index.categoriesHolding(known.map((term) => term.forms), 3, now.toISOString());
+  if (categories.length === 0) {
+    const stems = reading.terms.flatMap((term) => tokens(term.word)).filter((word) => word.length >= 4).map((word) => word.slice(0, 4));
+    categories = lexicon.categories.filter((category) => category.split(/[/-]/).some((segment) => stems.some((stem) => segment.startsWith(stem)))).sort().slice(0, 3);
+  }
+  for (const category of categories) suggestions.push({ type: 'browse-category', value: category, message: `Products in ${category} come closest` });
+  // Nothing near at all: say so, and name the catalog's three largest departments.
+  if (suggestions.length === 0) {
+    for (const category of index.largestCategories(3)) suggestions.push({ type: 'browse-category', value: category, message: `Nothing in the catalog is near this request; it sells ${category}, among others` });
   }
   return suggestions;
 }

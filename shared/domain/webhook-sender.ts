@@ -1,16 +1,16 @@
 // One signed POST to a subscriber: the exact body, HMAC-SHA-256 of it under the subscription's secret
 // (the specification's X-Marketplace-Signature) and of `id.timestamp.body` (the Standard Webhooks
-// headers, so the timestamp is signed and a receiver can refuse replays), a 10 s limit on the whole exchange, no redirect followed, and the outcome classified the contract's
-// way. Where private targets are not allowed (every deployed stack), the host is resolved here, every
-// address checked, and the connection made to the checked address: a DNS answer that changes between
-// the check and the connection (rebinding) cannot redirect the request.
+// headers, so the timestamp is signed and a receiver can refuse replays), one 10 s deadline for the
+// whole exchange (name resolution included), no redirect followed, and the outcome classified the
+// contract's way. The host is resolved here and the connection made to the addresses resolved; where
+// private targets are not allowed (every deployed stack) every address is checked first, so a DNS
+// answer that changes between the check and the connection (rebinding) cannot redirect the request.
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { DeliveryAttempt } from '../schemas/webhooks.ts';
-import { isForbiddenAddress } from './webhook-urls.ts';
+import { isForbiddenAddress, systemResolver, type Resolver } from './webhook-urls.ts';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const RESPONSE_BODY_BYTES = 1024;
@@ -30,7 +30,10 @@ export function standardSignatureOf(eventId: string, timestamp: string, body: st
   return `v1,${createHmac('sha256', secret).update(`${eventId}.${timestamp}.${body}`, 'utf8').digest('base64')}`;
 }
 
-export type SendOutcome = Pick<DeliveryAttempt, 'statusCode' | 'error' | 'durationMs' | 'responseBody'>;
+export type SendOutcome = Pick<DeliveryAttempt, 'statusCode' | 'error' | 'durationMs' | 'responseBody'> & {
+  /** The response's Retry-After header, for the retry decision; null without a response or header. */
+  retryAfter: string | null;
+};
 
 function errorClass(error: NodeJS.ErrnoException): NonNullable<DeliveryAttempt['error']> {
   const code = error.code ?? '';
@@ -42,26 +45,59 @@ function errorClass(error: NodeJS.ErrnoException): NonNullable<DeliveryAttempt['
 
 class Timeout extends Error {}
 
-export async function postSigned(url: string, body: string, options: { secret: string; eventId: string; allowPrivateAddresses: boolean; timeoutMs?: number; now?: Date }): Promise<SendOutcome> {
+export interface PostOptions {
+  secret: string;
+  eventId: string;
+  /** Only the local runtime allows private, loopback and link-local targets. */
+  allowPrivateAddresses: boolean;
+  /** The whole exchange's limit: name resolution, connection, request and response. */
+  timeoutMs?: number;
+  now?: Date;
+  /** Name resolution; the system's by default (tests inject a slow or failing one). */
+  resolve?: Resolver;
+}
+
+/** `work`, or a Timeout when the deadline passes first (the work itself runs on, unobserved). */
+function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
+  if (deadline.aborted) return Promise.reject(new Timeout('timeout'));
+  return new Promise<T>((resolve, reject) => {
+    const expire = () => reject(new Timeout('timeout'));
+    deadline.addEventListener('abort', expire, { once: true });
+    work.then(resolve, reject).finally(() => deadline.removeEventListener('abort', expire));
+  });
+}
+
+export async function postSigned(url: string, body: string, options: PostOptions): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  // One deadline from here: the sending slot's lease counts on an attempt ending within it.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+  try {
+    return await exchange(url, body, options, deadline.signal, elapsed);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function exchange(url: string, body: string, options: PostOptions, deadline: AbortSignal, elapsed: () => number): Promise<SendOutcome> {
   const target = new URL(url);
   const host = target.hostname.replace(/^\[|\]$/g, '');
-  let pinned: LookupFunction | undefined;
-  if (!options.allowPrivateAddresses) {
-    let addresses: { address: string; family: number }[];
-    try {
-      addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true });
-    } catch (error) {
-      return { statusCode: null, error: errorClass(error as NodeJS.ErrnoException), durationMs: elapsed(), responseBody: null };
-    }
-    const first = addresses[0];
-    if (!first || addresses.some((entry) => isForbiddenAddress(entry.address))) return { statusCode: null, error: 'forbidden-address', durationMs: elapsed(), responseBody: null };
-    pinned = (_hostname, lookupOptions, callback) => {
-      if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [first]);
-      else callback(null, first.address, first.family);
-    };
+  let addresses: { address: string; family: number }[];
+  try {
+    // A hung getaddrinfo keeps its thread-pool thread until the system gives up; the attempt does not wait for it.
+    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : (await beforeDeadline((options.resolve ?? systemResolver)(host), deadline)).map((address) => ({ address, family: isIP(address) }));
+  } catch (error) {
+    return { statusCode: null, error: error instanceof Timeout ? 'timeout' : errorClass(error as NodeJS.ErrnoException), durationMs: elapsed(), responseBody: null, retryAfter: null };
   }
+  const first = addresses[0];
+  if (!first) return { statusCode: null, error: 'dns', durationMs: elapsed(), responseBody: null, retryAfter: null };
+  if (!options.allowPrivateAddresses && addresses.some((entry) => isForbiddenAddress(entry.address))) return { statusCode: null, error: 'forbidden-address', durationMs: elapsed(), responseBody: null, retryAfter: null };
+  // The connection goes to the addresses resolved (and checked) here, whatever a second lookup would say.
+  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, addresses);
+    else callback(null, first.address, first.family);
+  };
   const timestamp = String(Math.floor((options.now ?? new Date()).getTime() / 1000));
   const transport = target.protocol === 'https:' ? https : http;
   return new Promise<SendOutcome>((resolve) => {
@@ -69,7 +105,7 @@ export async function postSigned(url: string, body: string, options: { secret: s
     const finish = (outcome: Omit<SendOutcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      deadline.removeEventListener('abort', expire);
       resolve({ ...outcome, durationMs: elapsed() });
     };
     const request = transport.request(
@@ -77,7 +113,7 @@ export async function postSigned(url: string, body: string, options: { secret: s
       {
         method: 'POST',
         agent: false, // a fresh connection per attempt: no socket reuse across subscribers
-        ...(pinned ? { lookup: pinned } : {}),
+        lookup: pinned,
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
@@ -97,7 +133,8 @@ export async function postSigned(url: string, body: string, options: { secret: s
         const done = () => {
           const text = Buffer.concat(chunks).subarray(0, RESPONSE_BODY_BYTES).toString('utf8');
           const error = status >= 200 && status < 300 ? null : status >= 300 && status < 400 ? 'redirect' : 'non-2xx';
-          finish({ statusCode: status, error, responseBody: text });
+          const retryAfter = response.headers['retry-after'];
+          finish({ statusCode: status, error, responseBody: text, retryAfter: error === null ? null : (retryAfter ?? null) });
           response.destroy();
         };
         response.on('data', (chunk: Buffer) => {
@@ -109,11 +146,11 @@ export async function postSigned(url: string, body: string, options: { secret: s
         response.once('error', done);
       },
     );
-    const timer = setTimeout(() => {
-      request.destroy(new Timeout('timeout'));
-    }, options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+    const expire = () => request.destroy(new Timeout('timeout'));
+    if (deadline.aborted) expire();
+    else deadline.addEventListener('abort', expire, { once: true });
     request.once('error', (error: NodeJS.ErrnoException) => {
-      finish({ statusCode: null, error: error instanceof Timeout ? 'timeout' : errorClass(error), responseBody: null });
+      finish({ statusCode: null, error: error instanceof Timeout ? 'timeout' : errorClass(error), responseBody: null, retryAfter: null });
     });
     request.end(body);
   });

@@ -47,7 +47,8 @@ export interface UrlPolicy {
 
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-const systemResolver: Resolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+/** The system's resolver (getaddrinfo, as Node's own connections use), every address of the host. */
+export const systemResolver: Resolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /** Problems with a webhook URL under a policy, as validation details on `path`; empty when acceptable. */
 export async function checkWebhookUrl(

@@ -11,7 +11,7 @@ export type { TableAction } from '../resources.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** The OpenAPI tags that group operations (each described in shared/openapi/document.ts). */
-export type RouteTag = 'Operations' | 'Agents' | 'Webhooks' | 'Events' | 'Seller feeds' | 'Catalog' | 'Search' | 'Negotiation' | 'Orders';
+export type RouteTag = 'Operations' | 'Agents' | 'Webhooks' | 'Events' | 'Seller feeds' | 'Catalog' | 'Search' | 'Negotiation' | 'Orders' | 'MCP';
 
 /**
  * Examples of one call, consistent across routes (the ids of shared/schemas/examples.ts flow from
@@ -100,7 +100,28 @@ export interface RouteDefinition<
    * handler reads them at cold start from bundledFilePath(). The local runtime builds them at start.
    */
   bundledFiles?: readonly BundledFile[];
+  /**
+   * The handler is a client of this API (the MCP server's tools): it calls other operations over HTTP
+   * with the caller's key, exactly as any client does. Its function gets the API's own URL
+   * (API_BASE_URL) from the stack or the local runtime, never from the request, and its bundle may
+   * carry other routes' rows, for their schemas.
+   */
+  callsApi?: boolean;
+  /**
+   * The function's bundle budget in kB, when it may not keep the default (DEFAULT_BUNDLE_BUDGET_KB);
+   * docs/performance.md records the measurement that justifies it.
+   */
+  bundleBudgetKb?: number;
 }
+
+/**
+ * What a function's bundle may weigh (esbuild output, minified, kB of 1024 bytes, the AWS SDK included
+ * as deployed), unless its row says otherwise. What users feel is the cold start's import time, not the
+ * bytes (bench/cold-start.ts measures it); this budget guards against a handler pulling in what it does
+ * not use (docs/performance.md). The largest bundles (the search routes, the feed workers) are about
+ * 740 kB, of which the SDK with the S3 client is about 450 kB.
+ */
+export const DEFAULT_BUNDLE_BUDGET_KB = 900;
 
 /**
  * `openapi.json`: the OpenAPI document. `reference-assets`: a folder of the API reference's files

@@ -15,6 +15,7 @@ import {
   type oas31,
 } from 'zod-openapi';
 import { ERROR_CODES, statusOf, type ErrorCode } from '../http/error-codes.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN_SOURCE } from '../http/idempotency-key.ts';
 import { UNLIMITED } from '../http/rate-limit-headers.ts';
 import { ErrorBody, ErrorDetail, Meta, RequestId, envelope } from '../http/response-schemas.ts';
 import { errorCodesFor, type RouteDefinition, type RouteTag } from '../http/route-table.ts';
@@ -22,13 +23,13 @@ import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
 import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
-import { Timestamp, idOf } from '../schemas/common.ts';
+import { idOf } from '../schemas/common.ts';
 import { Money } from '../schemas/money.ts';
 import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
-import { Delivery, DeliveryWithPayload, EVENT_TYPES } from '../schemas/webhooks.ts';
+import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
-import { BUYER_FLOW, CONVENTIONS, RETRY_SCHEDULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
+import { BUYER_FLOW, CONVENTIONS, RETRY_RULE, RETRY_SCHEDULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
 export const API_TITLE = 'Agent Marketplace API';
 export const API_VERSION = '1.0.0';
@@ -44,6 +45,7 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   Webhooks: `Signed HTTP POSTs of events to your URL, their delivery log and manual retries. Verify the signature over the raw body before parsing it, then answer 2xx within 10 s; retries after ${RETRY_SCHEDULE}.`,
   Events: 'The events an agent is a party to, as a feed to read or follow.',
   Operations: 'The documents that describe this API, and the readiness probe.',
+  MCP: 'This API as Model Context Protocol tools (Streamable HTTP, stateless): point an MCP client at `/mcp` with your key.',
 };
 
 /**
@@ -113,7 +115,7 @@ const PARAMETERS: Record<string, oas31.ParameterObject> = {
     name: 'Idempotency-Key',
     required: false,
     description: 'Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`.',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]([\\x20-\\x7E]*[\\x21-\\x7E])?$', example: 'po-2026-0042-attempt' },
+    schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN_SOURCE, example: 'po-2026-0042-attempt' },
   },
 };
 
@@ -138,6 +140,7 @@ const ERROR_EXAMPLES: Record<ErrorCode, { error: string; details?: { path: strin
   'auth/invalid-key': { error: 'Missing API Key' },
   'auth/forbidden': { error: 'This endpoint is for buyers; this agent is a seller' },
   'not-found': { error: `No order ${EXAMPLE_IDS.order} for this agent` },
+  'request/method-not-allowed': { error: 'This MCP server is stateless and offers no event stream: send MCP messages with POST /mcp' },
   conflict: { error: 'The session is accepted; only an open session can be countered', details: [{ path: 'status', message: 'accepted' }] },
   'idempotency/conflict': { error: 'This Idempotency-Key was used with a different request' },
   'validation/too-large': { error: 'Body over 1048576 bytes' },
@@ -370,7 +373,7 @@ export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentatio
 
 const WEBHOOK_RESPONSES = {
   WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt)' },
-  WebhookRefused: { description: `Anything else, a timeout or a redirect fails the attempt; it is retried after ${RETRY_SCHEDULE}, then the delivery is failed` },
+  WebhookRefused: { description: `Anything else, a timeout or a redirect fails the attempt; it is retried after ${RETRY_RULE}, then the delivery is failed` },
 };
 
 /** The POST a receiver gets for `types`, its body `envelope`. */
@@ -412,7 +415,7 @@ export function webhooksFor(events: Record<string, WebhookEventDocumentation>): 
     }
     const name = String(z.globalRegistry.get(envelope)?.id ?? types.join('_')).replace(/Event$/, 'Webhook');
     pathItems[name] ??= { post: webhookOperation(types, `Any of ${types.join(', ')}; \`type\` says which.`, envelope) };
-    webhooks[type] = { $ref: `#/components/pathItems/${name}`, summary: type, description } as ZodOpenApiPathItemObject;
+    webhooks[type] = { $ref: `#/components/pathItems/${name}`, summary: type, description };
   }
   return { webhooks, pathItems };
 }

@@ -13,6 +13,9 @@ export function spokenDuration(seconds: number): string {
 /** The default retry schedule, as text: "1 min, 5 min, 30 min, 2 h". */
 export const RETRY_SCHEDULE = DEFAULT_WEBHOOK_RETRY_DELAYS.map(spokenDuration).join(', ');
 
+/** How a failed attempt is retried, as text: the schedule, its jitter and what a receiver's Retry-After does (shared/domain/delivery-decision.ts). */
+export const RETRY_RULE = `${RETRY_SCHEDULE} (each step ±20 %; a \`Retry-After\` on the response, in seconds or an HTTP date, may push a retry later, up to the schedule’s next step)`;
+
 export const SUMMARY =
   'A business-to-business exchange where AI agents buy and sell through a REST API. Sellers’ agents upload ' +
   'catalogs; buyers’ agents search in plain language or with filters, negotiate turn by turn, place orders and ' +
@@ -43,4 +46,4 @@ export const WEBHOOK_VERIFICATION = `Each delivery is a POST of the event envelo
 - \`X-Marketplace-Signature: sha256=<hex HMAC-SHA256 of the exact body>\`, \`X-Marketplace-Timestamp\` (Unix seconds) and \`X-Marketplace-Event-Id\` (the envelope’s \`id\`);
 - the Standard Webhooks headers \`webhook-id\` (the event id), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">\`.
 
-The HMAC key is the UTF-8 bytes of the subscription’s \`secret\` (Standard Webhooks libraries take it as \`whsec_\` + base64 of those bytes). Compute the HMAC over the raw body before parsing it, compare in constant time, refuse a mismatch with 401 and timestamps more than 5 minutes away; deduplicate on the event id (delivery is at least once). Answer any 2xx within 10 s; anything else (redirects and timeouts included) is retried after ${RETRY_SCHEDULE}, then the delivery is \`failed\` (see \`GET /v1/webhooks/{id}/deliveries\`; \`POST …/retry\` sends it again).`;
+The HMAC key is the UTF-8 bytes of the subscription’s \`secret\` (Standard Webhooks libraries take it as \`whsec_\` + base64 of those bytes). Compute the HMAC over the raw body before parsing it, compare in constant time, refuse a mismatch with 401 and timestamps more than 5 minutes away; deduplicate on the event id (delivery is at least once). Answer any 2xx within 10 s; anything else (redirects and timeouts included) is retried after ${RETRY_RULE}, then the delivery is \`failed\` (see \`GET /v1/webhooks/{id}/deliveries\`; \`POST …/retry\` sends it again).`;

@@ -106,6 +106,13 @@ const NegotiationEventData = /* @__PURE__ */ (() => z
     ...negotiationFields,
     reason: z.enum(['rejected', 'expired']).optional().meta({ description: 'negotiation.rejected only: `rejected` by a party, or `expired` (72 h without a move)' }),
   })
+  .check((context) => {
+    // A closed session says how it closed (negotiation.rejected); an open or accepted one has no reason.
+    const closed = context.value.status === 'rejected' || context.value.status === 'expired';
+    if (closed !== (context.value.reason !== undefined)) {
+      context.issues.push({ code: 'custom', path: ['reason'], message: 'Required when the session is rejected or expired, absent otherwise', input: context.value });
+    }
+  })
   .meta({ id: 'NegotiationEventData', description: 'negotiation.started, .counter (alias .offer), .accepted, .rejected: the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices.' }))();
 
 // Feeds
@@ -127,6 +134,12 @@ const FeedOutcomeData = /* @__PURE__ */ (() => z
     ...feedFields,
     status: z.enum(['completed', 'failed']).meta({ description: '`completed` (feed.completed, alias feed.processed: bad rows are counted in rowsFailed) or `failed` (feed.failed)' }),
     failureReason: bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE }).optional().meta({ description: 'feed.failed only: what to change in the file' }),
+  })
+  .check((context) => {
+    // The outcome and its reason agree: a failed feed says why, a completed one has nothing to say.
+    if ((context.value.status === 'failed') !== (context.value.failureReason !== undefined)) {
+      context.issues.push({ code: 'custom', path: ['failureReason'], message: 'Required on feed.failed, absent on feed.completed', input: context.value });
+    }
   })
   .meta({ id: 'FeedOutcomeData', description: 'feed.completed (alias feed.processed) and feed.failed: the feed’s counts and outcome' }))();
 

@@ -1,8 +1,11 @@
 // The webhook dashboard in a real headless browser (Chromium from @sparticuz/chromium, driven by
-// playwright-core: test/support/browser.ts): load the page, sign in with a key, see a subscription's
-// failed delivery, open it, retry it, see it delivered. The screenshot lands in test-results/. The page
-// runs under its Content-Security-Policy: a violation would show up as a console error, which fails the test.
-import type { Browser, Locator } from 'playwright-core';
+// playwright-core: test/support/browser.ts), at a phone's width (390 px) and a desktop's: sign in with
+// a key, see two subscriptions with a failed delivery each, open one delivery, switch to the other
+// subscription and open its delivery (the panel shows the new one, never the previous), read the
+// payload byte for byte as it was signed, retry it and see it delivered. At every step the page must
+// not scroll sideways. Screenshots land in test-results/. The page runs under its
+// Content-Security-Policy: a violation would show up as a console error, which fails the test.
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, watchPage } from '../support/browser.ts';
 import { registerUnlimited } from '../support/catalog.ts';
@@ -11,11 +14,13 @@ import { newClient } from '../support/runtime.ts';
 
 const client = newClient();
 const receiver = new Receiver();
-let browser: Browser | undefined;
+let browser: Browser;
 
+// Launching Chromium (and unpacking it on the machine's first run) takes seconds, many more when the machine is busy.
 beforeAll(async () => {
   await receiver.start();
-}, 30_000);
+  browser = await launchBrowser();
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await receiver.stop();
@@ -33,54 +38,137 @@ describe('GET /dashboard', () => {
     expect(response.text).toContain('<label for="key">API key</label>');
   });
 
-  it('signs in, shows a failed delivery, retries it and shows it delivered', { timeout: 180_000 }, async () => {
-    browser = await launchBrowser();
-    const agent = await registerUnlimited(client, 'buyer');
-    const path = '/dashboard-receiver';
-    receiver.on(path, { status: 500 });
-    const created = await client.post('/v1/webhooks', { url: receiver.url(path), events: ['*'], secret: 'dashboard-secret-0123456789' }, { apiKey: agent.apiKey });
-    const subscriptionId = created.json.data.id as string;
-    const test = await client.send('POST', `/v1/webhooks/${subscriptionId}/test`, { apiKey: agent.apiKey });
-    const deliveryId = test.json.data.deliveryId as string;
-    for (let i = 0; i < 100; i++) {
-      const delivery = await client.get(`/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}`, { apiKey: agent.apiKey });
-      if (delivery.json.data.status === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    receiver.on(path, { status: 200 });
-
+  it('writes sizes in human units and counts in proper plurals', async () => {
     const page = await browser.newPage();
-    const watch = watchPage(page, inject('baseUrl'));
-    await page.goto(`${inject('baseUrl')}/dashboard`);
-    await page.getByLabel('API key').fill(agent.apiKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expectText(page.locator('#subscriptions'), receiver.url(path));
-    await expectText(page.locator('#subscriptions'), '1 failed');
-    await page.getByRole('button', { name: 'Deliveries' }).click();
-    await page.getByLabel('Show').selectOption('failed');
-    await expectText(page.locator('#deliveries'), 'webhook.test');
-    await page.getByRole('button', { name: 'Open' }).click();
-    await expectText(page.locator('#delivery-status'), 'failed');
-    await expectText(page.locator('#attempts'), 'non-2xx');
-    await expectText(page.locator('#payload'), '"type": "webhook.test"');
-    await page.getByRole('button', { name: 'Retry now' }).click();
-    await expectText(page.locator('#delivery-status'), 'delivered', 20_000);
-    expect(await page.locator('#attempts tr').count()).toBe(2);
-    // The key stays in this tab's session storage, nowhere else.
-    expect(await page.evaluate('[sessionStorage.length, localStorage.length, document.cookie]')).toEqual([1, 0, '']);
-    await screenshot(page, 'dashboard', { fullPage: true });
-    expect(watch.problems).toEqual([]);
-    expect(watch.foreignRequests).toEqual([]);
-    expect(receiver.at(path)).toHaveLength(2);
+    try {
+      const watch = watchPage(page, inject('baseUrl'));
+      await page.goto(`${inject('baseUrl')}/dashboard`);
+      expect(await page.evaluate('[0, 1, 2, 1023, 1024, 1536, 10_240, 400_000, 5 * 1024 * 1024].map(humanSize)')).toEqual([
+        '0 bytes',
+        '1 byte',
+        '2 bytes',
+        '1,023 bytes',
+        '1.0 KiB',
+        '1.5 KiB',
+        '10 KiB',
+        '391 KiB',
+        '5.0 MiB',
+      ]);
+      expect(await page.evaluate("[0, 1, 3].map((n) => counted(n, 'delivery', 'deliveries'))")).toEqual(['0 deliveries', '1 delivery', '3 deliveries']);
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
   });
+
+  for (const viewport of [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ]) {
+    it(`at ${viewport.name} width (${viewport.width} px): switches between subscriptions’ deliveries, shows the exact payload, retries, never scrolls sideways`, { timeout: 180_000 }, async () => {
+      const agent = await registerUnlimited(client, 'buyer');
+      // Long paths, like a receiver behind a gateway: the URLs must wrap, not widen the page.
+      const paths = ['orders', 'catalog'].map((name) => `/dashboard-${viewport.name}/${name}/webhooks-receiver-for-the-procurement-agent-${'x'.repeat(40)}`);
+      const subscriptions: { id: string; url: string; deliveryId: string }[] = [];
+      for (const path of paths) {
+        receiver.on(path, { status: 500 });
+        const created = await client.post('/v1/webhooks', { url: receiver.url(path), events: ['*'], secret: 'dashboard-secret-0123456789' }, { apiKey: agent.apiKey });
+        expect(created.status).toBe(201);
+        const test = await client.send('POST', `/v1/webhooks/${created.json.data.id}/test`, { apiKey: agent.apiKey });
+        expect(test.status).toBe(202);
+        subscriptions.push({ id: created.json.data.id as string, url: receiver.url(path), deliveryId: test.json.data.deliveryId as string });
+      }
+      // A test event is one attempt, no retries: each ends `failed` once the receiver has answered 500.
+      const payloads: string[] = [];
+      for (const subscription of subscriptions) {
+        const path = `/v1/webhooks/${subscription.id}/deliveries/${subscription.deliveryId}`;
+        await expect.poll(async () => (await client.get(path, { apiKey: agent.apiKey })).json.data.status, { timeout: 60_000, interval: 100 }).toBe('failed');
+        payloads.push((await client.get(path, { apiKey: agent.apiKey })).json.data.payload as string);
+      }
+      const [first, second] = subscriptions as [(typeof subscriptions)[0], (typeof subscriptions)[0]];
+
+      const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+      const watch = watchPage(page, inject('baseUrl'));
+      await page.goto(`${inject('baseUrl')}/dashboard`);
+      await expectNoSidewaysScroll(page, 'sign-in');
+      await page.getByLabel('API key').fill(agent.apiKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expectText(page.locator('#status'), '2 subscriptions.');
+      for (const subscription of subscriptions) {
+        const row = subscriptionRow(page, subscription.url);
+        await expectText(row, subscription.url);
+        await expectText(row, '0 delivered, 0 pending, 1 failed');
+      }
+      await expectNoSidewaysScroll(page, 'subscriptions');
+
+      // The first subscription's failed delivery, opened.
+      await subscriptionRow(page, first.url).getByRole('button', { name: 'Deliveries' }).click();
+      await expectText(page.locator('#deliveries-title'), first.url);
+      await page.getByLabel('Show').selectOption('failed');
+      await expectText(page.locator('#status'), '1 delivery failed.');
+      await page.locator('#deliveries').getByRole('button', { name: 'Open' }).click();
+      await expectText(page.locator('#delivery-title'), first.deliveryId);
+      await expectText(page.locator('#attempts'), 'non-2xx');
+      await expectNoSidewaysScroll(page, 'first delivery');
+
+      // Another subscription: the first one's delivery is no longer shown, then the second one's is.
+      await subscriptionRow(page, second.url).getByRole('button', { name: 'Deliveries' }).click();
+      await expectText(page.locator('#deliveries-title'), second.url);
+      await expect.poll(() => page.locator('#delivery-panel').isHidden()).toBe(true);
+      await expectText(page.locator('#deliveries'), 'webhook.test');
+      await page.locator('#deliveries').getByRole('button', { name: 'Open' }).click();
+      await expectText(page.locator('#delivery-title'), second.deliveryId);
+      expect(await page.locator('#delivery-panel').textContent()).not.toContain(first.deliveryId);
+
+      // The payload is the exact text that was signed and sent, not re-indented; its size in human units.
+      await expect.poll(() => page.locator('#payload').textContent()).toBe(payloads[1]);
+      expect(payloads[1]).toContain('"type":"webhook.test"');
+      const bytes = Buffer.byteLength(payloads[1]!, 'utf8');
+      expect(await page.locator('#payload-size').textContent()).toBe(`${bytes.toLocaleString('en-US')} bytes`);
+      await expectNoSidewaysScroll(page, 'second delivery');
+
+      receiver.on(new URL(second.url).pathname, { status: 200 });
+      await page.getByRole('button', { name: 'Retry now' }).click();
+      // The page polls the retried delivery for up to 30 s before it shows what it found.
+      await expectText(page.locator('#delivery-status'), 'delivered', 45_000);
+      await expect.poll(() => page.locator('#attempts tr').count()).toBe(2);
+      await expectText(page.locator('#status'), 'Retried: the delivery is delivered.');
+      await expectText(subscriptionRow(page, second.url), '1 delivered, 0 pending, 0 failed');
+      await expectText(subscriptionRow(page, first.url), '0 delivered, 0 pending, 1 failed');
+      await expectNoSidewaysScroll(page, 'retried delivery');
+      // The key stays in this tab's session storage, nowhere else.
+      expect(await page.evaluate('[sessionStorage.length, localStorage.length, document.cookie]')).toEqual([1, 0, '']);
+      // Counts are words, never "delivery(ies)" or "subscription(s)".
+      expect(await page.locator('body').innerText()).not.toMatch(/\((s|ies)\)/);
+      await screenshot(page, `dashboard-${viewport.name}`, { fullPage: true });
+      // Signing out forgets what this agent's key showed: another key signing in sees none of it.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expectText(page.locator('#status'), 'Signed out.');
+      expect(await page.locator('#app').textContent()).not.toContain(second.deliveryId);
+      expect(await page.locator('#app').textContent()).not.toContain(first.url);
+      expect(watch.problems).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+      expect(receiver.at(new URL(first.url).pathname)).toHaveLength(1);
+      expect(receiver.at(new URL(second.url).pathname)).toHaveLength(2);
+      await page.close();
+    });
+  }
 });
 
-async function expectText(locator: Locator, text: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const content = (await locator.textContent()) ?? '';
-    if (content.includes(text)) return;
-    if (Date.now() > deadline) throw new Error(`Expected "${text}" in ${await locator.getAttribute('id')}: ${content}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function subscriptionRow(page: Page, url: string): Locator {
+  return page.locator('#subscriptions tr').filter({ hasText: url });
+}
+
+/** The document is no wider than the window: nothing makes the page scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, when: string): Promise<void> {
+  const [scrollWidth, innerWidth] = await page.evaluate<[number, number]>('[document.scrollingElement.scrollWidth, innerWidth]');
+  // What sticks out, to say in the failure: elements reaching past the window's right edge, or wider inside than they are.
+  const wide = await page.evaluate<string[]>(
+    `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth || e.scrollWidth > e.clientWidth + 1).slice(0, 12).map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right) + ' px ' + e.scrollWidth + '/' + e.clientWidth)`,
+  );
+  expect(scrollWidth, `page width ${scrollWidth} px in a ${innerWidth} px window (${when}): ${String(wide)}`).toBeLessThanOrEqual(innerWidth);
+}
+
+async function expectText(locator: Locator, text: string, timeout = 15_000): Promise<void> {
+  await expect.poll(async () => (await locator.first().textContent()) ?? '', { timeout, interval: 100 }).toContain(text);
 }

@@ -139,6 +139,15 @@ describe('Idempotency-Key', () => {
     expectError(response, 422, 'validation/invalid');
     expect(response.json.details).toEqual([expect.objectContaining({ path: 'Idempotency-Key' })]);
   });
+
+  it('refuses keys that are not printable ASCII, as the document’s pattern says, and runs nothing for them', async () => {
+    for (const key of ['ünïcode', 'tab\tinside']) {
+      const body = registration();
+      const response = await client.post('/v1/agents/register', body, { headers: { 'idempotency-key': key } });
+      expectError(response, 422, 'validation/invalid');
+      expect(response.json.details).toEqual([expect.objectContaining({ path: 'Idempotency-Key' })]);
+    }
+  });
 });
 
 describe('GET /health', () => {

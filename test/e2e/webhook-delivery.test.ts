@@ -5,7 +5,7 @@
 // BOLA, the test event, and every event type so far with its payload.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError } from '../support/assertions.ts';
 import { registerUnlimited, waitForFeed } from '../support/catalog.ts';
 import type { TestClient } from '../support/http-client.ts';
@@ -59,20 +59,21 @@ async function deliveries(c: TestClient, apiKey: string, subscriptionId: string,
 
 /** Polls a delivery until `done` says so. */
 async function waitForDelivery(apiKey: string, subscriptionId: string, deliveryId: string, done: (delivery: any) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await client.get(`/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}`, { apiKey });
-    expect(response.status, response.text).toBe(200);
-    if (done(response.json.data)) return response.json.data;
-    if (Date.now() > deadline) throw new Error(`delivery still ${JSON.stringify(response.json.data)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return vi.waitFor(
+    async () => {
+      const response = await client.get(`/v1/webhooks/${subscriptionId}/deliveries/${deliveryId}`, { apiKey });
+      expect(response.status, response.text).toBe(200);
+      if (!done(response.json.data)) throw new Error(`delivery still ${JSON.stringify(response.json.data)}`);
+      return response.json.data;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 const unique = () => `/${Math.random().toString(36).slice(2)}`;
 
 describe('webhook delivery', () => {
-  it('delivers every event of a negotiation and an order to both parties, signed, with the spec’s order.created payload', async () => {
+  it('delivers every event of a negotiation and an order to both parties, signed, with the spec’s order.created payload', { timeout: 120_000 }, async () => {
     const listing = await listProduct(client);
     const buyer = await registerUnlimited(client, 'buyer');
     const buyerPath = unique();
@@ -90,14 +91,15 @@ describe('webhook delivery', () => {
     await orderAction(client, buyer.apiKey, order.orderId, 'complete');
     const expected = ['negotiation.started', 'negotiation.offer', 'negotiation.accepted', 'order.created', 'order.confirmed', 'order.shipped', 'order.delivered', 'order.completed'];
     // The seller's listing feed may still be fanning out as it subscribes: trade events only.
-    const tradeAt = async (path: string, count: number) => {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const envelopes = receiver.at(path).map((request) => expectSigned(request)).filter((envelope) => !String(envelope.type).startsWith('feed.'));
-        if (envelopes.length >= count || Date.now() > deadline) return envelopes;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
+    const tradeAt = (path: string, count: number) =>
+      vi.waitFor(
+        () => {
+          const envelopes = receiver.at(path).map((request) => expectSigned(request)).filter((envelope) => !String(envelope.type).startsWith('feed.'));
+          if (envelopes.length < count) throw new Error(`${envelopes.length} of ${count} trade events at ${path}`);
+          return envelopes;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
     for (const path of [buyerPath, sellerPath]) {
       const envelopes = await tradeAt(path, expected.length);
       expect(envelopes.map((envelope) => envelope.type).sort()).toEqual([...expected].sort());
@@ -183,13 +185,48 @@ describe('webhook delivery', () => {
     const listing = await listProduct(client);
     await negotiate(client, agent.apiKey, { offerId: listing.offerId, quantity: 10, unitPrice: 900 });
     const received = await receiver.waitFor(path, 3);
-    expect(received[2]!.at - received[1]!.at).toBeGreaterThanOrEqual(900);
+    // 1 s ± 20 %, rounded up to the second by the scheduler.
+    expect(received[2]!.at - received[1]!.at).toBeGreaterThanOrEqual(700);
     const [delivery] = await deliveries(client, agent.apiKey, subscriptionId, '?status=delivered');
     const done = await waitForDelivery(agent.apiKey, subscriptionId, delivery.deliveryId, (d) => d.status === 'delivered');
     expect(done.attempts.map((a: any) => [a.statusCode, a.error])).toEqual([[503, 'non-2xx'], [200, null]]);
     expect(done.attempts[0].responseBody).toBe(`answer 2 from ${path}`);
     expect(done.nextAttemptAt).toBeNull();
     expect(done.payload).toBe(received[2]!.body);
+  });
+
+  it('schedules a retry at the jittered step, or later when the receiver asks, up to the schedule’s next step', { timeout: 60_000 }, async () => {
+    const agent = await registerUnlimited(client, 'buyer');
+    const listing = await listProduct(client);
+    const plain = unique();
+    const asking = unique();
+    // Each second attempt is held for 6 s (under the sender's 10 s deadline, then answered 200), so the
+    // first attempt's decision stays readable on the delivery however slowly this machine polls.
+    receiver.on(plain, { script: [503, { hangMs: 6_000 }], then: 200 });
+    // Asks for 30 s; the schedule's next step (the second retry's 2 s) bounds it.
+    receiver.on(asking, { script: [{ status: 429, headers: { 'retry-after': '30' } }, { hangMs: 6_000 }], then: 200 });
+    const ids = { plain: await subscribe(agent.apiKey, plain, ['negotiation.started']), asking: await subscribe(agent.apiKey, asking, ['negotiation.started']) };
+    await negotiate(client, agent.apiKey, { offerId: listing.offerId, quantity: 10, unitPrice: 900 });
+    const afterFirstAttempt = (subscriptionId: string) =>
+      vi.waitFor(
+        async () => {
+          const [delivery] = await deliveries(client, agent.apiKey, subscriptionId);
+          if (delivery?.attempts.length !== 1) throw new Error(`the first attempt is not recorded yet (${delivery?.attempts.length ?? 'no'} attempts)`);
+          return delivery;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+    const [first, second] = await Promise.all([afterFirstAttempt(ids.plain), afterFirstAttempt(ids.asking)]);
+    // The retry's time is decided when the attempt is recorded: the step (1 s) ± 20 %, or the bound (2 s).
+    const delay = (delivery: any) => Date.parse(delivery.nextAttemptAt) - Date.parse(delivery.updatedAt);
+    expect(first).toMatchObject({ status: 'pending', attempts: [{ statusCode: 503 }] });
+    expect(delay(first)).toBeGreaterThanOrEqual(800);
+    expect(delay(first)).toBeLessThanOrEqual(1_200);
+    expect(second).toMatchObject({ status: 'pending', attempts: [{ statusCode: 429, error: 'non-2xx' }] });
+    expect(delay(second)).toBe(2_000);
+    const [request1, request2] = await receiver.waitFor(asking, 2);
+    expect(request2!.at - request1!.at).toBeGreaterThanOrEqual(1_900);
+    await waitForDelivery(agent.apiKey, ids.asking, second.deliveryId, (d) => d.status === 'delivered');
   });
 
   it('fails after five attempts, then a manual retry delivers; a retry while pending is 409', { timeout: 60_000 }, async () => {
@@ -208,10 +245,10 @@ describe('webhook delivery', () => {
     expect(failed.nextAttemptAt).toBeNull();
     const times = receiver.at(path).map((request) => request.at);
     const gaps = times.slice(1).map((time, i) => time - times[i]!);
-    // 1, 2, 2, 3 s (WEBHOOK_RETRY_DELAYS in the test runtime), whole seconds rounded up by the scheduler.
+    // 1, 2, 2, 3 s (WEBHOOK_RETRY_DELAYS in the test runtime) ± 20 %, whole seconds rounded up by the scheduler.
     [1, 2, 2, 3].forEach((seconds, i) => {
-      expect(gaps[i]).toBeGreaterThanOrEqual(seconds * 1000 - 100);
-      expect(gaps[i]).toBeLessThan(seconds * 1000 + 2_500);
+      expect(gaps[i]).toBeGreaterThanOrEqual(seconds * 800 - 100);
+      expect(gaps[i]).toBeLessThan(seconds * 1200 + 2_500);
     });
     expect((await deliveries(client, agent.apiKey, subscriptionId, '?status=failed')).map((d) => d.deliveryId)).toEqual([pending.deliveryId]);
 

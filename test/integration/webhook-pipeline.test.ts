@@ -1,10 +1,13 @@
 // The delivery pipeline's batch paths against DynamoDB Local and fauxqs, called directly alongside the
 // running local runtime: fan-out records an event's deliveries exactly once however many fan-outs race
-// for it (the stream's included); a batch of queue messages sends one lane per subscription, leaves
-// duplicates and deliveries another sender holds alone, defers what finds every slot held or what its
-// lane had no time for, and records each attempt once.
+// for it (the stream's included), and queues what it recorded even when one of its transactions
+// fails (an injected store error); a batch of queue messages sends one lane per subscription, leaves
+// duplicates and deliveries another sender holds alone, defers what finds every slot held, hands back
+// at once what its lane had no time for (even while an attempt hangs), and records each attempt once.
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, InternalServerError } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUnlimited } from '../support/catalog.ts';
 import { Receiver } from '../support/receiver.ts';
@@ -14,7 +17,9 @@ import { createDelivery, deliveryIdFor, DeliveryEntity, getDelivery, type Delive
 import { transactWrite } from '../../shared/data/entity.ts';
 import { EventEntity, listPendingEvents, recordEvent, type DomainEvent } from '../../shared/data/events.ts';
 import { SendingSlotEntity, SENDING_SLOTS } from '../../shared/data/sending-slots.ts';
-import { deliverBatch, fanOut } from '../../shared/domain/webhook-delivery.ts';
+import { fanOut } from '../../shared/domain/webhook-fan-out.ts';
+import { deliverBatch } from '../../shared/domain/webhook-sending.ts';
+import { DELIVERY_TIMEOUT_MS } from '../../shared/domain/webhook-sender.ts';
 import { newId } from '../../shared/ids.ts';
 
 const client = newClient();
@@ -48,7 +53,24 @@ async function commitEvent(agentId: string): Promise<DomainEvent> {
   return event;
 }
 
+/**
+ * An event as a stream outage leaves it: in the outbox, but written under another entity name, so the
+ * runtime's stream reader passes it over. Only this test's fan-outs see it (and the sweep, once it is
+ * 10 s old); the dispatch mark stamps it an event again.
+ */
+async function unstreamedEvent(agentId: string): Promise<DomainEvent> {
+  const data = { orderId: `ord_${randomUUID()}`, buyerId: agentId, sellerId: agentId, totalAmount: { amount: 100, currency: 'USD' }, items: [] };
+  const { event, operation } = recordEvent({ type: 'order.created', data, agentIds: [agentId] }, new Date());
+  await documentClient.send(new PutCommand({ TableName: tableName(), Item: { ...operation.item.Put!.Item, entity: 'unstreamedEvent' } }));
+  return event;
+}
+
+const eventIdsAt = (path: string) => receiver.at(path).map((request) => (JSON.parse(request.body) as { id: string }).id);
+
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The sweep queues a pending delivery again once its attempt is this overdue (functions/webhooks/sweep.worker.ts). */
+const SWEEP_DELIVERY_GRACE_MS = 15_000;
 
 describe('fan-out', () => {
   it('records and queues an event’s deliveries once, however many fan-outs race for it', { timeout: 30_000 }, async () => {
@@ -81,6 +103,51 @@ describe('fan-out', () => {
     await settle(1_500);
     expect(receiver.at(path).map((request) => (JSON.parse(request.body) as { id: string }).id).sort()).toEqual([before.eventId, fresh.eventId].sort());
     expect(await getDelivery(subscriptions[0] as string, deliveryIdFor(fresh.eventId, subscriptions[0] as string))).toMatchObject({ status: 'delivered', attemptCount: 1 });
+  });
+
+  it('queues what the transactions that committed recorded when another fails, then fails', { timeout: 60_000 }, async () => {
+    // 20 subscriptions: an event and its deliveries are 21 items, so four events fill one transaction
+    // and the fifth is written in a second one, in parallel.
+    const paths = Array.from({ length: 20 }, unique);
+    const { agentId, subscriptions } = await subscriber(paths);
+    const events: DomainEvent[] = [];
+    for (let i = 0; i < 5; i++) events.push(await unstreamedEvent(agentId));
+    const [poison] = events as [DomainEvent];
+    const committed = events[4] as DomainEvent;
+    // The first transaction fails with an error of the store (not a refusal); everything else reaches DynamoDB Local.
+    const real = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
+    const mock = mockClient(documentClient);
+    mock.on(QueryCommand).callsFake((input) => real.send(new QueryCommand(input)));
+    mock.on(TransactWriteCommand).callsFake((input: TransactWriteCommand['input']) =>
+      input.TransactItems?.some((item) => item.Update?.Key?.pk === `EVENT#${poison.eventId}`)
+        ? Promise.reject(new InternalServerError({ message: 'Internal server error', $metadata: {} }))
+        : real.send(new TransactWriteCommand(input)),
+    );
+    let failure: unknown;
+    try {
+      await fanOut(events);
+    } catch (error) {
+      failure = error;
+    } finally {
+      mock.restore();
+    }
+    // Failed, so that the stream retries the batch…
+    expect(failure).toBeInstanceOf(InternalServerError);
+    expect((await EventEntity.get({ eventId: poison.eventId }))?.dispatchedAt).toBeUndefined();
+    expect(await getDelivery(subscriptions[0] as string, deliveryIdFor(poison.eventId, subscriptions[0] as string))).toBeUndefined();
+    // …but the deliveries the other transaction recorded were queued then, not left for the sweep.
+    for (const subscriptionId of subscriptions) {
+      const firstAttempt = async () => (await getDelivery(subscriptionId, deliveryIdFor(committed.eventId, subscriptionId)))?.attempts[0];
+      await expect.poll(firstAttempt, { timeout: 2 * SWEEP_DELIVERY_GRACE_MS, interval: 200 }).toBeDefined();
+      const delivery = (await getDelivery(subscriptionId, deliveryIdFor(committed.eventId, subscriptionId))) as DeliveryItem;
+      expect(Date.parse(delivery.attempts[0]!.at) - Date.parse(delivery.createdAt)).toBeLessThan(SWEEP_DELIVERY_GRACE_MS);
+    }
+    // The retry fans out the rest; each event reaches each subscription once.
+    await fanOut(events);
+    for (const path of paths) await receiver.waitFor(path, 5);
+    await settle(1_500);
+    for (const path of paths) expect(new Set(eventIdsAt(path))).toEqual(new Set(events.map((event) => event.eventId)));
+    for (const path of paths) expect(receiver.at(path)).toHaveLength(5);
   });
 });
 
@@ -166,17 +233,40 @@ describe('sending a batch', () => {
     for (let slot = 0; slot < 3; slot++) await SendingSlotEntity.delete({ subscriptionId, slot });
   });
 
-  it('sends a subscription’s deliveries one at a time and defers what its lane had no time for', { timeout: 30_000 }, async () => {
+  it('keeps a hanging attempt from holding its subscription’s other deliveries: the lane hands them back at once', { timeout: 60_000 }, async () => {
+    const path = unique();
+    // The first request gets no answer until long after the sender's deadline; the rest are answered at once.
+    receiver.on(path, { script: [{ hangMs: 3 * DELIVERY_TIMEOUT_MS }], then: 200 });
+    const { agentId, subscriptions } = await subscriber([path]);
+    const subscriptionId = subscriptions[0] as string;
+    const hanging = await pendingDelivery(agentId, subscriptionId);
+    const healthy = await pendingDelivery(agentId, subscriptionId);
+    let batchDone = false;
+    const batch = deliverBatch([messageFor(hanging), messageFor(healthy)]).finally(() => {
+      batchDone = true;
+    });
+    // The healthy delivery goes out (from another lane, through the queue) while the first attempt still hangs.
+    const [first, second] = await receiver.waitFor(path, 2, 3 * DELIVERY_TIMEOUT_MS);
+    expect(batchDone).toBe(false);
+    expect(JSON.parse(first!.body)).toMatchObject({ id: hanging.eventId });
+    expect(JSON.parse(second!.body)).toMatchObject({ id: healthy.eventId });
+    expect(await batch).toEqual(['sent', 'deferred']);
+    expect(await getDelivery(subscriptionId, hanging.deliveryId)).toMatchObject({ status: 'pending', attempts: [{ error: 'timeout' }] });
+    await expect.poll(async () => (await getDelivery(subscriptionId, healthy.deliveryId))?.status, { timeout: 10_000 }).toBe('delivered');
+    expect((await getDelivery(subscriptionId, healthy.deliveryId))?.attempts).toHaveLength(1);
+  });
+
+  it('sends a subscription’s deliveries one at a time and hands back what its lane had no time for', { timeout: 30_000 }, async () => {
     const path = unique();
     receiver.on(path, { delayMs: 1_200, status: 200 });
     const { agentId, subscriptions } = await subscriber([path]);
     const deliveries = [];
     for (let i = 0; i < 4; i++) deliveries.push(await pendingDelivery(agentId, subscriptions[0] as string));
-    // Attempts start at 0 s and 1.2 s; by 2.4 s the lane's 2 s are up.
+    // Attempts start at 0 s and 1.2 s; at 2 s the lane's time is up and the other two go back on the queue.
     expect(await deliverBatch(deliveries.map((delivery) => messageFor(delivery)))).toEqual(['sent', 'sent', 'deferred', 'deferred']);
-    const sent = receiver.at(path);
-    expect(sent).toHaveLength(2);
-    expect((sent[1] as { at: number }).at - (sent[0] as { at: number }).at).toBeGreaterThanOrEqual(1_100);
+    const [first, second] = receiver.at(path);
+    expect([first, second].map((request) => (JSON.parse(request!.body) as { id: string }).id)).toEqual([deliveries[0]!.eventId, deliveries[1]!.eventId]);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(1_100);
     const all = await receiver.waitFor(path, 4);
     expect(new Set(all.map((request) => (JSON.parse(request.body) as { id: string }).id))).toEqual(new Set(deliveries.map((delivery) => delivery.eventId)));
   });

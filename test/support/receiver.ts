@@ -10,7 +10,10 @@ export interface Received {
   at: number;
 }
 
-export type Behaviour = { status: number } | { script: number[]; then: number } | { redirect: string } | { hangMs: number } | { delayMs: number; status: number };
+/** A status, a status with response headers (e.g. Retry-After), or no answer for a while. */
+export type Answer = number | { status: number; headers: Record<string, string> } | { hangMs: number };
+
+export type Behaviour = { status: number } | { script: Answer[]; then: number } | { redirect: string } | { hangMs: number } | { delayMs: number; status: number };
 
 export class Receiver {
   readonly received: Received[] = [];
@@ -41,8 +44,13 @@ export class Receiver {
           response.writeHead(302, { location: behaviour.redirect }).end();
           return;
         }
-        const status = 'script' in behaviour ? (behaviour.script[count - 1] ?? behaviour.then) : behaviour.status;
-        response.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${count} from ${path}`);
+        const answer = 'script' in behaviour ? (behaviour.script[count - 1] ?? behaviour.then) : behaviour.status;
+        if (typeof answer === 'object' && 'hangMs' in answer) {
+          setTimeout(() => response.destroyed || response.end('late'), answer.hangMs).unref();
+          return;
+        }
+        const { status, headers } = typeof answer === 'number' ? { status: answer, headers: {} } : answer;
+        response.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(`answer ${count} from ${path}`);
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

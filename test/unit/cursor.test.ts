@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '../../shared/data/cursor.ts';
 import { Failure } from '../../shared/failures.ts';
@@ -45,5 +46,45 @@ describe('cursors', () => {
         expect((error as Failure).details?.[0]?.path).toBe('cursor');
       }
     }
+  });
+
+  it('round-trip any key within their scope, and are refused in any other scope (property)', () => {
+    const keyValue = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.boolean());
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ minLength: 1 }), keyValue, { minKeys: 1, maxKeys: 4 }), fc.string(), fc.string(), (lastKey, scope, otherScope) => {
+        fc.pre(scope !== otherScope);
+        const cursor = encodeCursor(scope, lastKey) as string;
+        expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+        expect(decodeCursor(scope, cursor)).toEqual(lastKey);
+        expect(() => decodeCursor(otherScope, cursor)).toThrow(Failure);
+      }),
+    );
+  });
+
+  it('are refused when any byte is changed, any byte is cut or added, or any text is sent instead (property)', () => {
+    const cursor = encodeCursor('orders:agt_1', key) as string;
+    const length = Buffer.from(cursor, 'base64url').length;
+    const tampered = fc.oneof(
+      fc.record({ at: fc.nat({ max: length - 1 }), mask: fc.integer({ min: 1, max: 255 }) }).map(({ at, mask }) => {
+        const bytes = Buffer.from(cursor, 'base64url');
+        bytes[at] = (bytes[at] as number) ^ mask;
+        return bytes.toString('base64url');
+      }),
+      fc.nat({ max: length - 1 }).map((cut) => Buffer.from(cursor, 'base64url').subarray(0, cut).toString('base64url')),
+      fc.uint8Array({ minLength: 1, maxLength: 8 }).map((extra) => Buffer.concat([Buffer.from(cursor, 'base64url'), extra]).toString('base64url')),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(tampered, (bad) => {
+        fc.pre(bad !== cursor);
+        try {
+          decodeCursor('orders:agt_1', bad);
+          expect.unreachable(`accepted ${bad}`);
+        } catch (error) {
+          expect(error).toBeInstanceOf(Failure);
+          expect((error as Failure).kind).toBe('invalid');
+        }
+      }),
+    );
   });
 });

@@ -73,6 +73,10 @@ describe('normalize', () => {
   it('evens out dashes, the multiplication sign, quotes and w/o', () => {
     expect(normalize({ text: 'USB–C  cables × 10 w/o logo', reading: emptyReading() }, LEXICON).text).toBe(' USB-C cables x 10 without logo ');
   });
+
+  it('writes dotted abbreviations as their letters', () => {
+    expect(normalize({ text: 'gloves from the U.S., not the U.K.', reading: emptyReading() }, LEXICON).text).toBe(' gloves from the US, not the UK ');
+  });
 });
 
 describe('prices', () => {
@@ -88,6 +92,10 @@ describe('prices', () => {
     ['chairs at least $100', { minPrice: 10000, currency: 'USD' }, 'chairs'],
     ['pens priced in euros', { currency: 'EUR' }, 'pens'],
     ['paper less than £6 a ream', { maxPrice: 600, currency: 'GBP' }, 'paper'],
+    ['vinyl gloves for less than 8p each', { maxPrice: 8, currency: 'GBP' }, 'vinyl gloves for'],
+    ['surgical masks 50 euro cents max', { maxPrice: 50, currency: 'EUR' }, 'surgical masks'],
+    ['gloves 80 cents max', { maxPrice: 80, currency: 'USD' }, 'gloves'],
+    ['nitrile gloves, budget in EUR, max 8 cents per glove', { maxPrice: 8, currency: 'EUR' }, 'nitrile gloves, budget ,'],
   ])('%s', (text, filters, left) => {
     const result = run(readPrices, text);
     expect(result.reading.filters).toEqual(filters);
@@ -99,6 +107,16 @@ describe('prices', () => {
     expect(result.reading.budget).toEqual({ amount: 15000, currency: 'EUR' });
     expect(result.reading.filters).toEqual({ currency: 'EUR' });
     expect(result.left).toBe('1000 gloves,');
+  });
+
+  it('reads "200 dollar budget" as a budget', () => {
+    expect(run(readPrices, '200 dollar budget for 400 gloves').reading.budget).toEqual({ amount: 20000, currency: 'USD' });
+  });
+
+  it('reads a total spend as a budget', () => {
+    const result = run(readPrices, '500 latex gloves, total spend no more than 50 EUR');
+    expect(result.reading.budget).toEqual({ amount: 5000, currency: 'EUR' });
+    expect(result.left).toBe('500 latex gloves,');
   });
 
   it('needs a currency: a bare number is no price', () => {
@@ -128,6 +146,8 @@ describe('lead times', () => {
     ['3 days or less', 3],
     ['same day', 0],
     ['in a fortnight', 14],
+    ['by next week', 7],
+    ['by next month', 30],
   ])('%s → %i days', (text, days) => {
     const result = run(readLeadTime, `gloves ${text}`);
     expect(result.reading.filters.maxLeadTimeDays).toBe(days);
@@ -151,6 +171,11 @@ describe('sorts', () => {
     ['newest masks', 'newest'],
     ['bulbs quick delivery', 'lead_time'],
     ['fastest shipping of bulbs', 'lead_time'],
+    ['permanent markers, sorted newest first', 'newest'],
+    ['chairs sorted by price descending', 'price_desc'],
+    ['pens ordered cheapest first', 'price_asc'],
+    ['copy paper, sort by price low-high', 'price_asc'],
+    ['chairs, price high-low', 'price_desc'],
   ])('%s → %s', (text, sort) => {
     const result = run(readSort, text);
     expect(result.reading.sort).toBe(sort);
@@ -225,6 +250,18 @@ describe('negations', () => {
     }
   });
 
+  it('reads a negated describing word as the catalog\'s "X-free", or drops it, and never makes it a product word', () => {
+    const powdered = run(readNegations, 'nitrile gloves not powdered');
+    expect(powdered.reading.terms.map((term) => term.word)).toEqual(['powder-free']);
+    expect(powdered.reading.excluded).toEqual([]);
+    expect(powdered.left).toBe('nitrile gloves');
+    const scented = run(readNegations, 'wipes, not scented');
+    expect(scented.reading.terms).toEqual([]);
+    expect(scented.reading.excluded).toEqual([]);
+    expect(scented.reading.unparsed).toEqual(['not scented']);
+    expect(scented.left).not.toMatch(/scented/);
+  });
+
   it('leaves "no more than" and "not urgent" alone', () => {
     expect(run(readNegations, 'no more than 20 gloves, not urgent').reading.excluded).toEqual([]);
   });
@@ -249,6 +286,12 @@ describe('quantities', () => {
     ['coffee beans 20 kg', 20],
     ['wooden pallets, 20, from Poland', 20],
     ['gloves, 50 million', 50_000_000],
+    ['leather work gloves, 10 dozen', 120],
+    ['letter paper, 500 sheets a ream, 50 reams', 50],
+    ['copy paper, total for 10', 10],
+    ['blue ballpoint pens, 10 boxes', 10],
+    ['kitchen roll, 10 cases', 10],
+    ['safety boots size 44 x 6 pairs', 6],
   ])('%s → %i', (text, quantity) => {
     expect(run(readQuantity, text).reading.quantity).toBe(quantity);
   });
@@ -265,8 +308,17 @@ describe('quantities', () => {
     ['pens box of 50'],
     ['LED panels 600 x 600 mm'],
     ['HDMI cables 4K'],
+    ['ethernet switch 24 port'],
+    ['ball bearings 6210'],
+    ['two pallets of copy paper'],
+    ['5 cartons of nitrile gloves'],
   ])('%s has no quantity', (text) => {
     expect(run(readQuantity, text).reading.quantity).toBeNull();
+  });
+
+  it('takes a shipping container and a per-unit count out of the text', () => {
+    expect(run(readQuantity, 'two pallets of copy paper').left).toBe('copy paper');
+    expect(run(readQuantity, 'letter paper, 500 sheets a ream, 50 reams').left).toBe('letter paper, ,');
   });
 });
 
@@ -281,8 +333,11 @@ describe('measures', () => {
     ['boxes 400x300x200 mm', '400x300x200 mm', ['400x300x200 mm', '400x300x200']],
     ['pens box of 50', 'box of 50', ['box of 50']],
     ['batteries 24-pack', 'pack of 24', ['pack of 24', '24 pack']],
+    ['coffee beans 1kg bags', '1 kg', ['1 kg', '1kg']],
   ])('%s → %s', (text, word, forms) => {
-    const [term] = run(readMeasures, text).reading.terms;
+    const result = run(readMeasures, text);
+    const [term] = result.reading.terms;
+    expect(result.left).not.toMatch(/bags/);
     expect(term?.word).toBe(word);
     expect(term?.modifier).toBe(true);
     for (const form of forms) expect(term?.forms).toContain(form);
@@ -312,6 +367,7 @@ describe('noise', () => {
     expect(run(dropNoise, 'gloves for our warehouse').left).toBe('gloves');
     expect(run(dropNoise, 'any kind of gloves in stock').left).toBe('gloves');
     expect(run(dropNoise, 'can you find me gloves').left).toBe('gloves');
+    expect(run(dropNoise, 'leather gloves for construction workers').left).toBe('leather gloves');
   });
 });
 
@@ -351,6 +407,23 @@ describe('words', () => {
     expect(result.terms.map((term) => [term.word, term.known])).toEqual([['xyzzy', false], ['gloves', true]]);
   });
 
+  it('finds the catalog\'s word where its stemmer would ("sanitising" → sanitizer, "disinfecting" → disinfectant)', () => {
+    expect(words('hand sanitising gel').terms.map((term) => term.forms)).toContainEqual(['sanitizer']);
+    expect(words('disinfecting wipes').terms.map((term) => term.forms)).toEqual([['disinfectant'], ['wipes']]);
+  });
+
+  it('reads a standard and its number as one code, a describing hyphenated word by its catalog part, and "anti X" as one word', () => {
+    const standard = words('safety boots EN 20345').terms.at(-1);
+    expect(standard).toMatchObject({ word: 'en 20345', modifier: true });
+    expect(words('ethernet-style cables').terms.map((term) => [term.word, term.forms, term.modifier])).toEqual([['ethernet-style', ['ethernet'], true], ['cables', ['cables'], false]]);
+    expect(words('anti fog glasses').terms[0]).toMatchObject({ word: 'anti-fog', modifier: true });
+  });
+
+  it('keeps a model number and a decimal grade the catalog writes', () => {
+    expect(words('ball bearings 6210').terms.map((term) => term.word)).toEqual(['ball', 'bearings', '6210']);
+    expect(words('bolts grade 8.8').terms.map((term) => term.word)).not.toContain('8.8');
+  });
+
   it('joins "X or Y" into one term either satisfies', () => {
     expect(words('nitrile or latex gloves').terms.map((term) => term.forms)).toEqual([['nitrile', 'latex'], ['gloves']]);
   });
@@ -369,6 +442,10 @@ describe('the head of a request', () => {
     expect(head('USB-C cable 2m')).toBe('cable');
     expect(head('bolts m8 zinc')).toBe('bolts');
     expect(head("I'd like some protective eyewear")).toBe('eyewear');
+    // A colour that is also a thing is the thing where the catalog does not use it as a colour.
+    expect(head('hand cream')).toBe('cream');
+    expect(head('olive oil')).toBe('oil');
+    expect(readIntent('olive oil', LEXICON).terms[0]?.modifier).toBe(false);
   });
 });
 

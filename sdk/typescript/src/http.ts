@@ -23,8 +23,11 @@ export interface ClientOptions {
 }
 
 export interface RequestOptions {
-  /** The Idempotency-Key of a POST (default: a new random UUID per call, reused by its own retries). */
-  idempotencyKey?: string;
+  /**
+   * The Idempotency-Key of a POST (default: a new random UUID per call, reused by its own retries).
+   * `null` sends none: for a POST that changes nothing (a search), so that the API stores no answer.
+   */
+  idempotencyKey?: string | null;
   /** Overrides the client's per-attempt timeout for this call. */
   timeoutMs?: number;
   /** Overrides the client's retry count for this call. */
@@ -171,7 +174,7 @@ export class HttpClient {
     const options = request.options ?? {};
     const policy: RetryPolicy = { ...this.policy, maxRetries: whole(options.maxRetries, 'maxRetries') ?? this.policy.maxRetries };
     const timeoutMs = positive(options.timeoutMs, 'timeoutMs') ?? this.timeoutMs;
-    const idempotencyKey = request.method === 'POST' && !request.externalUrl ? (options.idempotencyKey ?? crypto.randomUUID()) : null;
+    const idempotencyKey = request.method === 'POST' && !request.externalUrl && options.idempotencyKey !== null ? (options.idempotencyKey ?? crypto.randomUUID()) : null;
     const url = this.url(request);
     const headers = this.headers(request, idempotencyKey);
     const started = Date.now();
@@ -281,6 +284,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   401: 'auth/invalid-key',
   403: 'auth/forbidden',
   404: 'not-found',
+  405: 'request/method-not-allowed',
   413: 'validation/too-large',
   422: 'validation/invalid',
   429: 'rate-limit',

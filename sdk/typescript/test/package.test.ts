@@ -1,11 +1,14 @@
 // The package as published: its name resolves to the built dist, it has no runtime dependencies, and
-// the build runs in a plain Node process — Node 20 (the oldest supported) where the machine has one.
+// the build runs in a plain Node process — Node 20 (the oldest supported) where the machine has one;
+// so does its MCP server bin, against the local runtime.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as published from '@agent-marketplace/sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { SDK_VERSION } from '../src/version.ts';
 
 const packageDir = path.resolve(import.meta.dirname, '..');
@@ -80,5 +83,25 @@ describe('@agent-marketplace/sdk as published', () => {
       expect(result, version).toEqual({ node: version, ids: ['ord_1', 'ord_2'], calls: 3, event: 'order.created', errorClass: 'function' });
     }
     console.log(`SDK ran on Node ${nodes.map((node) => node.version).join(', ')}`);
+  });
+
+  it('ships the MCP server as the agent-marketplace-mcp bin: one self-contained file that serves the tools over stdio on every Node installed', async () => {
+    expect(manifest.bin).toEqual({ 'agent-marketplace-mcp': './dist/mcp.js' });
+    const bin = path.join(packageDir, 'dist', 'mcp.js');
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(statSync(bin).mode & 0o111).not.toBe(0);
+    // Self-contained: nothing imported but Node's own modules.
+    expect(readFileSync(bin, 'utf8')).not.toMatch(/\bfrom\s*["'](?!node:)[^"']+["']/);
+    const seller = await new published.Marketplace({ baseUrl: inject('baseUrl') }).agents.register({ name: 'Bin seller', role: 'seller', organization: { legalName: 'Acme GmbH', country: 'DE' }, contactEmail: 'bin@acme.example' });
+    for (const { binary, version } of [...otherNodes(), { binary: process.execPath, version: process.version }]) {
+      const client = new Client({ name: 'package-test', version: '1.0.0' });
+      await client.connect(new StdioClientTransport({ command: binary, args: [bin], env: { PATH: process.env.PATH ?? '', MARKETPLACE_API_KEY: seller.apiKey, MARKETPLACE_BASE_URL: inject('baseUrl') }, stderr: 'pipe' }));
+      try {
+        expect((await client.listTools()).tools.map((tool) => tool.name), version).toContain('upload_feed');
+        expect((await client.callTool({ name: 'get_profile', arguments: {} })).structuredContent, version).toMatchObject({ agentId: seller.agentId, role: 'seller' });
+      } finally {
+        await client.close();
+      }
+    }
   });
 });

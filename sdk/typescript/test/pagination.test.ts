@@ -97,4 +97,10 @@ describe('lists', () => {
     expect(keys[0]).toBe('first-page');
     expect(new Set(keys).size).toBe(3);
   });
+
+  it('sends no Idempotency-Key on any page of a search when the caller says null', async () => {
+    const { mk, server } = await pagedOrders(5);
+    expect(await mk.search.intent({ intent: 'nitrile gloves', limit: 2 }, { idempotencyKey: null }).toArray()).toHaveLength(5);
+    expect(server.requests.map((request) => header(request, 'idempotency-key'))).toEqual([undefined, undefined, undefined]);
+  });
 });

@@ -6,7 +6,6 @@ import { Marketplace, WaitTimeoutError } from '../src/index.ts';
 import { MULTIPART_LIMIT_BYTES } from '../src/resources/feeds.ts';
 import { header, ok, scriptedServer, type RecordedRequest, type ScriptedServer } from './support/scripted-server.ts';
 
-/** Routes that are not the agent API: the readiness probe, the document itself, the web page. */
 /** The SDK covers the versioned API: every /v1 operation but the OpenAPI document it is generated from. */
 const isAgentOperation = (route: { path: string; operationId: string }) => route.path.startsWith('/v1/') && route.operationId !== 'getOpenApiDocument';
 

@@ -1,5 +1,5 @@
 // Lead times: "within 10 days", "in 2 weeks", "delivered within a week", "3 days or less", "5 business
-// days", "within 48 hours", "next-day", "tomorrow", "2-day shipping", "in a fortnight". Weeks are 7 days,
+// days", "within 48 hours", "next-day", "tomorrow", "2-day shipping", "in a fortnight", "next week". Weeks are 7 days,
 // months 30, business days 7/5 of a day each (rounded up), hours rounded up to whole days.
 import { NUMBER_WORD, wordsToNumber } from './numbers.ts';
 import { cut, type Extractor } from './reading.ts';
@@ -32,6 +32,8 @@ export function leadDays(amountText: string, unitText: string): number | undefin
 const NEXT_DAY = /\b(?:(?:by\s+|for\s+)?tomorrow|next[- ]day|overnight)(?:\s+(?:delivery|shipping|dispatch))?\b/gi;
 const SAME_DAY = /\bsame[- ]day(?:\s+(?:delivery|shipping|dispatch))?\b/gi;
 const FORTNIGHT = /\b(?:within|in|by)\s+(?:a|one)\s+fortnight\b/gi;
+/** "needed next week", "by next month", "within the next week": within that span from today. */
+const NEXT_SPAN = /\b(?:(?:by|for|within|in|during)\s+)?(?:the\s+)?(?:next|this|coming)\s+(week|month)\b/gi;
 
 export const readLeadTime: Extractor = ({ text, reading }) => {
   let days = reading.filters.maxLeadTimeDays;
@@ -44,6 +46,10 @@ export const readLeadTime: Extractor = ({ text, reading }) => {
       keep(value);
       text = cut(text, match[0]);
     }
+  }
+  for (const match of [...text.matchAll(NEXT_SPAN)]) {
+    keep((match[1] as string).toLowerCase() === 'week' ? 7 : 30);
+    text = cut(text, match[0]);
   }
   for (const [pattern, value] of [[FORTNIGHT, 14], [NEXT_DAY, 1], [SAME_DAY, 0]] as const) {
     if (pattern.test(text)) {

@@ -25,7 +25,9 @@ const UNITS: readonly [RegExp, string[]][] = [
   [/^(?:ply)$/i, ['ply']],
 ];
 const UNIT_WORDS = 'mm|millimet(?:er|re)s?|cm|centimet(?:er|re)s?|met(?:er|re)s?|m|inch(?:es)?|in|"|ft|feet|foot|kgs?|kilos?|kilograms?|grams?|gr|g|lbs?|oz|ounces?|ml|millilit(?:er|re)s?|lit(?:er|re)s?|ltrs?|l|gsm|volts?|v|watts?|w|mah|gb|microns?|µm|ply';
-const MEASURE = new RegExp(`(?<![\\p{L}\\d.,])(\\d+(?:[.,]\\d+)?)\\s?-?\\s?(${UNIT_WORDS})(?![\\p{L}\\d])`, 'giu');
+/** "1kg bags", "5L bottles": the package a measure comes in says nothing more about the product. */
+const PACKAGE_AFTER = '(?:\\s+(?:bags?|bottles?|tins?|cans?|jars?|drums?|tubs?|sacks?|pouches|pouch|packs?|packets?|cartons?|containers?|jugs?|canisters?)\\b)?';
+const MEASURE = new RegExp(`(?<![\\p{L}\\d.,])(\\d+(?:[.,]\\d+)?)\\s?-?\\s?(${UNIT_WORDS})(?![\\p{L}\\d])${PACKAGE_AFTER}`, 'giu');
 const DIMENSIONS = /(?<![\p{L}\d])(\d+(?:[.,]\d+)?(?:\s?[x×]\s?\d+(?:[.,]\d+)?)+)(?:\s?(mm|cm|m)\b)?/giu;
 /** A pack size without a count before it ("box of 50", "pack of 24"): how the catalog describes the product. */
 const PACK_SIZE = /\b(box|pack|case|bag|set|roll|carton|tube|tin)\s+of\s+(\d+)\b/gi;

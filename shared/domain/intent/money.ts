@@ -40,8 +40,26 @@ export function currencyOf(word: string): string | undefined {
   return CURRENCY_WORDS.get(word.toLowerCase());
 }
 
-/** The amount of a MONEY match whose groups start after `offset`, in the currency's minor unit. */
-export function moneyFrom(match: RegExpExecArray | RegExpMatchArray, offset: number): Money | undefined {
+/** Words for a hundredth of whichever currency the request names ("budget in EUR, max 8 cents"); USD when it names none. */
+const CENT_WORDS = new Set(['cent', 'cents']);
+/** Currencies whose hundredth is called a cent. */
+const CENT_CURRENCIES = new Set(['USD', 'EUR', 'AUD', 'CAD', 'NZD', 'HKD', 'SGD']);
+
+/** The one currency a request names by symbol, code or word (minor-unit words aside), if it names exactly one. */
+export function statedCurrency(text: string): string | undefined {
+  const named = new Set<string>();
+  for (const match of text.matchAll(new RegExp(`(${SYMBOL})|\\b${CURRENCY_WORD}`, 'gi'))) {
+    if (match[1]) named.add(CURRENCY_SYMBOLS[match[1].toLowerCase()] as string);
+    else if (match[2] && !CENT_WORDS.has(match[2].toLowerCase())) named.add(CURRENCY_WORDS.get(match[2].toLowerCase()) as string);
+  }
+  return named.size === 1 ? [...named][0] : undefined;
+}
+
+/**
+ * The amount of a MONEY match whose groups start after `offset`, in the currency's minor unit; "cents"
+ * are hundredths of `centsOf` (the currency the request names) when it has cents, else of the dollar.
+ */
+export function moneyFrom(match: RegExpExecArray | RegExpMatchArray, offset: number, centsOf?: string): Money | undefined {
   const g = (index: number) => match[offset + index];
   let currency: string | undefined;
   let amountText: string | undefined;
@@ -62,7 +80,7 @@ export function moneyFrom(match: RegExpExecArray | RegExpMatchArray, offset: num
       if (!currency) return undefined;
     } else {
       if (currency && currency !== named && !MINOR_UNIT_WORDS.has(lower)) return undefined;
-      currency = named;
+      currency = CENT_WORDS.has(lower) && centsOf !== undefined && CENT_CURRENCIES.has(centsOf) ? centsOf : named;
       if (MINOR_UNIT_WORDS.has(lower)) {
         const minor = digitsToNumber(`${amountText ?? ''}${k ?? ''}`);
         return minor !== undefined && Number.isInteger(minor) ? { amount: minor, currency } : undefined;

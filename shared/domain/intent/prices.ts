@@ -3,7 +3,7 @@
 // euros") and total budgets ("budget 500 EUR total"), which are not unit prices: the ceiling is derived
 // from them once the quantity is known (./budget.ts).
 import { majorToMinor } from '../../schemas/money.ts';
-import { CURRENCY_WORD, currencyOf, MONEY, MONEY_GROUPS, moneyFrom, SYMBOL } from './money.ts';
+import { CURRENCY_WORD, currencyOf, MONEY, MONEY_GROUPS, moneyFrom, statedCurrency, SYMBOL } from './money.ts';
 import { cut, type Extractor, type Money } from './reading.ts';
 
 const UNIT_WORDS = 'unit|piece|pc|item|box|pair|roll|pack|case|kg|kilo|bottle|ream|litre|liter|glove|mask|bag|carton|sheet|set|each';
@@ -14,7 +14,7 @@ const RANGE = new RegExp(`\\b(?:between|from)\\s+${MONEY}\\s*(?:and|to|-)\\s*${M
 /** "between 1 and 2 euros", "from $1 to 2": the currency written once. */
 const RANGE_SHARED = new RegExp(`\\b(?:between|from)?\\s*(${SYMBOL})?\\s?(\\d+(?:\\.\\d+)?)\\s*(?:and|to|-)\\s*${MONEY}${PER_UNIT}`, 'gi');
 const BUDGET = new RegExp(
-  `(?:\\b(?:total\\s+)?budget(?:\\s+is|\\s+of)?\\s*:?\\s*(?:of\\s+)?${MONEY}${TOTAL}?|\\b(?:for\\s+)?(?:under|below|max(?:imum)?|at most|up to|no more than)?\\s*${MONEY}${TOTAL})`,
+  `(?:\\b(?:total\\s+)?(?:budget|spend|spending|order value|order total)(?:\\s+is|\\s+of)?(?:\\s+(?:at most|no more than|not more than|max(?:imum)?|up to|under|below))?\\s*:?\\s*(?:of\\s+)?${MONEY}${TOTAL}?|\\b(?:for\\s+)?(?:under|below|max(?:imum)?|at most|up to|no more than)?\\s*${MONEY}${TOTAL}|${MONEY}\\s+(?:total\\s+)?budget\\b)`,
   'gi',
 );
 const CEILING = new RegExp(
@@ -26,13 +26,16 @@ const FLOOR = new RegExp(`(?:\\b(?:over|above|more than|at least|min(?:imum)?|st
 const CURRENCY_ONLY = new RegExp(`\\b(?:(?:priced|paid|payable|invoiced|billed|quoted|paying|pay)\\s+)?in\\s+${CURRENCY_WORD}`, 'gi');
 
 export const readPrices: Extractor = ({ text, reading }) => {
+  // "8p" and "50 euro cents" as the minor-unit words the amounts are read with.
+  text = text.replace(/(?<=\d)p\b/gi, ' pence').replace(/\beuro[\s-]cents?\b/gi, 'eurocents');
+  const centsOf = statedCurrency(text);
   const filters = { ...reading.filters };
   let budget: Money | null = reading.budget;
   const fits = (money: Money) => filters.currency === undefined || filters.currency === money.currency;
 
   for (const match of [...text.matchAll(RANGE)]) {
-    const low = moneyFrom(match, 0);
-    const high = moneyFrom(match, MONEY_GROUPS);
+    const low = moneyFrom(match, 0, centsOf);
+    const high = moneyFrom(match, MONEY_GROUPS, centsOf);
     if (low && high && low.currency === high.currency && low.amount <= high.amount) {
       Object.assign(filters, { minPrice: low.amount, maxPrice: high.amount, currency: low.currency });
       text = cut(text, match[0]);
@@ -40,7 +43,7 @@ export const readPrices: Extractor = ({ text, reading }) => {
   }
   if (filters.maxPrice === undefined) {
     for (const match of [...text.matchAll(RANGE_SHARED)]) {
-      const high = moneyFrom(match, 2);
+      const high = moneyFrom(match, 2, centsOf);
       if (!high || (!match[1] && !/\b(?:between|from)\b/i.test(match[0]))) continue;
       const low = majorToMinor(String(Number(match[2])), high.currency);
       if (low !== undefined && low <= high.amount) {
@@ -50,7 +53,7 @@ export const readPrices: Extractor = ({ text, reading }) => {
     }
   }
   for (const match of [...text.matchAll(BUDGET)]) {
-    const money = moneyFrom(match, 0) ?? moneyFrom(match, MONEY_GROUPS);
+    const money = moneyFrom(match, 0, centsOf) ?? moneyFrom(match, MONEY_GROUPS, centsOf) ?? moneyFrom(match, 2 * MONEY_GROUPS, centsOf);
     if (!money || !fits(money)) continue;
     budget = money;
     filters.currency = money.currency;
@@ -62,21 +65,19 @@ export const readPrices: Extractor = ({ text, reading }) => {
     [FLOOR, 'minPrice'],
   ] as const) {
     for (const match of [...text.matchAll(pattern)]) {
-      const money = moneyFrom(match, 0);
+      const money = moneyFrom(match, 0, centsOf);
       if (!money || !fits(money) || filters[field] !== undefined) continue;
       filters[field] = money.amount;
       filters.currency = money.currency;
       text = cut(text, match[0]);
     }
   }
-  if (filters.currency === undefined) {
-    for (const match of [...text.matchAll(CURRENCY_ONLY)]) {
-      const currency = currencyOf(match[1] as string);
-      if (!currency) continue;
-      filters.currency = currency;
-      text = cut(text, match[0]);
-      break;
-    }
+  // "priced in euros"; said again beside a price in that currency ("budget in EUR, max 8 cents"), it is read once.
+  for (const match of [...text.matchAll(CURRENCY_ONLY)]) {
+    const currency = currencyOf(match[1] as string);
+    if (!currency || (filters.currency !== undefined && filters.currency !== currency)) continue;
+    filters.currency = currency;
+    text = cut(text, match[0]);
   }
   return { text, reading: { ...reading, filters, budget } };
 };

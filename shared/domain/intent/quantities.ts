@@ -12,7 +12,7 @@ export const COUNT_UNITS = '(?:pcs|pieces?|units?|items?|pairs?|boxe?s|box|rolls
 /** Units sold by measure: a number before them is a quantity or a size. */
 const SALES_UNITS = '(?:kgs?|kilos?|kilograms?|litres?|liters?|ltrs?|l|tons?|tonnes?)';
 /** Units that make a number a specification ("18 V", "12 oz", "80 gsm", "27-inch", "4x40"). */
-const SPEC_AFTER = /^(?:-?\s?(?:v|volts?|w|watts?|mm|cm|m|km|in|inch|inches|ft|feet|foot|oz|ml|l|gsm|g|grams?|lbs?|mah|gb|tb|mb|hz|ply|grit|microns?|mic|litres?|liters?|kgs?|kilos?|kilograms?|tons?|tonnes?|metres?|meters?|°|%|"|'|k\b|x\d|mp)\b|%|"|x\d)/i;
+const SPEC_AFTER = /^(?:-?\s?(?:v|volts?|w|watts?|mm|cm|m|km|in|inch|inches|ft|feet|foot|oz|ml|l|gsm|g|grams?|lbs?|mah|gb|tb|mb|hz|ply|grit|microns?|mic|ports?|way|gang|pins?|cores?|channels?|litres?|liters?|kgs?|kilos?|kilograms?|tons?|tonnes?|metres?|meters?|°|%|"|'|k\b|x\d|mp)\b|%|"|x\d)/i;
 const NOT_AFTER = /\b(?:size|sizes|cat|type|class|level|grade|vg|no|number|model|din|iso|en|m|with|version|gen|series|pack|box|case|(?:box|pack|case|bag|set|roll|carton|tube|tin)\s+of)\s*$/i;
 
 interface Candidate {
@@ -30,6 +30,19 @@ function valueOf(token: string, lexicon: IntentLexicon): number | undefined {
   return value !== undefined && Number.isInteger(value) && value >= 1 && value <= 1_000_000_000 ? value : undefined;
 }
 
+/** "10 dozen": dozens of units. */
+const DOZENS = /(?:^|\s)(\d+)\s+dozen\b/gi;
+/**
+ * "two pallets of copy paper", "5 cartons of gloves": a shipping container with no count inside gives no
+ * quantity (how many units a pallet holds is the seller's to say); the phrase is not a product word either.
+ */
+const CONTAINERS = new RegExp(`(?:^|\\s)(?:${NUMBER})\\s+(?:pallets?|cartons?|containers?|truckloads?|skids?|crates?)\\s+of\\b(?!\\s+${NUMBER}\\b)`, 'gi');
+/** "500 sheets a ream": how many are in one sales unit, not how many are wanted. */
+const PER_UNIT_AFTER = new RegExp(`^\\s*${COUNT_UNITS}?\\s*(?:a|an|per|each|in\\s+(?:a|each|every))\\s+(?:ream|box|pack|packet|case|carton|roll|bag|set|tube|bottle|pallet)\\b`, 'i');
+/** "500 sheets a ream", "12 per box": the contents of one sales unit, a specification, not a quantity or a product word. */
+const PER_UNIT_SPEC = new RegExp(`(?:^|\\s)\\d+\\s*${COUNT_UNITS}?\\s*(?:a|an|per|each|in\\s+(?:a|each|every))\\s+(?:ream|box|pack|packet|case|carton|roll|bag|set|tube|bottle|pallet)\\b`, 'gi');
+/** "budget 300 EUR total for 10", "for 10, under $5": a count after "for" standing alone. */
+const FOR_COUNT = new RegExp(`\\bfor\\s+(${NUMBER})(?=\\s*(?:[,;.!?]|$))`, 'gi');
 const PACKS = new RegExp(`(?:^|\\s)(${NUMBER})\\s*(?:x\\s+)?(${COUNT_UNITS})\\s+of\\s+(${NUMBER})(?:\\s*(?:${COUNT_UNITS}))?(?=\\s)`, 'gi');
 const LABELLED = new RegExp(`\\b(?:qty|quantity|moq|amount|count)\\s*(?:of\\s*)?[:=]?\\s*(${NUMBER})`, 'gi');
 /** "notebooks x 50": the count after the product. */
@@ -54,6 +67,7 @@ function first(text: string, pattern: RegExp, accept: (match: RegExpExecArray) =
 
 export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
   if (reading.quantity !== null) return { text, reading };
+  text = text.replace(CONTAINERS, ' ').replace(PER_UNIT_SPEC, ' ');
   const simple = (match: RegExpExecArray): Candidate | undefined => {
     const at = match.index ?? 0;
     const before = text.slice(0, at + (match[0].length - match[0].trimStart().length));
@@ -67,9 +81,15 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
     const next = /^\s*([\p{L}\d][\p{L}\d-]*)/u.exec(after)?.[1]?.toLowerCase();
     if (/^\d{4,}$/.test(code) && next && lexicon.vocabulary.has(code) && lexicon.hasAll([code, next])) return undefined;
     if (!/^\s*(?:x|×)\s/i.test(after) && SPEC_AFTER.test(after.trimStart()) && !new RegExp(`^\\s*${COUNT_UNITS}\\b`, 'i').test(after)) return undefined;
+    // The rest of the match is the unit word of WITH_UNIT; what follows it says "per ream".
+    if (PER_UNIT_AFTER.test(`${match[0].slice((match[1] as string).length + match[0].indexOf(match[1] as string))}${after}`)) return undefined;
     return { value, span: match[0], at };
   };
   const candidate =
+    first(text, DOZENS, (match) => {
+      const value = valueOf(match[1] as string, lexicon);
+      return value !== undefined ? { value: value * 12, span: match[0], at: match.index ?? 0 } : undefined;
+    }) ??
     first(text, PACKS, (match) => {
       const count = valueOf(match[1] as string, lexicon);
       const each = valueOf(match[3] as string, lexicon);
@@ -77,6 +97,8 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
     }) ??
     first(text, LABELLED, simple) ??
     first(text, TIMES, (match) => {
+      // "size 44 x 6 pairs": the size is no count.
+      if (NOT_AFTER.test(text.slice(0, (match.index ?? 0) + (match[0].length - match[0].trimStart().length)))) return undefined;
       const value = valueOf(match[1] as string, lexicon);
       return value !== undefined ? { value, span: match[0], at: match.index ?? 0 } : undefined;
     }) ??
@@ -86,6 +108,7 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
     }) ??
     first(text, WITH_UNIT, simple) ??
     first(text, AFTER_VERB, simple) ??
+    first(text, FOR_COUNT, simple) ??
     first(text, BARE_WORDS, simple) ??
     first(text, SALES, (match) => {
       // "floor cleaner 5 litre": some product is sold in that size, so it is a size, not a quantity ("20 kg of" always is one).
@@ -100,6 +123,8 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
       const before = /([\p{L}][\p{L}\d-]*)\W*$/u.exec(text.slice(0, match.index ?? 0))?.[1]?.toLowerCase();
       const number = match[1] as string;
       if (before && lexicon.vocabulary.has(number) && lexicon.hasAll([number, before])) return undefined;
+      // "bearings 6210": four or more digits, not a round count, right after a word, is a model number.
+      if (before && /^\d{4,}$/.test(number) && Number(number) % 50 !== 0 && /\p{L}\s*$/u.test(text.slice(0, match.index ?? 0) + match[0].slice(0, match[0].indexOf(number)))) return undefined;
       return simple(match);
     });
   if (!candidate) return { text, reading };

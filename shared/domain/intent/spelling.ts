@@ -17,6 +17,17 @@ export function inflectedForm(word: string, vocabulary: ReadonlyMap<string, numb
   for (const variant of variants) {
     if (variant !== word && variant.length > 1 && vocabulary.has(variant)) return variant;
   }
+  // Endings the index's stemmer also takes off alike: "disinfecting" finds "disinfectant", "sanitizing" "sanitizer".
+  const root = /^(.{4,}?)(?:ing|ant|ants|ion|ions|ed|(?<=iz)ers?)$/.exec(word)?.[1];
+  if (root) {
+    // "-izer" and "-izing" share a stem; "-er" elsewhere names another thing ("charger", not "charging").
+    for (const ending of ['ant', 'ants', 'ing', 'ion', 'ed', ...(/iz$/.test(root) ? ['er', 'ers'] : [])]) {
+      for (const stem of [root, `${root}e`]) {
+        const variant = `${stem}${ending}`.replace(/ee(?=[dr]|rs$)/, 'e');
+        if (variant !== word && vocabulary.has(variant)) return variant;
+      }
+    }
+  }
   return undefined;
 }
 

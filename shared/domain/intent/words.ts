@@ -17,6 +17,13 @@ const SIZES = /^(?:x{0,3}s|m|x{0,4}l|\dxl|\dxs|small|medium|large|mini|jumbo)$/;
 /** Endings of describing words: such a word is a modifier, never the head of a noun phrase. */
 const DESCRIBING = /(?:ed|less|free|able|ible|ful|ous|ive|ic|ical|proof|resistant|ish)$/;
 
+/** Colours that are also things ("hand cream", "olive oil"): a colour only where the catalog uses the word. */
+const COLOUR_NOUNS = new Set(['cream', 'olive', 'lime', 'lemon', 'orange', 'charcoal', 'ivory', 'gold', 'silver', 'salmon', 'chocolate', 'rose', 'wine', 'mint', 'peach', 'cherry', 'natural']);
+/** Second parts of hyphenated describing words ("spiral-bound", "water-based", "zinc-plated"): the first part describes. */
+const DESCRIBING_PARTS = new Set(['bound', 'based', 'coated', 'plated', 'lined', 'style', 'type', 'grade', 'shaped', 'sized', 'sealed', 'backed', 'tipped', 'treated', 'finished', 'look', 'effect', 'size', 'sized']);
+/** Prefixes written apart that belong to the next word ("anti fog" → anti-fog). */
+const PREFIXES = new Set(['anti', 'non', 'multi', 'semi', 'pre', 'ultra']);
+
 /** A describing ending on a stem of three letters or more ("washable", not "cable"; "coated", not "shed"). */
 function describing(word: string): boolean {
   const ending = DESCRIBING.exec(word);
@@ -25,7 +32,7 @@ function describing(word: string): boolean {
 
 /** Whether a term describes a product rather than names it (a size, code, colour, measure or adjective). */
 export function isModifier(word: string, colours: ReadonlySet<string>): boolean {
-  return /\d/.test(word) || /-[a-z]$/.test(word) || colours.has(word) || SIZES.test(word) || describing(word) || /^(?:anti|non|extra|super|heavy|light|ultra|multi)-/.test(word);
+  return /\d/.test(word) || /-[a-z]$/.test(word) || colours.has(word) || SIZES.test(word) || describing(word) || /^(?:anti|non|extra|super|heavy|light|ultra|multi|semi|pre)-/.test(word);
 }
 
 /** Whether a word, or its singular, is English. */
@@ -40,7 +47,8 @@ interface Resolved {
 }
 
 function term(word: string, forms: string[], lexicon: IntentLexicon, phrase: number): Term {
-  return { word, forms, known: forms.some((form) => formKnown(form, lexicon.vocabulary)), modifier: isModifier(word, lexicon.colours), phrase };
+  const thing = COLOUR_NOUNS.has(word) && !lexicon.vocabulary.has(word);
+  return { word, forms, known: forms.some((form) => formKnown(form, lexicon.vocabulary)), modifier: !thing && isModifier(word, lexicon.colours), phrase };
 }
 
 /** One word's terms (a hyphenated word may give several). */
@@ -51,7 +59,9 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
   const { vocabulary, english } = lexicon;
   const none: Resolved = { terms: [], corrections: [], unparsed: [] };
   if (word.length === 0 || lexicon.noise.has(word)) return none;
-  if (/^\d+(?:[.,]\d+)?$/.test(word)) return vocabulary.has(word) ? { ...none, terms: [term(word, [word], lexicon, phrase)] } : none;
+  // A number left over is a product word only as the catalog writes it ("8.8" in "grade 8.8") or as a
+  // model number of four digits or more ("6210"), which may then be dropped visibly.
+  if (/^\d+(?:[.,]\d+)?$/.test(word)) return vocabulary.has(word) || /^\d{4,}$/.test(word) || (/[.,]/.test(word) && lexicon.hasPhrase(tokens(word))) ? { ...none, terms: [term(word, [word], lexicon, phrase)] } : none;
   // A number in words left over ("with two batteries") says how many of a part, not which product.
   if (wordsToNumber(word) !== undefined) return none;
   const direct = inflectedForm(word, vocabulary);
@@ -67,7 +77,12 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
     const joined = parts.join('');
     if (vocabulary.has(joined)) return { ...none, terms: [term(word, [joined, parts.join(' ')], lexicon, phrase)] };
     const forms = parts.map((part) => inflectedForm(part, vocabulary));
-    if (parts.length > 1 && forms.every(Boolean)) return { ...none, terms: [term(word, [forms.join(' ')], lexicon, phrase)] };
+    // Parts the catalog has ("6205-2RS") are one phrase only where it writes them together; else each on its own ("letter-size").
+    if (parts.length > 1 && forms.every(Boolean) && lexicon.hasPhrase(forms as string[])) return { ...none, terms: [term(word, [forms.join(' ')], lexicon, phrase)] };
+    // "anti-fog", "non-slip": one describing word, whether or not the catalog has it.
+    if (parts.length === 2 && PREFIXES.has(parts[0] as string)) return { ...none, terms: [{ ...term(word, [parts.join(' ')], lexicon, phrase), modifier: true }] };
+    // "spiral-bound": the catalog's "spiral", describing.
+    if (parts.length === 2 && forms[0] && DESCRIBING_PARTS.has(parts[1] as string)) return { ...none, terms: [{ ...term(word, [forms[0]], lexicon, phrase), modifier: true }] };
     const synonyms = synonymForms(parts.join(' '), vocabulary, lexicon.synonyms);
     if (synonyms.length > 0) return { ...none, terms: [term(word, synonyms, lexicon, phrase)], corrections: [{ from: word, to: synonyms[0] as string, kind: 'synonym' }] };
     // Read part by part ("hi-vis", "extra-large"): each part on its own.
@@ -78,6 +93,14 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
   if (variant) return { ...none, terms: [term(word, [variant], lexicon, phrase)], corrections: [{ from: word, to: variant, kind: 'variant' }] };
   const synonyms = synonymForms(word, vocabulary, lexicon.synonyms);
   if (synonyms.length > 0) return { ...none, terms: [term(word, synonyms, lexicon, phrase)], corrections: [{ from: word, to: synonyms[0] as string, kind: 'synonym' }] };
+  // Two catalog words the catalog writes apart ("sledgehammers" → "sledge hammers"), English or not.
+  for (let at = 3; at <= word.length - 3; at += 1) {
+    const [head, tail] = [word.slice(0, at), word.slice(at)];
+    const tailForm = inflectedForm(tail, vocabulary);
+    if (!/\d/.test(word) && vocabulary.has(head) && tailForm && lexicon.hasPhrase([head, tailForm])) {
+      return { ...none, terms: [term(word, [`${head} ${tailForm}`], lexicon, phrase)], corrections: [{ from: word, to: `${head} ${tailForm}`, kind: 'spelling' }] };
+    }
+  }
   if (isEnglish(word, english)) return { ...none, terms: [term(word, [word], lexicon, phrase)] };
   // Two catalog words run together ("usbc", "tshirts").
   for (let at = 1; at < word.length; at += 1) {
@@ -136,6 +159,19 @@ export const readWords: Extractor = ({ text, reading }, lexicon) => {
     if (following && DESCRIBING_SECOND.has(following) && /^\p{L}+$/u.test(token)) {
       token = `${token}-${following}`;
       index += 1;
+    }
+    // "anti fog": one describing word.
+    if (following && PREFIXES.has(lower) && /^\p{L}+$/u.test(following)) {
+      token = `${token}-${following}`;
+      index += 1;
+    }
+    // "EN 397", "DIN 933", "ISO 9001": a standard and its number are one code.
+    const standard = raw[index + 1];
+    if (standard && /^(?:en|din|iso|astm|ansi|bs|jis|nf|csa)$/.test(lower) && /^\d+[a-z\d-]*$/i.test(standard) && !lexicon.vocabulary.has(`${lower}${standard.toLowerCase()}`)) {
+      const code = `${lower} ${standard.toLowerCase()}`;
+      if (!terms.some((existing) => existing.word === code)) terms.push({ ...term(code, [code], lexicon, phrase), modifier: true });
+      index += 1;
+      continue;
     }
     // "Cat 6", "FFP 2", "N 95": the catalog writes them as one word.
     const next = raw[index + 1];

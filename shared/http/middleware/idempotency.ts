@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import { claim, complete, recordCommittedOutcome, release } from '../../data/idempotency-records.ts';
 import { ApiError, errors, toApiError } from '../errors.ts';
+import { isValidIdempotencyKey } from '../idempotency-key.ts';
 import type { ApiState, HandlerResult, MiddyApiRequest } from '../api-state.ts';
 import { logger } from '../logger.ts';
 import { errorBody } from './response-shaper.ts';
@@ -34,9 +35,9 @@ export function idempotency(): MiddlewareObj {
       if (state.route.method !== 'POST') return;
       const key = event.headers?.['idempotency-key'];
       if (key === undefined) return;
-      if (key.length < 1 || key.length > 255) {
-        throw errors.invalid('Idempotency-Key must be 1 to 255 characters', [
-          { path: 'Idempotency-Key', message: 'Must be 1 to 255 characters' },
+      if (!isValidIdempotencyKey(key)) {
+        throw errors.invalid('Idempotency-Key must be 1 to 255 printable ASCII characters, without a space at either end', [
+          { path: 'Idempotency-Key', message: 'Must be 1 to 255 printable ASCII characters, without a space at either end' },
         ]);
       }
       // Keys are per caller; registrations (no caller yet) are scoped by source address as well.
@@ -77,7 +78,8 @@ export function idempotency(): MiddlewareObj {
       const remaining = context.getRemainingTimeInMillis?.() ?? RECORDING_BUDGET_MS + RESPONSE_RESERVE_MS;
       const deadline = Date.now() + Math.min(RECORDING_BUDGET_MS, remaining - RESPONSE_RESERVE_MS);
       const outcome = await recordCommittedOutcome(record.scope, record.key, response, deadline);
-      if (outcome !== 'completed') {
+      // A raw body (the MCP endpoint's JSON-RPC answer) is never stored by design: marking it is all there is.
+      if (outcome !== 'completed' && !(response === undefined && outcome === 'committed')) {
         // The client still gets the real answer; a retry with the key gets 409 instead of a replay.
         logger.error('Idempotency-Key outcome not stored after the request committed', {
           requestId: state.requestId,

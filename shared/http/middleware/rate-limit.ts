@@ -1,8 +1,10 @@
 // Counts every request (errors included) against its plan's fixed UTC minute and day windows:
-// per agent when the key is valid, otherwise per source IP at Free rates (contract §2).
+// per agent when the key is valid, otherwise per source IP at Free rates (contract §2). An MCP tool's
+// API call is not counted again: the agent's POST /mcp request that carried it was (counted-calls.ts).
 import type { MiddlewareObj } from '@middy/core';
 import { consume, type Limits } from '../../data/rate-limits.ts';
 import type { Plan } from '../../schemas/agents.ts';
+import { COUNTED_CALL_HEADER, isCountedCall } from '../counted-calls.ts';
 import { errors } from '../errors.ts';
 import type { MiddyApiRequest } from '../api-state.ts';
 
@@ -15,10 +17,11 @@ export const PLAN_LIMITS: Record<Plan, Limits | 'unlimited'> = {
 export function rateLimit(): MiddlewareObj {
   return {
     before: async (request) => {
-      const { context } = request as unknown as MiddyApiRequest;
+      const { event, context } = request as unknown as MiddyApiRequest;
       const state = context.api;
       if (!state.route.rateLimited) return;
       const caller = state.caller;
+      if (caller && isCountedCall(event.headers?.[COUNTED_CALL_HEADER], caller.agentId, state.now)) return;
       const limits = PLAN_LIMITS[caller?.plan ?? 'free'];
       if (limits === 'unlimited') {
         state.rateLimit = 'unlimited';

@@ -983,6 +983,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MCP event stream: not offered (405 with Allow: POST), as the Streamable HTTP transport specifies for a stateless server
+         * @description Always 405 (`Allow: POST`): this stateless MCP server opens no event stream, which MCP clients accept. Send messages with `POST /mcp`.
+         *
+         *     **Callers**: anyone, without an API key.
+         */
+        get: operations["getMcpStream"];
+        put?: never;
+        /**
+         * MCP (Model Context Protocol) over Streamable HTTP: your role’s tools, each one call of this API
+         * @description The Model Context Protocol server of this API (stateless Streamable HTTP, JSON answers): point an MCP client at this URL with your `Authorization: Bearer` key (or run the SDK package’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key, counted once, and answers `structuredContent` plus a JSON text block, or `isError` with the API’s `{code, message, details}`. A bad key gets 401 before any tool runs; notifications get 202.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        post: operations["postMcpMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "order.created": {
@@ -1586,6 +1614,23 @@ export interface components {
             /** Format: uri */
             trackingUrl?: string;
         };
+        /** @description One JSON-RPC message (or, from clients of protocol versions before 2025-06-18, a batch) */
+        McpRequestBody: components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
+        /** @description A JSON-RPC 2.0 request, notification or response of the Model Context Protocol */
+        JsonRpcMessage: {
+            /** @constant */
+            jsonrpc: "2.0";
+            /** @description Present on requests (and their responses); absent on notifications */
+            id?: string | number;
+            /** @description initialize, tools/list, tools/call, ping, notifications/initialized, … */
+            method?: string;
+            /** @description The method’s parameters; for tools/call, `name` and `arguments` */
+            params?: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         /** @description The order.created event */
         OrderCreatedEvent: {
             id: components["schemas"]["EventId"];
@@ -2138,6 +2183,24 @@ export interface components {
             data: components["schemas"]["Event"];
             meta: components["schemas"]["Meta"];
         };
+        /** @description The JSON-RPC response to the request (notifications are answered 202 with no body) */
+        McpResponseBody: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: (string | number) | null;
+            /** @description For tools/call: `content` (a JSON text block), `structuredContent` (the API’s data) and, on an API error, `isError` */
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: {
+                /** Format: int64 */
+                code: number;
+                message: string;
+                data?: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         Error: {
             /** @description Human-readable message that says what to fix (for people and logs; branch on `code`) */
             error: string;
@@ -2145,7 +2208,7 @@ export interface components {
              * @description Stable, machine-readable error code
              * @enum {string}
              */
-            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
+            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "request/method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
             /**
              * Format: int32
              * @description The HTTP status, repeated
@@ -2262,6 +2325,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `request/method-not-allowed`: The MCP endpoint takes POST only (GET /mcp: this server offers no event stream); the Allow header names the method. */
+        MethodNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `not-found`: Unknown route or id, or a record the caller is not a party to. */
         NotFound: {
             headers: {
@@ -2306,7 +2380,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Anything else, a timeout or a redirect fails the attempt; it is retried after 1 min, 5 min, 30 min, 2 h, then the delivery is failed */
+        /** @description Anything else, a timeout or a redirect fails the attempt; it is retried after 1 min, 5 min, 30 min, 2 h (each step ±20 %; a `Retry-After` on the response, in seconds or an HTTP date, may push a retry later, up to the schedule’s next step), then the delivery is failed */
         WebhookRefused: {
             headers: {
                 [name: string]: unknown;
@@ -5600,6 +5674,106 @@ export interface operations {
             };
             401: components["responses"]["InvalidKey"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getMcpStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Never sent: always 405 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "meta": {
+                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
+                     *         "timestamp": "2026-11-23T09:12:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: null;
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    postMcpMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 1,
+                 *       "method": "tools/call",
+                 *       "params": {
+                 *         "name": "search_products",
+                 *         "arguments": {
+                 *           "intent": "500 nitrile gloves under 0.15 EUR each"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["McpRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response (application/json); a message without a request (a notification) is answered 202 with no body */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "result": {
+                     *         "content": [
+                     *           {
+                     *             "type": "text",
+                     *             "text": "{\"items\":[…],\"nextCursor\":null}"
+                     *           }
+                     *         ],
+                     *         "structuredContent": {
+                     *           "items": [],
+                     *           "nextCursor": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["McpResponseBody"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];

@@ -24,6 +24,9 @@ export class SellerProducts extends Resource {
   }
 }
 
+/** Any answer will do: the template routes send the raw file only when Accept names its type alone. */
+const ENVELOPE_OR_FILE = 'application/json, */*;q=0.1';
+
 export class Templates extends Resource {
   /** The CSV feed template: `content` is the file, `fields` describes every column. */
   csv(options?: RequestOptions): Promise<WithResponse<ResponseData<'getCsvFeedTemplate'>>> {
@@ -32,6 +35,7 @@ export class Templates extends Resource {
 
   /** The JSON feed template: `content` is the file, `fields` describes every field. */
   json(options?: RequestOptions): Promise<WithResponse<ResponseData<'getJsonFeedTemplate'>>> {
-    return this.http.call({ method: 'GET', path: path`/v1/seller/templates/json`, options });
+    // `Accept: application/json` alone asks this route for the raw file; the SDK wants the envelope.
+    return this.http.call({ method: 'GET', path: path`/v1/seller/templates/json`, options: { ...options, headers: { accept: ENVELOPE_OR_FILE, ...options?.headers } } });
   }
 }

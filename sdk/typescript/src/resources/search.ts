@@ -22,8 +22,9 @@ export class Search extends Resource {
         method: 'POST',
         path: route,
         body: { json: cursor === undefined ? body : { ...body, cursor } },
-        // A later page is another request: it gets its own Idempotency-Key, never the first page's.
-        options: cursor === undefined ? options : { ...options, idempotencyKey: undefined },
+        // A later page is another request: it gets its own Idempotency-Key, never the first page's (or,
+        // when the caller sent none, none).
+        options: cursor === undefined || options?.idempotencyKey === null ? options : { ...options, idempotencyKey: undefined },
       }),
     );
   }

@@ -17,6 +17,9 @@ describe('the SDK against the local runtime', () => {
     const buyerAgent = await anonymous.agents.register({ name: 'Buyer bot', role: 'buyer', organization, contactEmail: 'buying@acme.example' });
     const seller = anonymous.withApiKey(sellerAgent.apiKey);
     const buyer = anonymous.withApiKey(buyerAgent.apiKey);
+    // Both templates in the envelope (the JSON one is the raw file only when asked for alone).
+    expect(await seller.templates.csv()).toMatchObject({ format: 'csv', fields: expect.any(Array) });
+    expect(await seller.templates.json()).toMatchObject({ format: 'json', fields: expect.any(Array) });
     const csv = `sku,title,price,currency,available_quantity,min_order_quantity,ships_from\nSKU-${word},${word} nitrile gloves,10.00,EUR,500,10,DE\n`;
     const feed = await seller.feeds.waitUntilDone((await seller.feeds.upload({ csv, filename: 'catalog.csv' })).feedId);
     expect(feed).toMatchObject({ status: 'completed', rowsSucceeded: 1, rowsFailed: 0, filename: 'catalog.csv' });

@@ -1,0 +1,52 @@
+// `npm run mcp` (and the SDK package's `agent-marketplace-mcp` bin, a bundle of this file): the
+// marketplace's MCP server over stdio, for desktop agents that start their servers as processes.
+// MARKETPLACE_API_KEY is the agent's key; MARKETPLACE_BASE_URL the API (default http://localhost:3000).
+// The key's role, read once at start, decides the tools. Standard output carries the protocol only:
+// every message of ours goes to standard error.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { AuthenticationError, Marketplace, MarketplaceConnectionError, MarketplaceError } from '../sdk/typescript/src/index.ts';
+import { connectMarketplaceMcpServer, createMarketplaceMcpServer } from '../functions/mcp/server.ts';
+
+const DEFAULT_BASE_URL = 'http://localhost:3000';
+
+/** Exit codes: 2 for a setting to fix, 1 for an API that refused the key or could not be reached. */
+function fail(message: string, code: 1 | 2): never {
+  process.stderr.write(`agent-marketplace-mcp: ${message}\n`);
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  const apiKey = process.env.MARKETPLACE_API_KEY?.trim();
+  if (!apiKey) fail('MARKETPLACE_API_KEY is not set: set it to your agent’s API key (mk_test_… or mk_live_…)', 2);
+  const baseUrl = process.env.MARKETPLACE_BASE_URL?.trim() || DEFAULT_BASE_URL;
+  let marketplace: Marketplace;
+  try {
+    marketplace = new Marketplace({ apiKey, baseUrl });
+  } catch (error) {
+    fail(`MARKETPLACE_BASE_URL: ${(error as Error).message}`, 2);
+  }
+
+  let role: 'buyer' | 'seller';
+  try {
+    role = (await marketplace.agents.me({ maxRetries: 1 })).role;
+  } catch (error) {
+    if (error instanceof AuthenticationError) fail(`the marketplace at ${baseUrl} refused MARKETPLACE_API_KEY (${error.message}): check the key and that it belongs to this environment (mk_test_ keys for the sandbox, mk_live_ for production)`, 1);
+    if (error instanceof MarketplaceConnectionError) fail(`no marketplace answered at ${baseUrl} (${error.message}): start it (npm start) or set MARKETPLACE_BASE_URL`, 1);
+    if (error instanceof MarketplaceError) fail(`reading the agent’s profile at ${baseUrl} failed: ${error.status} ${error.code}: ${error.message}`, 1);
+    throw error;
+  }
+
+  const server = createMarketplaceMcpServer({
+    role,
+    marketplace,
+    onUnexpectedError: (error) => process.stderr.write(`agent-marketplace-mcp: a tool failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+  });
+  await connectMarketplaceMcpServer(server, new StdioServerTransport(), role);
+  process.stderr.write(`agent-marketplace-mcp: serving the ${role} tools of ${baseUrl} on stdio\n`);
+  // The client closes our stdin (or signals) when it is done with the server.
+  const stop = () => void server.close().finally(() => process.exit(0));
+  process.stdin.once('end', stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+}
+
+main().catch((error: unknown) => fail(`unexpected error: ${error instanceof Error ? error.message : String(error)}`, 1));

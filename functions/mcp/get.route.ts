@@ -1,0 +1,22 @@
+// GET /mcp — MCP clients open a server-to-client event stream here; this stateless server offers none,
+// which the protocol says with 405. Handler: ./get.ts
+import * as z from 'zod';
+import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+
+export const route = defineRoute({
+  operationId: 'getMcpStream',
+  method: 'GET',
+  path: '/mcp',
+  handler: 'functions/mcp/get.ts',
+  summary: 'MCP event stream: not offered (405 with Allow: POST), as the Streamable HTTP transport specifies for a stateless server',
+  description: 'Always 405 (`Allow: POST`): this stateless MCP server opens no event stream, which MCP clients accept. Send messages with `POST /mcp`.',
+  tag: 'MCP',
+  auth: 'public',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { query: z.looseObject({}) },
+  response: { status: 200, description: 'Never sent: always 405', schema: z.null() },
+  examples: { response: null },
+  handlerErrors: ['request/method-not-allowed'],
+  tableActions: [],
+});

@@ -1,0 +1,36 @@
+// POST /mcp — the Model Context Protocol over Streamable HTTP (stateless, JSON responses): the agent's
+// tools, each a call of this API with the agent's own key. Handler: ./post.ts
+import { ANY_ROLE, MULTIPART_OVERHEAD_BYTES, defineRoute } from '../../shared/http/route-table.ts';
+import { INLINE_FEED_MAX_BYTES } from '../../shared/schemas/catalog.ts';
+import { MAX_WAIT_SECONDS } from '../../shared/schemas/events.ts';
+import { McpRequestBody, McpResponseBody } from '../../shared/schemas/mcp.ts';
+
+export const route = defineRoute({
+  operationId: 'postMcpMessage',
+  method: 'POST',
+  path: '/mcp',
+  handler: 'functions/mcp/post.ts',
+  summary: 'MCP (Model Context Protocol) over Streamable HTTP: your role’s tools, each one call of this API',
+  description:
+    'The Model Context Protocol server of this API (stateless Streamable HTTP, JSON answers): point an MCP client at this URL with your `Authorization: Bearer` key (or run the SDK package’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key, counted once, and answers `structuredContent` plus a JSON text block, or `isError` with the API’s `{code, message, details}`. A bad key gets 401 before any tool runs; notifications get 202.',
+  tag: 'MCP',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  request: { body: McpRequestBody },
+  response: { status: 200, description: 'The JSON-RPC response (application/json); a message without a request (a notification) is answered 202 with no body', schema: McpResponseBody, raw: true },
+  examples: {
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_products', arguments: { intent: '500 nitrile gloves under 0.15 EUR each' } } },
+    response: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"items":[…],"nextCursor":null}' }], structuredContent: { items: [], nextCursor: null } } },
+  },
+  handlerErrors: [],
+  // The tools call the API over HTTP: the function itself touches no table or bucket.
+  tableActions: [],
+  callsApi: true,
+  // upload_feed carries an inline feed file (up to 5 MiB) inside its JSON-RPC message.
+  maxBodyBytes: INLINE_FEED_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+  // list_events may wait up to 20 s for an event; its API call and the answer fit in the rest.
+  timeoutSeconds: MAX_WAIT_SECONDS + 8,
+  // The MCP library (its protocol schemas, zod 3 and 4, ajv) is most of it: docs/performance.md.
+  bundleBudgetKb: 1000,
+});

@@ -1,0 +1,66 @@
+// POST /mcp — one MCP exchange, statelessly: a server with the caller's tools and an SDK client with
+// the caller's key, for this request only. The middleware has already authenticated the key (401),
+// counted the request and parsed the JSON-RPC body; the MCP transport answers in JSON (no stream:
+// a Lambda answers once).
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { requiredSetting } from '../../shared/config.ts';
+import { COUNTED_CALL_HEADER, countedCallProof } from '../../shared/http/counted-calls.ts';
+import { apiHandler } from '../../shared/http/handler.ts';
+import { logger } from '../../shared/http/logger.ts';
+import { Marketplace } from '../../sdk/typescript/src/index.ts';
+import { route } from './post.route.ts';
+import { connectMarketplaceMcpServer, createMarketplaceMcpServer } from './server.ts';
+
+const BEARER = /^Bearer +(\S+)\s*$/i;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The tools' API calls must end inside this function's time limit: list_events may be held 20 s by
+ * the API, so an attempt may take 25 s, and no retry starts after 8 s (a longer Retry-After is
+ * answered as the rate-limit error it is).
+ */
+const CLIENT_SETTINGS = { timeoutMs: 25_000, maxRetries: 2, maxRetryTimeMs: 8_000 } as const;
+
+/** Request headers the MCP transport reads (Accept, Content-Type, Mcp-Protocol-Version, …); never the key. */
+function transportHeaders(headers: Readonly<Record<string, string | undefined>>): Headers {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && name !== 'authorization' && name !== 'content-length' && name !== 'host') out.set(name, value);
+  }
+  return out;
+}
+
+/**
+ * The SDK's fetch, with the proof that this /mcp request was counted: the one tool call it carries is
+ * then not counted again by its own API request. A batch of messages (older clients) gets none, so
+ * that each of its tool calls is counted.
+ */
+function countedFetch(proof: string | undefined): typeof fetch | undefined {
+  if (proof === undefined) return undefined;
+  return (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), [COUNTED_CALL_HEADER]: proof } });
+}
+
+export const handler = apiHandler(route, async ({ caller, headers, body, requestId, now }) => {
+  const apiKey = BEARER.exec(headers.authorization ?? '')?.[1] as string; // authenticated by the middleware
+  // The API's own URL from configuration, never from the request: no header can send the key elsewhere.
+  const baseUrl = requiredSetting('API_BASE_URL');
+  const counted = Array.isArray(body) ? undefined : countedFetch(countedCallProof(caller.agentId, requestId, now));
+  const marketplace = new Marketplace({ apiKey, baseUrl, ...CLIENT_SETTINGS, ...(counted ? { fetch: counted } : {}) });
+  const server = createMarketplaceMcpServer({
+    role: caller.role,
+    marketplace,
+    onUnexpectedError: (error) => logger.error('MCP tool failed unexpectedly', { requestId, agentId: caller.agentId, error: error as Error }),
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await connectMarketplaceMcpServer(server, transport, caller.role);
+  try {
+    const request = new Request(new URL('/mcp', baseUrl), { method: 'POST', headers: transportHeaders(headers) });
+    const response = await transport.handleRequest(request, {
+      parsedBody: body,
+      authInfo: { token: apiKey, clientId: caller.agentId, scopes: [caller.role] },
+    });
+    return { status: response.status, raw: { body: await response.text(), contentType: response.headers.get('content-type') ?? JSON_TYPE } };
+  } finally {
+    await server.close();
+  }
+});
