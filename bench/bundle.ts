@@ -1,6 +1,7 @@
 // Bundles every route handler as the deployed Lambdas are bundled (lib/bundling.ts, the options
-// lib/api-function.ts gives CDK's NodejsFunction), and measures the bundles. The AWS SDK is left to
-// the Lambda runtime as deployed; `bundleAwsSdk` builds the variant that bundles it, for comparison.
+// lib/api-function.ts gives CDK's NodejsFunction), and measures the bundles. The AWS SDK is bundled
+// as deployed (LAMBDA_BUNDLING.bundleAwsSdk); `bundleAwsSdk: false` builds the variant that leaves it
+// to the Lambda runtime's copy, for comparison.
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
@@ -65,6 +66,24 @@ function composition(inputs: Record<string, { bytesInOutput: number }>): Record<
 }
 
 /**
+ * One extra entry point (a baseline such as bench/minimal-handler.ts) bundled exactly as the handlers
+ * are, into `outDir/<name>.mjs`; returns the bundle's path and size.
+ */
+export async function bundleEntry(entry: string, outDir: string, options: { bundleAwsSdk?: boolean } = {}): Promise<{ file: string; kb: number }> {
+  await mkdir(outDir, { recursive: true });
+  const name = path.basename(entry).replace(/\.ts$/, '');
+  await build({
+    ...lambdaBuildOptions,
+    entryPoints: [{ out: name, in: path.resolve(REPO_ROOT, entry) }],
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    ...((options.bundleAwsSdk ?? LAMBDA_BUNDLING.bundleAwsSdk) ? {} : { external: SDK_EXTERNALS }),
+  });
+  const file = path.join(outDir, `${name}.mjs`);
+  return { file, kb: kb((await stat(file)).size) };
+}
+
+/**
  * One bundle per distinct handler file of the route table, the fallback route and the worker table. A single esbuild
  * call with one entry point per handler and no code splitting: each output is a complete,
  * separately tree-shaken bundle, as separate builds would produce, but shared files are parsed once.
@@ -87,7 +106,7 @@ export async function bundleHandlers(
     entryPoints: [...new Set(entries.map((entry) => entry.handler))].map((handler) => ({ out: outName(handler), in: path.join(REPO_ROOT, handler) })),
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
-    ...(options.bundleAwsSdk ? {} : { external: SDK_EXTERNALS }),
+    ...((options.bundleAwsSdk ?? LAMBDA_BUNDLING.bundleAwsSdk) ? {} : { external: SDK_EXTERNALS }),
   });
   // The files some routes ship beside their bundle (openapi.json), as the CDK bundling copies them.
   writeBundledFiles(outDir);

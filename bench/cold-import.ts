@@ -137,7 +137,7 @@ export function measureImportOverSdk(bundle: { file: string; handler: string; ex
   };
 }
 
-function timeRunIn(args: string[], env: NodeJS.ProcessEnv, cwd: string): number {
+export function timeRunIn(args: string[], env: NodeJS.ProcessEnv, cwd: string): number {
   const started = performance.now();
   const result = spawnSync(nodeBinary(), args, { env, cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   const elapsed = performance.now() - started;

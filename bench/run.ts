@@ -9,6 +9,7 @@ import { route as mcpRoute } from '../functions/mcp/post.route.ts';
 import { DEFAULT_BUNDLE_BUDGET_KB } from '../shared/http/route-table.ts';
 import { BENCH_TMP, bundleBudgetKb, bundleHandlers, REPO_ROOT, SDK_EXTERNALS, type BundleInfo } from './bundle.ts';
 import { measureImport, measureImportOverSdk, nodeBinary, type ImportOverSdkTiming } from './cold-import.ts';
+import { coldStartRows, measureColdStart } from './cold-start.ts';
 import { measureFeeds } from './feeds.ts';
 import { measureMcp } from './mcp.ts';
 import type { MiddlewareResult } from './middleware.ts';
@@ -34,6 +35,8 @@ const TARGETS: Record<string, { target: number | null; comparator: Comparator; u
   /** Over the functions that keep the default budget; a function with its own is its own figure. */
   bundleKbMax: { target: DEFAULT_BUNDLE_BUDGET_KB, comparator: '<=', unit: 'kB' },
   bundleKbMin: { target: null, comparator: '<=', unit: 'kB' },
+  /** The slowest route bundle's fresh import ÷ a minimal handler's (only the DynamoDB document client), both as deployed. */
+  coldStartRatio: { target: 1.3, comparator: '<=', unit: '×' },
   importMsOverSdkP50: { target: 20, comparator: '<=', unit: 'ms' },
   /** POST /mcp's function, against its row's budget (docs/performance.md: why it has its own). */
   mcpBundleKb: { target: mcpRoute.bundleBudgetKb ?? DEFAULT_BUNDLE_BUDGET_KB, comparator: '<=', unit: 'kB' },
@@ -126,34 +129,38 @@ async function main(): Promise<number> {
   };
   if (!process.version.startsWith('v24.')) log(`warning: running on Node ${process.version}; npm run bench uses the pinned Node 24`);
 
-  // 1. Bundles with the deployed options (the AWS SDK left to the runtime: the target), and, for
-  //    information, with the SDK bundled.
+  // 1. Bundles with the deployed options (the AWS SDK bundled and tree-shaken), and the same with the
+  //    SDK left to the runtime's copy: the cold start compares both, and the import over the SDK
+  //    modules needs the SDK apart.
   await rm(BENCH_TMP, { recursive: true, force: true });
-  log('bundling every handler and worker (AWS SDK external, then bundled)…');
-  const bundles = await bundleHandlers();
-  const bundlesSdkBundled = await bundleHandlers({ bundleAwsSdk: true, outDir: path.join(BENCH_TMP, 'bundles-sdk-bundled') });
+  log('bundling every handler and worker (AWS SDK bundled as deployed, then external)…');
+  const bundles = await bundleHandlers({ bundleAwsSdk: true });
+  const bundlesSdkExternal = await bundleHandlers({ bundleAwsSdk: false, outDir: path.join(BENCH_TMP, 'bundles-sdk-external') });
   // Functions with a budget of their own (the MCP server) are figures of their own.
   const ownBudget = (bundle: BundleInfo) => bundleBudgetKb(bundle) !== DEFAULT_BUNDLE_BUDGET_KB;
   const mcpBundle = bundles.find((bundle) => bundle.operationId === mcpRoute.operationId);
-  if (!mcpBundle) throw new Error('No bundle for POST /mcp');
+  const mcpBundleSdkExternal = bundlesSdkExternal.find((bundle) => bundle.operationId === mcpRoute.operationId);
+  if (!mcpBundle || !mcpBundleSdkExternal) throw new Error('No bundle for POST /mcp');
   const largest = bundles.filter((bundle) => !ownBudget(bundle)).reduce((a, b) => (b.bytes > a.bytes ? b : a));
   const smallest = bundles.reduce((a, b) => (b.bytes < a.bytes ? b : a));
-  const largestSdkBundled = bundlesSdkBundled.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const largestSdkExternal = bundlesSdkExternal.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+
+  // 2a. Cold start as deployed: every route bundle's fresh import, both SDK shapes, against a minimal
+  //     handler bundled the same way, in shuffled rounds; the slowest few re-measured in pairs.
+  const coldStart = await measureColdStart({ sdkBundled: bundles, sdkExternal: bundlesSdkExternal }, { log });
 
   // 2. Each bundle's import over the SDK modules it uses, fresh processes, paired: a quick screen of
   //    every bundle, then the slowest few again with more pairs; the largest of those is the figure.
   log(`timing fresh-process imports over the SDK alone: screening ${bundles.length} bundles…`);
-  const distinct = [...new Map(bundles.filter((bundle) => !ownBudget(bundle)).map((bundle) => [bundle.handler, bundle])).values()];
+  const distinct = [...new Map(bundlesSdkExternal.filter((bundle) => !ownBudget(bundle)).map((bundle) => [bundle.handler, bundle])).values()];
   const screened = distinct.map((bundle) => measureImportOverSdk(bundle, { pairs: 5, warmup: 1 }));
   const slowest = [...screened].sort((a, b) => b.overSdkP50Ms - a.overSdkP50Ms).slice(0, 3);
   log(`re-measuring the slowest (${slowest.map((timing) => path.basename(timing.handler)).join(', ')}) with 21 pairs…`);
   const remeasured: ImportOverSdkTiming[] = slowest.map((timing) => measureImportOverSdk(distinct.find((bundle) => bundle.handler === timing.handler)!, { pairs: 21, warmup: 2 }));
   const importOverSdk = remeasured.reduce((a, b) => (b.overSdkP50Ms > a.overSdkP50Ms ? b : a));
   log('timing the MCP function’s fresh-process import with 21 pairs…');
-  const importMcp = measureImportOverSdk(mcpBundle, { pairs: 21, warmup: 2 });
+  const importMcp = measureImportOverSdk(mcpBundleSdkExternal, { pairs: 21, warmup: 2 });
   const importMcpOverBare = measureImport(mcpBundle.file);
-  const importLargest = measureImport(largest.file);
-  const importLargestSdkBundled = measureImport(largestSdkBundled.file);
 
   // 3. The middleware stack, stubbed I/O.
   log('timing the middleware stack in process (stubbed DynamoDB)…');
@@ -186,6 +193,7 @@ async function main(): Promise<number> {
   const figures = {
     bundleKbMax: largest.kb,
     bundleKbMin: smallest.kb,
+    coldStartRatio: coldStart.sdkBundled.slowest.ratio,
     importMsOverSdkP50: importOverSdk.overSdkP50Ms,
     mcpBundleKb: mcpBundle.kb,
     mcpImportMsOverSdkP50: importMcp.overSdkP50Ms,
@@ -233,10 +241,10 @@ async function main(): Promise<number> {
         largest: { handler: largest.handler, kb: largest.kb, bytes: largest.bytes, compositionKb: top(largest.composition, 12) },
         smallest: { handler: smallest.handler, kb: smallest.kb, bytes: smallest.bytes },
         perHandlerKb: perHandlerKb(bundles),
-        sdkBundled: {
-          note: `for information: ${SDK_EXTERNALS.join(' and ')} bundled too, instead of left to the Lambda runtime's copy as deployed`,
-          largest: { handler: largestSdkBundled.handler, kb: largestSdkBundled.kb, bytes: largestSdkBundled.bytes, compositionKb: top(largestSdkBundled.composition, 8) },
-          perHandlerKb: perHandlerKb(bundlesSdkBundled),
+        sdkExternal: {
+          note: `for information: ${SDK_EXTERNALS.join(' and ')} left to the Lambda runtime's copy instead of bundled as deployed`,
+          largest: { handler: largestSdkExternal.handler, kb: largestSdkExternal.kb, bytes: largestSdkExternal.bytes, compositionKb: top(largestSdkExternal.composition, 8) },
+          perHandlerKb: perHandlerKb(bundlesSdkExternal),
         },
       },
       mcpFunction: {
@@ -258,10 +266,9 @@ async function main(): Promise<number> {
         remeasured,
         screenedMs: Object.fromEntries(screened.map((timing) => [timing.handler, timing.overSdkP50Ms])),
       },
-      importOverBare: {
-        note: 'for information: p50 of spawn-to-exit of `node --input-type=module -e "await import(bundle)"` minus p50 of `node -e ""`, interleaved (the SDK load included)',
-        largestBundle: importLargest,
-        largestBundleSdkBundled: { ...importLargestSdkBundled, note: 'the SDK bundled in' },
+      coldStart: {
+        note: 'bench/cold-start.ts: p50 of spawn-to-exit of `node --input-type=module -e "await import(bundle)"` per route bundle, both SDK shapes and a minimal handler (bench/minimal-handler.ts: only the DynamoDB document client) bundled each way, in shuffled rounds; the slowest 3 per shape re-measured in pairs with their minimal handler; coldStartRatio is the deployed shape\'s (SDK bundled) largest paired ratio',
+        ...coldStart,
       },
       middleware: {
         note: 'stubbedClient is the target: DynamoDB I/O stubbed with aws-sdk-client-mock; stubbedHttp keeps the SDK pipeline and stubs only HTTP',
@@ -307,9 +314,10 @@ async function main(): Promise<number> {
   console.log(
     table([
       ['context', 'value'],
-      ['largest / smallest bundle', `${largest.handler} ${largest.kb} kB / ${smallest.handler} ${smallest.kb} kB (largest with the SDK bundled: ${largestSdkBundled.kb} kB)`],
+      ['largest / smallest bundle', `${largest.handler} ${largest.kb} kB / ${smallest.handler} ${smallest.kb} kB (largest with the SDK left to the runtime: ${largestSdkExternal.kb} kB)`],
+      ...coldStartRows(coldStart),
+      ['cold start, SDK bundled ÷ left to the runtime', `slowest route ${coldStart.bundledOverExternal.slowestRoute}, minimal handler ${coldStart.bundledOverExternal.minimal} (load average ${coldStart.loadAverage1m.start} → ${coldStart.loadAverage1m.end})`],
       ['import over the SDK, slowest bundle', `${importOverSdk.handler}: ${importOverSdk.importP50Ms} ms vs SDK alone ${importOverSdk.sdkOnlyP50Ms} ms (${importOverSdk.sdkModules.join(', ')}; p50 of ${importOverSdk.pairs} pairs)`],
-      ['import over bare node, largest bundle', `${importLargest.overBareP50Ms} ms (${importLargest.importP50Ms} vs ${importLargest.bareP50Ms} ms); SDK bundled: ${importLargestSdkBundled.overBareP50Ms} ms`],
       ['middleware p50 / p99 (stubbed client)', `${middleware.stubbedClient.p50Ms} / ${middleware.stubbedClient.p99Ms} ms`],
       ['middleware p50 with SDK pipeline (stubbed HTTP)', `${middleware.stubbedHttp.p50Ms} ms`],
       ['API GET /v1/agents/me', `${throughput.apiRequestsPerSecond} req/s (concurrency ${throughput.concurrency})`],

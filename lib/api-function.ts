@@ -116,7 +116,7 @@ export class ApiFunction extends Construct {
         minify: LAMBDA_BUNDLING.minify,
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-        bundleAwsSDK: false, // leaves out LAMBDA_BUNDLING.runtimeProvidedModules
+        bundleAwsSDK: LAMBDA_BUNDLING.bundleAwsSdk, // the SDK bundled and tree-shaken (lib/bundling.ts)
         ...(props.bundledFiles ? { commandHooks: copyInto(props.bundledFiles) } : {}),
       },
     });

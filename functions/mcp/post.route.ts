@@ -32,5 +32,5 @@ export const route = defineRoute({
   // list_events may wait up to 20 s for an event; its API call and the answer fit in the rest.
   timeoutSeconds: MAX_WAIT_SECONDS + 8,
   // The MCP library (its protocol schemas, zod 3 and 4, ajv) is most of it: docs/performance.md.
-  bundleBudgetKb: 600,
+  bundleBudgetKb: 1000,
 });

@@ -14,9 +14,9 @@ export interface DeliveryMessage {
   manual?: boolean;
 }
 
-/** At module scope: one client per instance (exported for the local runtime's grant checks). */
-export const deliveryQueueClient = new SQSClient({});
-export const retrySchedulerClient = new SchedulerClient({});
+/** At module scope: one client per instance (exported for the local runtime's grant checks). Pure: a bundle that never sends drops them. */
+export const deliveryQueueClient = /* @__PURE__ */ new SQSClient({});
+export const retrySchedulerClient = /* @__PURE__ */ new SchedulerClient({});
 
 /** Sends the messages, ten per call, optionally delayed; throws if any is refused. */
 export async function enqueueDeliveries(messages: readonly DeliveryMessage[], options: { delaySeconds?: number } = {}): Promise<void> {

@@ -20,8 +20,9 @@ import type { FeedFormat } from '../schemas/catalog.ts';
 export { FEED_FILES_PREFIX } from './feed-file-keys.ts';
 import { FEED_FILES_PREFIX } from './feed-file-keys.ts';
 
-/** The feeds bucket client, at module scope; exported so that the local runtime can check grants on it. */
-export const feedFilesClient = new S3Client({});
+/** The feeds bucket client, at module scope; exported so that the local runtime can check grants on it.
+ * Pure: a bundle whose handler never touches the bucket (listing feeds) drops it and the S3 client. */
+export const feedFilesClient = /* @__PURE__ */ new S3Client({});
 const s3 = feedFilesClient;
 /** Presigned URLs name the endpoint they were signed for: locally the upload proxy, in AWS S3 itself. */
 let presigner: S3Client | undefined;

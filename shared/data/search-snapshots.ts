@@ -11,8 +11,8 @@ import { SEARCH_SNAPSHOTS_PREFIX } from './search-snapshot-keys.ts';
 
 export { SEARCH_SNAPSHOTS_PREFIX };
 
-/** At module scope: one client per instance. */
-export const searchSnapshotsClient = new S3Client({});
+/** At module scope: one client per instance. Pure: a bundle that never touches snapshots drops it. */
+export const searchSnapshotsClient = /* @__PURE__ */ new S3Client({});
 
 export function snapshotKeyFor(seq: number): string {
   return `${SEARCH_SNAPSHOTS_PREFIX}${String(seq).padStart(12, '0')}.sqlite`;

@@ -4,9 +4,9 @@ import * as z from 'zod';
 import { Timestamp } from '../schemas/common.ts';
 import { ERROR_CODE_NAMES } from './error-codes.ts';
 
-export const RequestId = z.string().regex(/^req_[0-9A-HJKMNP-TV-Z]{26}$/).meta({ maxLength: 30, example: 'req_01M83TY0Y0TX5XRW8ET1FYQJBT' });
+export const RequestId = /* @__PURE__ */ (() => z.string().regex(/^req_[0-9A-HJKMNP-TV-Z]{26}$/).meta({ maxLength: 30, example: 'req_01M83TY0Y0TX5XRW8ET1FYQJBT' }))();
 
-export const Meta = z.object({ requestId: RequestId, timestamp: Timestamp }).meta({ id: 'Meta' });
+export const Meta = /* @__PURE__ */ (() => z.object({ requestId: RequestId, timestamp: Timestamp }).meta({ id: 'Meta' }))();
 
 /** The success envelope around a data schema. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -15,9 +15,9 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 // Descriptions of these fields are in the OpenAPI builder (shared/openapi/document.ts), which no
 // function bundles.
-export const ErrorDetail = z.object({ path: z.string(), message: z.string() }).meta({ id: 'ErrorDetail' });
+export const ErrorDetail = /* @__PURE__ */ (() => z.object({ path: z.string(), message: z.string() }).meta({ id: 'ErrorDetail' }))();
 
-export const ErrorBody = z
+export const ErrorBody = /* @__PURE__ */ (() => z
   .object({
     error: z.string(),
     code: z.enum(ERROR_CODE_NAMES),
@@ -25,4 +25,4 @@ export const ErrorBody = z
     requestId: RequestId,
     details: z.array(ErrorDetail).optional(),
   })
-  .meta({ id: 'Error' });
+  .meta({ id: 'Error' }))();

@@ -115,11 +115,13 @@ export interface RouteDefinition<
 }
 
 /**
- * What a function's bundle may weigh (esbuild output, minified, kB of 1024 bytes), unless its row says
- * otherwise. What users feel is the cold start's import time, not the bytes; this budget guards against
- * a handler pulling in what it does not use (docs/performance.md).
+ * What a function's bundle may weigh (esbuild output, minified, kB of 1024 bytes, the AWS SDK included
+ * as deployed), unless its row says otherwise. What users feel is the cold start's import time, not the
+ * bytes (bench/cold-start.ts measures it); this budget guards against a handler pulling in what it does
+ * not use (docs/performance.md). The largest bundles (the search routes, the feed workers) are about
+ * 740 kB, of which the SDK with the S3 client is about 450 kB.
  */
-export const DEFAULT_BUNDLE_BUDGET_KB = 300;
+export const DEFAULT_BUNDLE_BUDGET_KB = 900;
 
 /**
  * `openapi.json`: the OpenAPI document. `reference-assets`: a folder of the API reference's files

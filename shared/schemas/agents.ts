@@ -2,39 +2,39 @@
 import * as z from 'zod';
 import { CountryCode, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, idOf, text, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
 
-export const Role = z.enum(['buyer', 'seller']).meta({ id: 'Role' });
+export const Role = /* @__PURE__ */ (() => z.enum(['buyer', 'seller']).meta({ id: 'Role' }))();
 export type Role = z.infer<typeof Role>;
 
-export const Plan = z.enum(['free', 'pro', 'enterprise']).meta({ id: 'Plan' });
+export const Plan = /* @__PURE__ */ (() => z.enum(['free', 'pro', 'enterprise']).meta({ id: 'Plan' }))();
 export type Plan = z.infer<typeof Plan>;
 
-const Name = text({ min: 1, max: 200 });
+const Name = /* @__PURE__ */ (() => text({ min: 1, max: 200 }))();
 
-export const Organization = z
+export const Organization = /* @__PURE__ */ (() => z
   .strictObject({ legalName: Name.meta({ example: 'Acme Manufacturing GmbH' }), country: CountryCode })
-  .meta({ id: 'Organization' });
+  .meta({ id: 'Organization' }))();
 
-const ContactEmail = z.email({ error: unlessMissing('Must be an e-mail address') }).max(254).meta({ example: 'procurement@acme.example' });
+const ContactEmail = /* @__PURE__ */ (() => z.email({ error: unlessMissing('Must be an e-mail address') }).max(254).meta({ example: 'procurement@acme.example' }))();
 
-export const RegisterAgentRequest = z
+export const RegisterAgentRequest = /* @__PURE__ */ (() => z
   .strictObject({
     name: Name.meta({ example: 'Acme procurement agent' }),
     role: Role,
     organization: Organization,
     contactEmail: ContactEmail,
   })
-  .meta({ id: 'RegisterAgentRequest' });
+  .meta({ id: 'RegisterAgentRequest' }))();
 
-export const UpdateAgentRequest = z
+export const UpdateAgentRequest = /* @__PURE__ */ (() => z
   .strictObject({
     name: Name.optional(),
     organization: Organization.optional(),
     contactEmail: ContactEmail.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one of name, organization, contactEmail', ...ONLY_IF_OTHERWISE_VALID })
-  .meta({ id: 'UpdateAgentRequest' });
+  .meta({ id: 'UpdateAgentRequest' }))();
 
-export const Agent = z
+export const Agent = /* @__PURE__ */ (() => z
   .object({
     agentId: idOf('agent'),
     role: Role,
@@ -47,9 +47,9 @@ export const Agent = z
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
-  .meta({ id: 'Agent' });
+  .meta({ id: 'Agent' }))();
 export type Agent = z.infer<typeof Agent>;
 
-export const AgentWithApiKey = Agent.extend({
+export const AgentWithApiKey = /* @__PURE__ */ (() => Agent.extend({
   apiKey: bounded(48, { pattern: '^mk_(test|live)_[0-9A-Za-z]{40}$' }),
-}).meta({ id: 'AgentWithApiKey' });
+}).meta({ id: 'AgentWithApiKey' }))();

@@ -17,47 +17,47 @@ export const MAX_FEED_ROWS = 100 * 1024 * 1024;
 const TEMPLATE_TEXT_MAX_LENGTH = 1000;
 
 export const SKU_PATTERN = /^[\x21-\x7E]{1,100}$/;
-export const Sku = z
+export const Sku = /* @__PURE__ */ (() => z
   .string()
   .regex(SKU_PATTERN, 'Must be 1 to 100 printable ASCII characters without spaces')
-  .meta({ maxLength: 100, description: 'The seller’s stock-keeping unit: unique per seller, the feed’s upsert key', example: 'GLV-NIT-M-100' });
+  .meta({ maxLength: 100, description: 'The seller’s stock-keeping unit: unique per seller, the feed’s upsert key', example: 'GLV-NIT-M-100' }))();
 
 /** Lowercase path segments of letters, digits and hyphens: `safety/gloves/nitrile`. */
 export const CATEGORY_MAX_LENGTH = 200;
 export const CATEGORY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,7}$/;
-export const Category = z
+export const Category = /* @__PURE__ */ (() => z
   .string()
   .regex(CATEGORY_PATTERN, 'Must be a lowercase path of up to 8 segments of letters, digits and hyphens, such as safety/gloves')
   .max(CATEGORY_MAX_LENGTH, `Must be at most ${CATEGORY_MAX_LENGTH} characters`)
-  .meta({ example: 'safety/gloves' });
+  .meta({ example: 'safety/gloves' }))();
 
 /** Attribute names: a letter, then letters, digits, `_` or `-` (up to 64). */
 export const ATTRIBUTE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-export const Attributes = z
+export const Attributes = /* @__PURE__ */ (() => z
   .record(
     z.string().regex(ATTRIBUTE_NAME_PATTERN, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)').meta({ maxLength: 64 }),
     z.union([z.string().max(200), z.number(), z.boolean()]),
   )
   .refine((attributes) => Object.keys(attributes).length <= 50, 'At most 50 attributes')
-  .meta({ description: 'Typed product attributes (string, number or boolean)' });
+  .meta({ description: 'Typed product attributes (string, number or boolean)' }))();
 
-export const Unit = z
+export const Unit = /* @__PURE__ */ (() => z
   .string()
   .regex(/^[a-z][a-z0-9-]{0,19}$/, 'Must be a lowercase unit name such as each, box, pair or kg')
-  .meta({ maxLength: 20, example: 'box' });
+  .meta({ maxLength: 20, example: 'box' }))();
 
-export const ImageUrl = z
+export const ImageUrl = /* @__PURE__ */ (() => z
   .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Must be an absolute http(s) URL' })
-  .max(2048);
+  .max(2048))();
 
-export const ProductStatus = z.enum(['active', 'inactive']).meta({ id: 'ProductStatus' });
-export const OfferStatus = z.enum(['active', 'withdrawn', 'expired']).meta({ id: 'OfferStatus' });
+export const ProductStatus = /* @__PURE__ */ (() => z.enum(['active', 'inactive']).meta({ id: 'ProductStatus' }))();
+export const OfferStatus = /* @__PURE__ */ (() => z.enum(['active', 'withdrawn', 'expired']).meta({ id: 'OfferStatus' }))();
 
-export const PriceTier = z
+export const PriceTier = /* @__PURE__ */ (() => z
   .object({ minQuantity: z.int().min(1).meta({ override: { maximum: 1_000_000_000, format: 'int32' } }), unitPrice: Money })
-  .meta({ id: 'PriceTier', description: 'From minQuantity units on, each unit costs unitPrice' });
+  .meta({ id: 'PriceTier', description: 'From minQuantity units on, each unit costs unitPrice' }))();
 
-export const Offer = z
+export const Offer = /* @__PURE__ */ (() => z
   .object({
     offerId: idOf('offer'),
     productId: idOf('product'),
@@ -71,31 +71,31 @@ export const Offer = z
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
-  .meta({ id: 'Offer' });
+  .meta({ id: 'Offer' }))();
 export type Offer = z.infer<typeof Offer>;
 
 /** How the seller's automatic counters concede over a session's rounds (docs/decisions.md, Trade). */
 export const NEGOTIATION_STRATEGIES = ['firm', 'linear', 'boulware', 'conceder'] as const;
-export const NegotiationStrategy = z
+export const NegotiationStrategy = /* @__PURE__ */ (() => z
   .enum(NEGOTIATION_STRATEGIES, { error: 'Must be firm, linear, boulware or conceder' })
   .meta({
     id: 'NegotiationStrategy',
     description:
       'firm: hold the list price; linear: concede evenly over the rounds; boulware: hold near the list price until late; conceder: concede early. The floor is asked only at the session’s last round.',
-  });
+  }))();
 export type NegotiationStrategy = z.infer<typeof NegotiationStrategy>;
 
 /** The offer as its own seller sees it: with the private negotiation policy. */
-export const SellerOffer = Offer.extend({
+export const SellerOffer = /* @__PURE__ */ (() => Offer.extend({
   floorUnitPrice: Money.nullable().meta({ description: 'Private: the lowest unit price automatic counters go to (at the last round only)' }),
   autoAcceptUnitPrice: Money.nullable().meta({ description: 'Private: a buyer proposal at or above it is accepted at once' }),
   negotiationStrategy: NegotiationStrategy.nullable().meta({
     description: 'Private: how automatic counters concede toward the floor (default linear when a floor is set); null: no automatic counters.',
   }),
-}).meta({ id: 'SellerOffer' });
+}).meta({ id: 'SellerOffer' }))();
 export type SellerOffer = z.infer<typeof SellerOffer>;
 
-export const Product = z
+export const Product = /* @__PURE__ */ (() => z
   .object({
     productId: idOf('product'),
     sellerId: idOf('agent'),
@@ -117,32 +117,32 @@ export const Product = z
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
-  .meta({ id: 'Product' });
+  .meta({ id: 'Product' }))();
 export type Product = z.infer<typeof Product>;
 
-export const ProductWithOffers = Product.extend({ offers: z.array(Offer).meta({ maxItems: 1 }) }).meta({ id: 'ProductWithOffers' });
-export const SellerProductWithOffers = Product.extend({ offers: z.array(SellerOffer).meta({ maxItems: 1 }) }).meta({ id: 'SellerProductWithOffers' });
+export const ProductWithOffers = /* @__PURE__ */ (() => Product.extend({ offers: z.array(Offer).meta({ maxItems: 1 }) }).meta({ id: 'ProductWithOffers' }))();
+export const SellerProductWithOffers = /* @__PURE__ */ (() => Product.extend({ offers: z.array(SellerOffer).meta({ maxItems: 1 }) }).meta({ id: 'SellerProductWithOffers' }))();
 
-export const FeedFormat = z.enum(['csv', 'json']).meta({ id: 'FeedFormat' });
+export const FeedFormat = /* @__PURE__ */ (() => z.enum(['csv', 'json']).meta({ id: 'FeedFormat' }))();
 export type FeedFormat = z.infer<typeof FeedFormat>;
-export const FeedStatus = z.enum(['awaiting_upload', 'queued', 'processing', 'completed', 'failed']).meta({ id: 'FeedStatus' });
+export const FeedStatus = /* @__PURE__ */ (() => z.enum(['awaiting_upload', 'queued', 'processing', 'completed', 'failed']).meta({ id: 'FeedStatus' }))();
 export type FeedStatus = z.infer<typeof FeedStatus>;
 
-export const FeedRowError = z
+export const FeedRowError = /* @__PURE__ */ (() => z
   .object({
     row: boundedInt(1, MAX_FEED_ROWS, { description: 'Row number in the file: the first data row is 1 (the CSV header is row 0)' }),
     field: z.string().nullable().meta({ description: 'The column or JSON field, or null for the whole row' }),
     message: z.string(),
   })
-  .meta({ id: 'FeedRowError' });
+  .meta({ id: 'FeedRowError' }))();
 export type FeedRowError = z.infer<typeof FeedRowError>;
 
-export const FeedWarning = z
+export const FeedWarning = /* @__PURE__ */ (() => z
   .object({ row: boundedInt(1, MAX_FEED_ROWS).nullable(), field: z.string().nullable(), message: z.string() })
-  .meta({ id: 'FeedWarning', description: 'Something accepted but worth a look: an unknown column, a repeated sku' });
+  .meta({ id: 'FeedWarning', description: 'Something accepted but worth a look: an unknown column, a repeated sku' }))();
 export type FeedWarning = z.infer<typeof FeedWarning>;
 
-export const Feed = z
+export const Feed = /* @__PURE__ */ (() => z
   .object({
     feedId: idOf('feed'),
     sellerId: idOf('agent'),
@@ -161,24 +161,24 @@ export const Feed = z
     startedAt: Timestamp.nullable(),
     completedAt: Timestamp.nullable(),
   })
-  .meta({ id: 'Feed' });
+  .meta({ id: 'Feed' }))();
 export type Feed = z.infer<typeof Feed>;
 
 /** The answer to a presigned upload request: the feed plus where to PUT the file. */
-export const FeedWithUpload = Feed.extend({
+export const FeedWithUpload = /* @__PURE__ */ (() => Feed.extend({
   uploadUrl: bounded(8192, { format: 'uri', description: 'PUT the file here, without an Authorization header, before uploadExpiresAt' }),
   uploadMethod: z.literal('PUT'),
   uploadHeaders: z.record(bounded(256), bounded(8192)).meta({ description: 'Send these headers with the PUT, unchanged' }),
   uploadExpiresAt: Timestamp,
   uploadMaxBytes: boundedInt(0, PRESIGNED_FEED_MAX_BYTES),
-}).meta({ id: 'FeedWithUpload' });
+}).meta({ id: 'FeedWithUpload' }))();
 
-export const FeedIdParams = z.strictObject({ id: idParam(idPattern('feed'), 'a feed id (feed_…)', 'feed_01M83T81T0KR7DB33F3ZQMKNC8') });
-export const ProductIdParams = z.strictObject({ id: idParam(idPattern('product'), 'a product id (prd_…)', 'prd_01M83T9WD0S3SHGK39V7361XHA') });
-export const OfferIdParams = z.strictObject({ id: idParam(idPattern('offer'), 'an offer id (ofr_…)', 'ofr_01M83TBQ00SGNK6B3E5ANAP9QW') });
+export const FeedIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('feed'), 'a feed id (feed_…)', 'feed_01M83T81T0KR7DB33F3ZQMKNC8') }))();
+export const ProductIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('product'), 'a product id (prd_…)', 'prd_01M83T9WD0S3SHGK39V7361XHA') }))();
+export const OfferIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('offer'), 'an offer id (ofr_…)', 'ofr_01M83TBQ00SGNK6B3E5ANAP9QW') }))();
 
-export const ListFeedsQuery = PaginationQuery.extend({ status: FeedStatus.optional() });
-export const ListSellerProductsQuery = PaginationQuery.extend({ status: ProductStatus.optional(), sku: Sku.optional() });
+export const ListFeedsQuery = /* @__PURE__ */ (() => PaginationQuery.extend({ status: FeedStatus.optional() }))();
+export const ListSellerProductsQuery = /* @__PURE__ */ (() => PaginationQuery.extend({ status: ProductStatus.optional(), sku: Sku.optional() }))();
 
 /** What a feed upload's 413 says after the limit: how to send the file presigned instead, to the same path. */
 export function presignedUploadAdvice(path: string): string {
@@ -195,7 +195,7 @@ export function presignedUploadAdvice(path: string): string {
  * or a multipart part): shown to the seller as it is, so held to the rules of single-line text, and a
  * name rather than a path.
  */
-export const Filename = z
+export const Filename = /* @__PURE__ */ (() => z
   .string({ error: unlessMissing('Must be a string') })
   .min(1, 'Must be at least 1 character')
   .max(255, 'Must be at most 255 characters')
@@ -203,15 +203,15 @@ export const Filename = z
     const problem = /[/\\]/.test(name) ? 'Must be a file name, without slashes' : textProblem(name, false);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
-  .meta({ example: 'catalog-2026-11.csv', pattern: FILENAME_PATTERN });
+  .meta({ example: 'catalog-2026-11.csv', pattern: FILENAME_PATTERN }))();
 
 /** Query of POST /v1/seller/feeds for bodies that carry no name of their own (a CSV body). */
-export const UploadFeedQuery = z.strictObject({
+export const UploadFeedQuery = /* @__PURE__ */ (() => z.strictObject({
   filename: Filename.optional().meta({ description: 'A name for the uploaded file, shown on the feed (multipart parts carry their own)' }),
-});
+}))();
 
 /** POST /v1/seller/feeds with a JSON body: an inline JSON feed, or a request for a presigned upload. */
-export const InlineJsonFeedRequest = z
+export const InlineJsonFeedRequest = /* @__PURE__ */ (() => z
   .strictObject({
     products: z
       .array(z.unknown(), { error: 'Must be an array of product rows' })
@@ -219,18 +219,18 @@ export const InlineJsonFeedRequest = z
       .meta({ description: 'Feed rows; each is validated while the feed is processed, and a bad row is reported in the feed’s errors' }),
     filename: Filename.optional(),
   })
-  .meta({ id: 'InlineJsonFeedRequest' });
-export const PresignedFeedRequest = z
+  .meta({ id: 'InlineJsonFeedRequest' }))();
+export const PresignedFeedRequest = /* @__PURE__ */ (() => z
   .strictObject({
     format: FeedFormat,
     upload: z.literal('presigned', { error: 'Must be "presigned"' }),
     filename: Filename.optional(),
   })
-  .meta({ id: 'PresignedFeedRequest', description: 'Answers 202 with uploadUrl: PUT the file there (up to 100 MiB) within 15 minutes' });
-export const CreateFeedJsonRequest = z.union([InlineJsonFeedRequest, PresignedFeedRequest]);
+  .meta({ id: 'PresignedFeedRequest', description: 'Answers 202 with uploadUrl: PUT the file there (up to 100 MiB) within 15 minutes' }))();
+export const CreateFeedJsonRequest = /* @__PURE__ */ (() => z.union([InlineJsonFeedRequest, PresignedFeedRequest]))();
 export type CreateFeedJsonRequest = z.infer<typeof CreateFeedJsonRequest>;
 
-export const FeedTemplateField = z
+export const FeedTemplateField = /* @__PURE__ */ (() => z
   .object({
     name: bounded(TEMPLATE_TEXT_MAX_LENGTH, { description: 'The CSV column or JSON field', pattern: '^[a-zA-Z_.]+$' }),
     type: z.enum(['string', 'integer', 'decimal', 'boolean', 'money', 'currency', 'country', 'list', 'map', 'enum']),
@@ -239,12 +239,12 @@ export const FeedTemplateField = z
     example: z.unknown(),
     description: bounded(TEMPLATE_TEXT_MAX_LENGTH, { pattern: TEXT_PATTERN_SINGLE_LINE }),
   })
-  .meta({ id: 'FeedTemplateField' });
-export const FeedTemplate = z
+  .meta({ id: 'FeedTemplateField' }))();
+export const FeedTemplate = /* @__PURE__ */ (() => z
   .object({
     format: FeedFormat,
     filename: bounded(255, { pattern: FILENAME_PATTERN }),
     content: bounded(INLINE_FEED_MAX_BYTES, { description: 'The template file; uploaded unchanged, it is a valid feed' }),
     fields: z.array(FeedTemplateField).meta({ maxItems: 50 }),
   })
-  .meta({ id: 'FeedTemplate' });
+  .meta({ id: 'FeedTemplate' }))();

@@ -64,17 +64,17 @@ export function text(options: { min?: number; max: number; multiline?: boolean }
 }
 
 
-export const Timestamp = z.iso.datetime({ precision: 3 }).meta({
+export const Timestamp = /* @__PURE__ */ (() => z.iso.datetime({ precision: 3 }).meta({
   id: 'Timestamp',
   maxLength: 24,
   description: 'ISO 8601 UTC timestamp with milliseconds',
   example: '2026-11-22T10:15:30.123Z',
-});
+}))();
 
-export const CountryCode = z
+export const CountryCode = /* @__PURE__ */ (() => z
   .string()
   .refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code in uppercase, such as DE')
-  .meta({ description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE', maxLength: 2, pattern: '^[A-Z]{2}$' });
+  .meta({ description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE', maxLength: 2, pattern: '^[A-Z]{2}$' }))();
 
 /**
  * An integer in a query string: plain decimal digits only (no sign, exponent, hex, spaces or leading
@@ -101,7 +101,7 @@ export function queryInteger(options: { min: number; max: number }) {
 export const LIST_CURSOR_MAX = 2048;
 
 /** Query parameters shared by every list endpoint. */
-export const PaginationQuery = z.strictObject({
+export const PaginationQuery = /* @__PURE__ */ (() => z.strictObject({
   limit: queryInteger({ min: 1, max: 100 })
     .default(20)
     .meta({
@@ -119,7 +119,7 @@ export const PaginationQuery = z.strictObject({
     .max(LIST_CURSOR_MAX)
     .optional()
     .meta({ description: 'Opaque cursor from a previous page (nextCursor)', pattern: '^[A-Za-z0-9_-]+$', param: { id: 'Cursor' } }),
-});
+}))();
 
 /** A page of a list: `{items, nextCursor}`, at most `maxItems` (a list's `limit` is at most 100). */
 export function page<T extends z.ZodType>(item: T, options: { maxItems?: number; cursorMaxLength?: number } = {}) {
@@ -158,7 +158,7 @@ export function boundedInt(minimum: number, maximum: number, meta: { description
 /** `negotiation` → `NegotiationId`: the component each kind of id is documented as. */
 const idComponentName = (kind: IdKind) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}Id`;
 
-const idSchemas = new Map<IdKind, z.ZodString>();
+const idSchemas = /* @__PURE__ */ (() => new Map<IdKind, z.ZodString>())();
 
 /** An id in a response, documented once per kind (its form and where it comes from) and referenced. */
 export function idOf(kind: IdKind, meta: { description?: string; example?: string } = {}) {

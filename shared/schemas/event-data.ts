@@ -40,7 +40,7 @@ export const EVENT_ALIASES = [
 type AliasName = (typeof EVENT_ALIASES)[number][0];
 
 /** The names events are recorded under: every event type except the first name of an alias pair. */
-export const RECORDED_EVENT_TYPES = EVENT_TYPES.filter((type): type is Exclude<EventType, AliasName> => !EVENT_ALIASES.some(([alias]) => alias === type));
+export const RECORDED_EVENT_TYPES = /* @__PURE__ */ (() => EVENT_TYPES.filter((type): type is Exclude<EventType, AliasName> => !EVENT_ALIASES.some(([alias]) => alias === type)))();
 export type RecordedEventType = Exclude<EventType, AliasName>;
 
 /** The name an event of this type (or alias) is recorded under. */
@@ -52,11 +52,11 @@ export function recordedTypeOf(type: EventType): RecordedEventType {
 /** The type a subscription's test event (`POST /v1/webhooks/{id}/test`) is sent as; never recorded. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-const AgentId = idOf('agent');
+const AgentId = /* @__PURE__ */ (() => idOf('agent'))();
 
 // Orders
 
-const OrderCreatedData = z
+const OrderCreatedData = /* @__PURE__ */ (() => z
   .strictObject({
     orderId: idOf('order'),
     buyerId: AgentId,
@@ -64,10 +64,10 @@ const OrderCreatedData = z
     totalAmount: Money,
     items: z.array(OrderItemLine).meta({ maxItems: 1 }),
   })
-  .meta({ id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' });
+  .meta({ id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' }))();
 
 /** The data of every order change after creation (confirmed … cancelled): one schema, the type names the change. */
-const OrderChangeData = z
+const OrderChangeData = /* @__PURE__ */ (() => z
   .strictObject({
     orderId: idOf('order'),
     sessionId: idOf('negotiation'),
@@ -79,7 +79,7 @@ const OrderChangeData = z
     shipping: Shipping.optional().meta({ description: 'Present once the order has shipped' }),
     cancellation: Cancellation.optional().meta({ description: 'Present when the order was cancelled' }),
   })
-  .meta({ id: 'OrderChangeData', description: 'The order after the change' });
+  .meta({ id: 'OrderChangeData', description: 'The order after the change' }))();
 
 // Negotiations
 
@@ -101,7 +101,7 @@ const negotiationFields = {
 };
 
 /** The data of every negotiation event: one schema, the type names the move; `reason` only on negotiation.rejected. */
-const NegotiationEventData = z
+const NegotiationEventData = /* @__PURE__ */ (() => z
   .strictObject({
     ...negotiationFields,
     reason: z.enum(['rejected', 'expired']).optional().meta({ description: 'negotiation.rejected only: `rejected` by a party, or `expired` (72 h without a move)' }),
@@ -113,7 +113,7 @@ const NegotiationEventData = z
       context.issues.push({ code: 'custom', path: ['reason'], message: 'Required when the session is rejected or expired, absent otherwise', input: context.value });
     }
   })
-  .meta({ id: 'NegotiationEventData', description: 'The session after the move (never the seller’s private prices)' });
+  .meta({ id: 'NegotiationEventData', description: 'The session after the move (never the seller’s private prices)' }))();
 
 // Feeds
 
@@ -129,7 +129,7 @@ const feedFields = {
 };
 
 /** The data of both feed outcomes: one schema, `status` and the type agree; `failureReason` only on feed.failed. */
-const FeedOutcomeData = z
+const FeedOutcomeData = /* @__PURE__ */ (() => z
   .strictObject({
     ...feedFields,
     status: z.enum(['completed', 'failed']).meta({ description: '`completed` (feed.completed, alias feed.processed: bad rows are counted in rowsFailed) or `failed` (feed.failed)' }),
@@ -141,11 +141,11 @@ const FeedOutcomeData = z
       context.issues.push({ code: 'custom', path: ['failureReason'], message: 'Required on feed.failed, absent on feed.completed', input: context.value });
     }
   })
-  .meta({ id: 'FeedOutcomeData', description: 'feed.completed (alias feed.processed) and feed.failed: the feed’s counts and outcome' });
+  .meta({ id: 'FeedOutcomeData', description: 'feed.completed (alias feed.processed) and feed.failed: the feed’s counts and outcome' }))();
 
-const WebhookTestData = z
+const WebhookTestData = /* @__PURE__ */ (() => z
   .strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) })
-  .meta({ id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' });
+  .meta({ id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' }))();
 
 /** `order.created` → `OrderCreated`: the stem of the schemas' component names. */
 export function pascal(type: string): string {

@@ -8,7 +8,7 @@ import { PaginationQuery, Timestamp, idOf, idParam, queryInteger, unlessMissing 
 import { EVENT_DATA_SCHEMAS, EVENT_TYPES, RECORDED_EVENT_TYPES, pascal, recordedTypeOf, typeDisagreement, type DeliveredEventType, type EventData, type EventType, type RecordedEventType } from './event-data.ts';
 
 /** The event id: the same in every delivery (X-Marketplace-Event-Id, webhook-id) and in GET /v1/events. */
-const EventId = idOf('event');
+const EventId = /* @__PURE__ */ (() => idOf('event'))();
 
 const envelopeFields = {
   id: EventId,
@@ -17,13 +17,13 @@ const envelopeFields = {
 };
 
 /** The envelope of every event, whatever its type: the body of a webhook delivery and an item of the events feed. */
-export const EventEnvelope = z
+export const EventEnvelope = /* @__PURE__ */ (() => z
   .object({
     ...envelopeFields,
     type: z.string().meta({ description: 'The event type (a webhook delivery names it as the subscription did, for aliases)' }),
     data: z.record(z.string(), z.unknown()).meta({ description: 'The payload declared for the type' }),
   })
-  .meta({ id: 'EventEnvelope', description: 'An event: `{id, type, timestamp, data}`, the body of every webhook delivery and an item of GET /v1/events' });
+  .meta({ id: 'EventEnvelope', description: 'An event: `{id, type, timestamp, data}`, the body of every webhook delivery and an item of GET /v1/events' }))();
 
 /**
  * Event types that share a data schema share one envelope, its `type` one of theirs (the five order
@@ -51,7 +51,7 @@ function envelopesByData(): Map<z.ZodObject, z.ZodObject> {
   );
 }
 
-const ENVELOPES_BY_DATA = envelopesByData();
+const ENVELOPES_BY_DATA = /* @__PURE__ */ (() => envelopesByData())();
 
 /** The envelope of each name an event can be delivered under, its `data` declared (for webhook documentation and typed receivers). */
 export const EVENT_ENVELOPES = Object.fromEntries(
@@ -61,7 +61,7 @@ export const EVENT_ENVELOPES = Object.fromEntries(
 const recordedEnvelopes = [...new Set(RECORDED_EVENT_TYPES.map((type) => EVENT_ENVELOPES[type]))] as [z.ZodObject, ...z.ZodObject[]];
 
 /** An event as the events feed shows it: under its recorded name, `data` typed by `type`. */
-export const Event = z
+export const Event = /* @__PURE__ */ (() => z
   .discriminatedUnion('type', recordedEnvelopes)
   .check((context) => {
     // A family's envelope also names the aliases it is delivered under; the feed shows recorded names only.
@@ -69,7 +69,7 @@ export const Event = z
       context.issues.push({ code: 'custom', path: ['type'], message: `Not a recorded event type: ${String(context.value.type)}`, input: context.value });
     }
   })
-  .meta({ id: 'Event', description: 'An event under its recorded name (not an alias)' });
+  .meta({ id: 'Event', description: 'An event under its recorded name (not an alias)' }))();
 export type Event = { [T in RecordedEventType]: { id: string; type: T; timestamp: string; data: EventData<T> } }[RecordedEventType];
 
 // The events feed (GET /v1/events)
@@ -82,7 +82,7 @@ const isEventType = (name: string): name is EventType => (EVENT_TYPES as readonl
 const typeMessage = `Must be event type names or aliases (${EVENT_TYPES.join(', ')}), repeated (type=a&type=b) or comma-separated`;
 
 /** `?type=`: repeated (API Gateway joins repeated parameters with commas) or comma-separated names and aliases, folded to the recorded names. */
-const TypeFilter = z
+const TypeFilter = /* @__PURE__ */ (() => z
   .string({ error: unlessMissing(typeMessage) })
   .transform((text, context) => {
     const names = text.split(',').map((name) => name.trim());
@@ -99,9 +99,9 @@ const TypeFilter = z
     maxItems: EVENT_TYPES.length,
     items: { type: 'string', enum: [...EVENT_TYPES] },
     example: ['order.created', 'order.shipped'],
-  });
+  }))();
 
-export const ListEventsQuery = PaginationQuery.extend({
+export const ListEventsQuery = /* @__PURE__ */ (() => PaginationQuery.extend({
   after: z
     .string({ error: unlessMissing('Must be an event id (evt_…)') })
     .regex(idPattern('event'), 'Must be an event id (evt_ and 26 characters), such as the id of the last event you processed')
@@ -111,6 +111,6 @@ export const ListEventsQuery = PaginationQuery.extend({
   waitSeconds: queryInteger({ min: 0, max: MAX_WAIT_SECONDS })
     .optional()
     .meta({ description: `Hold the request up to this many seconds (0–${MAX_WAIT_SECONDS}) until an event arrives, when the page would otherwise be empty`, type: 'integer', example: 20 }),
-});
+}))();
 
-export const EventIdParams = z.strictObject({ id: idParam(idPattern('event'), 'an event id (evt_…)', 'evt_01M83TMVZ0KAWZ2R4PPHTGTRWW') });
+export const EventIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('event'), 'an event id (evt_…)', 'evt_01M83TMVZ0KAWZ2R4PPHTGTRWW') }))();

@@ -7,11 +7,11 @@ import * as z from 'zod';
  * ISO 4217 currencies a price can be in: every code with a numeric minor unit, except the X codes
  * (precious metals, funds, testing and "no currency"), which are not money a buyer pays with.
  */
-const MINOR_UNITS: ReadonlyMap<string, number> = new Map(
+const MINOR_UNITS: ReadonlyMap<string, number> = /* @__PURE__ */ (() => new Map(
   currencyCodes
     .data.filter((currency) => !currency.code.startsWith('X') && Number.isInteger(currency.digits))
     .map((currency) => [currency.code, currency.digits]),
-);
+))();
 
 export function isCurrency(code: string): boolean {
   return MINOR_UNITS.has(code);
@@ -22,25 +22,25 @@ export function minorUnitDigits(code: string): number | undefined {
   return MINOR_UNITS.get(code);
 }
 
-export const CurrencyCode = z
+export const CurrencyCode = /* @__PURE__ */ (() => z
   .string({ error: (issue) => (issue.input === undefined ? undefined : 'Must be an ISO 4217 currency code in uppercase, such as USD') })
   .refine(isCurrency, 'Must be an ISO 4217 currency code in uppercase, such as USD')
-  .meta({ description: 'ISO 4217 currency code, uppercase', example: 'EUR', maxLength: 3, pattern: '^[A-Z]{3}$' });
+  .meta({ description: 'ISO 4217 currency code, uppercase', example: 'EUR', maxLength: 3, pattern: '^[A-Z]{3}$' }))();
 
 /** The largest amount we accept: well inside JavaScript's safe integers, far above any B2B unit price. */
 export const MAX_AMOUNT = 1_000_000_000_000;
 
-export const Amount = z
+export const Amount = /* @__PURE__ */ (() => z
   .int('Must be an integer amount in the currency’s minor unit (cents for USD)')
   .min(0, 'Must not be negative')
-  .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`);
+  .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`))();
 
-export const Money = z
+export const Money = /* @__PURE__ */ (() => z
   .strictObject({
     amount: Amount.meta({ description: 'Integer amount in the currency’s minor unit (e.g. cents)', example: 1250 }),
     currency: CurrencyCode,
   })
-  .meta({ id: 'Money', description: 'An amount in the minor unit of an ISO 4217 currency' });
+  .meta({ id: 'Money', description: 'An amount in the minor unit of an ISO 4217 currency' }))();
 export type Money = z.infer<typeof Money>;
 
 /**

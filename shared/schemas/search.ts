@@ -7,10 +7,10 @@ import { CountryCode, TEXT_PATTERN_SINGLE_LINE, bounded, boundedInt, text } from
 import { Amount, CurrencyCode, MAX_AMOUNT } from './money.ts';
 
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'lead_time'] as const;
-export const SearchSort = z.enum(SEARCH_SORTS).meta({
+export const SearchSort = /* @__PURE__ */ (() => z.enum(SEARCH_SORTS).meta({
   id: 'SearchSort',
   description: 'relevance (default; without a query, newest first), price_asc, price_desc (by unit price within each currency), newest, lead_time (shortest lead time first; an extension)',
-});
+}))();
 export type SearchSort = z.infer<typeof SearchSort>;
 
 const BRAND_MAX = 100;
@@ -18,7 +18,7 @@ const BRAND_MAX = 100;
 const INTENT_MAX = 1000;
 const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
-export const SearchFilters = z
+export const SearchFilters = /* @__PURE__ */ (() => z
   .strictObject({
     category: Category.optional().meta({ description: 'A category path prefix: safety matches safety and safety/gloves' }),
     sellerId: z.string().regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)').optional().meta({ maxLength: 30 }),
@@ -53,13 +53,13 @@ export const SearchFilters = z
       context.addIssue({ code: 'custom', path: ['minPrice'], message: 'Must not be above maxPrice' });
     }
   })
-  .meta({ id: 'SearchFilters' });
+  .meta({ id: 'SearchFilters' }))();
 export type SearchFilters = z.infer<typeof SearchFilters>;
 
 /** Longest accepted cursor: a search cursor carries the ids already returned (see docs/search.md). */
 const SEARCH_CURSOR_MAX = 100_000;
 
-export const SearchRequest = z
+export const SearchRequest = /* @__PURE__ */ (() => z
   .strictObject({
     query: text({ max: 500 }).optional().meta({ description: 'Words to match in titles, brands, categories, attributes and descriptions', example: 'nitrile gloves' }),
     filters: SearchFilters.optional(),
@@ -72,19 +72,19 @@ export const SearchRequest = z
     limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional().meta({ description: 'Page size, 1–100 (default 20)' }),
     cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ description: 'nextCursor of the previous page of this same search', pattern: '^[A-Za-z0-9_-]+$' }),
   })
-  .meta({ id: 'SearchRequest' });
+  .meta({ id: 'SearchRequest' }))();
 export type SearchRequest = z.infer<typeof SearchRequest>;
 
 /** Words and names echoed from a request: single-line text, as the request's. */
 const echoed = (maxLength: number, meta: { description?: string } = {}) => bounded(maxLength, { pattern: TEXT_PATTERN_SINGLE_LINE, ...meta });
 
-export const SearchIntentRequest = z
+export const SearchIntentRequest = /* @__PURE__ */ (() => z
   .strictObject({
     intent: text({ min: 1, max: INTENT_MAX }).meta({ example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
     limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional(),
     cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ pattern: '^[A-Za-z0-9_-]+$' }),
   })
-  .meta({ id: 'SearchIntentRequest' });
+  .meta({ id: 'SearchIntentRequest' }))();
 
 const ItemWordsAndFilters = (id: string, description: string) =>
   z
@@ -95,13 +95,13 @@ const ItemWordsAndFilters = (id: string, description: string) =>
     .meta({ id, description });
 
 /** One shape for what an item satisfies and what it lacks: the document describes it once (SearchItemWords). */
-const SearchItemWords = ItemWordsAndFilters('SearchItemWords', 'Words and filters of the request');
-export const SearchItemMatched = SearchItemWords.meta({ description: 'What this item satisfies, checked on the item itself' });
-export const SearchItemRelaxed = SearchItemWords.meta({
+const SearchItemWords = /* @__PURE__ */ (() => ItemWordsAndFilters('SearchItemWords', 'Words and filters of the request'))();
+export const SearchItemMatched = /* @__PURE__ */ (() => SearchItemWords.meta({ description: 'What this item satisfies, checked on the item itself' }))();
+export const SearchItemRelaxed = /* @__PURE__ */ (() => SearchItemWords.meta({
   description: 'What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request)',
-});
+}))();
 
-export const SearchItem = z
+export const SearchItem = /* @__PURE__ */ (() => z
   .object({
     product: Product,
     offer: Offer,
@@ -109,16 +109,16 @@ export const SearchItem = z
     matched: SearchItemMatched,
     relaxed: SearchItemRelaxed,
   })
-  .meta({ id: 'SearchItem' });
+  .meta({ id: 'SearchItem' }))();
 
-export const SearchPage = z
+export const SearchPage = /* @__PURE__ */ (() => z
   .object({
     items: z.array(SearchItem).meta({ maxItems: 100 }),
     nextCursor: bounded(SEARCH_CURSOR_MAX, { pattern: '^[A-Za-z0-9_-]+$' }).nullable(),
   })
-  .meta({ id: 'SearchPage' });
+  .meta({ id: 'SearchPage' }))();
 
-export const SearchCorrection = z
+export const SearchCorrection = /* @__PURE__ */ (() => z
   .object({
     from: echoed(INTENT_MAX, { description: 'As typed' }),
     to: echoed(INTENT_MAX, { description: 'As read' }),
@@ -126,9 +126,9 @@ export const SearchCorrection = z
       description: 'spelling: a typo; variant: British/American spelling; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
     }),
   })
-  .meta({ id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } });
+  .meta({ id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } }))();
 
-export const Interpretation = z
+export const Interpretation = /* @__PURE__ */ (() => z
   .object({
     keywords: z.array(bounded(INTENT_MAX)).meta({
       maxItems: INTENT_MAX,
@@ -152,14 +152,14 @@ export const Interpretation = z
       .meta({ description: 'What was dropped to find anything; each item says what it lacks in its own `relaxed`' }),
     unparsed: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words not understood (neither catalog words, English words, nor correctable)' }),
   })
-  .meta({ id: 'Interpretation' });
+  .meta({ id: 'Interpretation' }))();
 
 /** At most this many suggestions accompany an empty answer. */
 export const MAX_SUGGESTIONS = 20;
 
 export const SEARCH_SUGGESTION_TYPES = ['loosen-filter', 'drop-keyword', 'try-keyword', 'browse-category'] as const;
 
-export const SearchSuggestion = z
+export const SearchSuggestion = /* @__PURE__ */ (() => z
   .object({
     type: z.enum(SEARCH_SUGGESTION_TYPES).meta({
       description: 'loosen-filter: without these filters products match; drop-keyword: without this word they do; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has',
@@ -167,11 +167,11 @@ export const SearchSuggestion = z
     value: echoed(INTENT_MAX, { description: 'The filter name(s), word or category path' }),
     message: echoed(2000, { description: 'What to change, in words' }),
   })
-  .meta({ id: 'SearchSuggestion', example: { type: 'loosen-filter', value: 'shipsFrom', message: 'No product matches from DE; without shipsFrom, products match' } });
+  .meta({ id: 'SearchSuggestion', example: { type: 'loosen-filter', value: 'shipsFrom', message: 'No product matches from DE; without shipsFrom, products match' } }))();
 
-export const SearchIntentPage = SearchPage.extend({
+export const SearchIntentPage = /* @__PURE__ */ (() => SearchPage.extend({
   interpretation: Interpretation,
   suggestions: z.array(SearchSuggestion).meta({ maxItems: MAX_SUGGESTIONS, description: 'When nothing matches: what would find something (each checked against the catalog); empty otherwise' }),
-}).meta({ id: 'SearchIntentPage' });
+}).meta({ id: 'SearchIntentPage' }))();
 
 export { Category };

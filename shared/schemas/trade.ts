@@ -16,16 +16,16 @@ export { MAX_ROUNDS } from './trade-parts.ts';
 /** The largest order total in minor units: an order's totalAmount is Money, whose amount is at most MAX_AMOUNT. */
 export const MAX_ORDER_TOTAL = MAX_AMOUNT;
 
-const Quantity = z.int('Must be a whole number of units').min(1, 'Must be at least 1').max(1_000_000_000, 'Must be at most 1000000000');
-const UnitPrice = z
+const Quantity = /* @__PURE__ */ (() => z.int('Must be a whole number of units').min(1, 'Must be at least 1').max(1_000_000_000, 'Must be at most 1000000000'))();
+const UnitPrice = /* @__PURE__ */ (() => z
   .int('Must be an integer amount in the minor unit of the offer’s currency (cents for USD)')
   .min(1, 'Must be at least 1 (minor units of the offer’s currency)')
-  .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`).meta({ description: 'Integer unit price in the minor unit of the session’s currency', example: 1150 });
-const Message = text({ max: 2000, multiline: true });
+  .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`).meta({ description: 'Integer unit price in the minor unit of the session’s currency', example: 1150 }))();
+const Message = /* @__PURE__ */ (() => text({ max: 2000, multiline: true }))();
 
-export const NegotiationAction = z.enum(['propose', 'counter', 'accept', 'reject']).meta({ id: 'NegotiationAction' });
+export const NegotiationAction = /* @__PURE__ */ (() => z.enum(['propose', 'counter', 'accept', 'reject']).meta({ id: 'NegotiationAction' }))();
 
-export const NegotiationMove = z
+export const NegotiationMove = /* @__PURE__ */ (() => z
   .object({
     round: boundedInt(1, MAX_ROUNDS),
     by: Party,
@@ -36,10 +36,10 @@ export const NegotiationMove = z
     automatic: z.boolean().meta({ description: 'Made on the seller’s behalf by the offer’s negotiation policy (extension)' }),
     at: Timestamp,
   })
-  .meta({ id: 'NegotiationMove' });
+  .meta({ id: 'NegotiationMove' }))();
 export type NegotiationMove = z.infer<typeof NegotiationMove>;
 
-export const NegotiationSession = z
+export const NegotiationSession = /* @__PURE__ */ (() => z
   .object({
     sessionId: idOf('negotiation', { description: 'Counter, accept or reject with it; order with it once accepted' }),
     offerId: idOf('offer'),
@@ -60,37 +60,37 @@ export const NegotiationSession = z
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
-  .meta({ id: 'NegotiationSession' });
+  .meta({ id: 'NegotiationSession' }))();
 export type NegotiationSession = z.infer<typeof NegotiationSession>;
 
-export const StartNegotiationRequest = z
+export const StartNegotiationRequest = /* @__PURE__ */ (() => z
   .strictObject({
     offerId: z.string().regex(idPattern('offer'), 'Must be an offer id (ofr_…)').meta({ maxLength: 30, description: 'From a search result’s offer (or GET /v1/products/{id})' }),
     quantity: Quantity,
     unitPrice: UnitPrice.optional().meta({ description: 'Proposed unit price; default the offer’s price for this quantity' }),
     message: Message.optional(),
   })
-  .meta({ id: 'StartNegotiationRequest' });
+  .meta({ id: 'StartNegotiationRequest' }))();
 
-export const CounterRequest = z
+export const CounterRequest = /* @__PURE__ */ (() => z
   .strictObject({
     unitPrice: UnitPrice,
     quantity: Quantity.optional().meta({ description: 'Default: the quantity on the table' }),
     message: Message.optional(),
   })
-  .meta({ id: 'CounterRequest' });
+  .meta({ id: 'CounterRequest' }))();
 
-export const MoveNoteRequest = z.strictObject({ message: Message.optional() }).meta({ id: 'MoveNoteRequest' });
+export const MoveNoteRequest = /* @__PURE__ */ (() => z.strictObject({ message: Message.optional() }).meta({ id: 'MoveNoteRequest' }))();
 
-export const SessionIdParams = z.strictObject({ sessionId: idParam(idPattern('negotiation'), 'a negotiation session id (neg_…)', 'neg_01M83TK1C0AGPSWHZZWGW1WEGM') });
+export const SessionIdParams = /* @__PURE__ */ (() => z.strictObject({ sessionId: idParam(idPattern('negotiation'), 'a negotiation session id (neg_…)', 'neg_01M83TK1C0AGPSWHZZWGW1WEGM') }))();
 
-export const ListNegotiationsQuery = PaginationQuery.extend({
+export const ListNegotiationsQuery = /* @__PURE__ */ (() => PaginationQuery.extend({
   status: NegotiationStatus.optional().meta({ description: 'Default open' }),
-});
+}))();
 
 // Orders
 
-export const ShippingAddress = z
+export const ShippingAddress = /* @__PURE__ */ (() => z
   .strictObject({
     name: text({ min: 1, max: 200 }),
     line1: text({ min: 1, max: 200 }),
@@ -100,9 +100,9 @@ export const ShippingAddress = z
     postalCode: text({ max: 20 }).optional(),
     country: CountryCode,
   })
-  .meta({ id: 'ShippingAddress' });
+  .meta({ id: 'ShippingAddress' }))();
 
-export const Order = z
+export const Order = /* @__PURE__ */ (() => z
   .object({
     orderId: idOf('order'),
     sessionId: idOf('negotiation'),
@@ -119,37 +119,37 @@ export const Order = z
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
-  .meta({ id: 'Order' });
+  .meta({ id: 'Order' }))();
 export type Order = z.infer<typeof Order>;
 
-export const CreateOrderRequest = z
+export const CreateOrderRequest = /* @__PURE__ */ (() => z
   .strictObject({
     sessionId: z.string().regex(idPattern('negotiation'), 'Must be a negotiation session id (neg_…)').meta({ maxLength: 30, description: 'An accepted session of the caller’s' }),
     buyerReference: text({ min: 1, max: 200 }).optional().meta({ description: 'The buyer’s own reference, e.g. a purchase order number' }),
     shippingAddress: ShippingAddress.optional(),
   })
-  .meta({ id: 'CreateOrderRequest' });
+  .meta({ id: 'CreateOrderRequest' }))();
 
-export const ShipOrderRequest = z
+export const ShipOrderRequest = /* @__PURE__ */ (() => z
   .strictObject({
     carrier: text({ min: 1, max: 100 }),
     trackingNumber: text({ min: 1, max: 100 }),
     trackingUrl: z.url({ protocol: /^https?$/, error: 'Must be an absolute http(s) URL' }).max(2048).optional(),
   })
-  .meta({ id: 'ShipOrderRequest' });
+  .meta({ id: 'ShipOrderRequest' }))();
 
-export const CancelOrderRequest = z.strictObject({ reason: text({ min: 1, max: 500 }).optional() }).meta({ id: 'CancelOrderRequest' });
+export const CancelOrderRequest = /* @__PURE__ */ (() => z.strictObject({ reason: text({ min: 1, max: 500 }).optional() }).meta({ id: 'CancelOrderRequest' }))();
 
-export const OrderIdParams = z.strictObject({ id: idParam(idPattern('order'), 'an order id (ord_…)', 'ord_01M83TRH50MAGDC7K060BRRBKW') });
+export const OrderIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('order'), 'an order id (ord_…)', 'ord_01M83TRH50MAGDC7K060BRRBKW') }))();
 
-export const ListOrdersQuery = PaginationQuery.extend({
+export const ListOrdersQuery = /* @__PURE__ */ (() => PaginationQuery.extend({
   status: OrderStatus.optional(),
   role: Party.optional().meta({ description: 'Orders in which the caller is this party (an agent has one role: the other gives an empty list)' }),
-});
+}))();
 
-export const AuditActor = z.union([z.object({ agentId: idOf('agent'), role: Party }), z.literal('system')]).meta({ id: 'AuditActor' });
+export const AuditActor = /* @__PURE__ */ (() => z.union([z.object({ agentId: idOf('agent'), role: Party }), z.literal('system')]).meta({ id: 'AuditActor' }))();
 
-export const AuditEntry = z
+export const AuditEntry = /* @__PURE__ */ (() => z
   .object({
     entryId: idOf('audit'),
     orderId: idOf('order'),
@@ -161,5 +161,5 @@ export const AuditEntry = z
     toStatus: OrderStatus,
     details: z.record(z.string(), z.unknown()),
   })
-  .meta({ id: 'AuditEntry' });
+  .meta({ id: 'AuditEntry' }))();
 export type AuditEntry = z.infer<typeof AuditEntry>;

@@ -9,18 +9,18 @@ export { EVENT_TYPES, type EventType } from './event-data.ts';
 
 export const MAX_SUBSCRIPTIONS_PER_AGENT = 20;
 
-export const EventName = z
+export const EventName = /* @__PURE__ */ (() => z
   .enum([...EVENT_TYPES, '*'], { error: unlessMissing(`Must be one of ${EVENT_TYPES.join(', ')} or *`) })
-  .meta({ id: 'EventName' });
+  .meta({ id: 'EventName' }))();
 export type EventName = z.infer<typeof EventName>;
 
-const Events = z
+const Events = /* @__PURE__ */ (() => z
   .array(EventName)
   .min(1, 'Subscribe to at least one event')
   .max(EVENT_TYPES.length + 1)
-  .transform((events) => [...new Set(events)]);
+  .transform((events) => [...new Set(events)]))();
 
-const Url = z
+const Url = /* @__PURE__ */ (() => z
   .string({ error: unlessMissing('Must be an absolute http(s) URL') })
   .max(2048, 'Must be at most 2048 characters')
   .superRefine((url, context) => {
@@ -28,26 +28,26 @@ const Url = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
   .transform(normaliseWebhookUrl)
-  .meta({ description: 'Absolute http(s) URL in normalised form (https only in production)', format: 'uri' });
-const Secret = z
+  .meta({ description: 'Absolute http(s) URL in normalised form (https only in production)', format: 'uri' }))();
+const Secret = /* @__PURE__ */ (() => z
   .string({ error: unlessMissing('Must be 16 to 256 characters') })
   .min(16, 'Must be 16 to 256 characters')
   .max(256, 'Must be 16 to 256 characters')
   .refine((secret) => !CONTROLS_SINGLE_LINE.test(secret), 'Must not contain control characters')
   .refine((secret) => secret.isWellFormed(), 'Must be valid Unicode (no lone surrogates)')
-  .meta({ pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]{16,256}$' });
-const Description = text({ max: 500, multiline: true });
+  .meta({ pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]{16,256}$' }))();
+const Description = /* @__PURE__ */ (() => text({ max: 500, multiline: true }))();
 
-export const CreateWebhookRequest = z
+export const CreateWebhookRequest = /* @__PURE__ */ (() => z
   .strictObject({
     url: Url.meta({ example: 'https://hooks.rhein-safety.example/marketplace' }),
     events: Events,
     secret: Secret.meta({ description: 'Signs deliveries (HMAC-SHA-256); never returned' }),
     description: Description.optional(),
   })
-  .meta({ id: 'CreateWebhookRequest' });
+  .meta({ id: 'CreateWebhookRequest' }))();
 
-export const UpdateWebhookRequest = z
+export const UpdateWebhookRequest = /* @__PURE__ */ (() => z
   .strictObject({
     url: Url.optional(),
     events: Events.optional(),
@@ -56,9 +56,9 @@ export const UpdateWebhookRequest = z
     active: z.boolean().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one of url, events, secret, description, active', ...ONLY_IF_OTHERWISE_VALID })
-  .meta({ id: 'UpdateWebhookRequest' });
+  .meta({ id: 'UpdateWebhookRequest' }))();
 
-export const WebhookSubscription = z
+export const WebhookSubscription = /* @__PURE__ */ (() => z
   .object({
     id: idOf('webhook'),
     url: bounded(2048, { format: 'uri' }),
@@ -68,24 +68,24 @@ export const WebhookSubscription = z
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
-  .meta({ id: 'WebhookSubscription' });
+  .meta({ id: 'WebhookSubscription' }))();
 export type WebhookSubscription = z.infer<typeof WebhookSubscription>;
 
-export const WebhookIdParams = z.strictObject({ id: idParam(idPattern('webhook'), 'a webhook subscription id (whk_…)', 'whk_01M83TH6S0D45S2E8TEBHX8NHR') });
+export const WebhookIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('webhook'), 'a webhook subscription id (whk_…)', 'whk_01M83TH6S0D45S2E8TEBHX8NHR') }))();
 
 export const ListWebhooksQuery = PaginationQuery;
 
-export const DeletedWebhook = z.object({ id: idOf('webhook'), deleted: z.literal(true) }).meta({ id: 'DeletedWebhook' });
+export const DeletedWebhook = /* @__PURE__ */ (() => z.object({ id: idOf('webhook'), deleted: z.literal(true) }).meta({ id: 'DeletedWebhook' }))();
 
 // Deliveries (contract: "Delivery" record, an extension)
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export const DeliveryStatus = z.enum(DELIVERY_STATUSES).meta({ id: 'DeliveryStatus' });
+export const DeliveryStatus = /* @__PURE__ */ (() => z.enum(DELIVERY_STATUSES).meta({ id: 'DeliveryStatus' }))();
 export type DeliveryStatus = z.infer<typeof DeliveryStatus>;
 
 export const DELIVERY_ERRORS = ['timeout', 'connection-refused', 'dns', 'tls', 'redirect', 'non-2xx', 'connection-error', 'forbidden-address', 'subscription-inactive'] as const;
 
-export const DeliveryAttempt = z
+export const DeliveryAttempt = /* @__PURE__ */ (() => z
   .object({
     at: Timestamp,
     statusCode: boundedInt(100, 599).nullable().meta({ description: 'The response status; null when no response came' }),
@@ -94,10 +94,10 @@ export const DeliveryAttempt = z
     responseBody: bounded(1024).nullable().meta({ description: 'The first 1 KB of the response body' }),
     manual: z.boolean().meta({ description: 'Sent by POST …/retry rather than the schedule' }),
   })
-  .meta({ id: 'DeliveryAttempt' });
+  .meta({ id: 'DeliveryAttempt' }))();
 export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
-export const Delivery = z
+export const Delivery = /* @__PURE__ */ (() => z
   .object({
     deliveryId: idOf('delivery'),
     subscriptionId: idOf('webhook'),
@@ -109,16 +109,16 @@ export const Delivery = z
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
-  .meta({ id: 'Delivery' });
+  .meta({ id: 'Delivery' }))();
 export type Delivery = z.infer<typeof Delivery>;
 
-export const DeliveryWithPayload = Delivery.extend({
+export const DeliveryWithPayload = /* @__PURE__ */ (() => Delivery.extend({
   payload: bounded(400_000, { description: 'The exact body that was (or will be) sent and signed: the event envelope as JSON text' }),
-}).meta({ id: 'DeliveryWithPayload' });
+}).meta({ id: 'DeliveryWithPayload' }))();
 
-export const DeliveryParams = z.strictObject({
+export const DeliveryParams = /* @__PURE__ */ (() => z.strictObject({
   id: WebhookIdParams.shape.id,
   deliveryId: idParam(idPattern('delivery'), 'a delivery id (dlv_…)', 'dlv_01M83TMVZ0FR9RAD0FP0RS7QKV'),
-});
+}))();
 
-export const ListDeliveriesQuery = PaginationQuery.extend({ status: DeliveryStatus.optional() });
+export const ListDeliveriesQuery = /* @__PURE__ */ (() => PaginationQuery.extend({ status: DeliveryStatus.optional() }))();

@@ -2,7 +2,9 @@
 // deployed bundling options: a handler pulls in its own route row only (never another route's — except
 // a client of the API, the MCP server, whose tools read their routes' schemas — another handler, the
 // assembled index, the CDK app or the local runtime), workers pull in no route row and no HTTP layer,
-// and every bundle stays within its budget (DEFAULT_BUNDLE_BUDGET_KB unless its row says otherwise). The budget is for code a function loads at cold
+// a route bundles the AWS SDK client of a service only when its row grants the route that service
+// (the SDK is bundled as deployed: an unused client is init time and bytes), and every bundle stays
+// within its budget (DEFAULT_BUNDLE_BUDGET_KB unless its row says otherwise). The budget is for code a function loads at cold
 // start; files shipped beside a bundle (a row's bundledFiles, such as the reference page's Redoc, which
 // the function serves to browsers and never runs) are not bundles and are checked by their own tests
 // (test/unit/reference-assets.test.ts).
@@ -75,6 +77,22 @@ describe('Lambda bundles (esbuild metafile)', () => {
       .map((bundle) => bundle.handler);
     expect(bundles.some((bundle) => bundle.inputs.includes('shared/data/search-words.ts'))).toBe(true);
     expect(missing).toEqual([]);
+  });
+
+  it("bundles an AWS service's client into a route only when its row grants that service", () => {
+    const clients = (bundle: BundleInfo) => new Set(bundle.inputs.map((input) => /node_modules\/@aws-sdk\/client-([a-z0-9-]+)\//.exec(input)?.[1]).filter(Boolean));
+    const offences: string[] = [];
+    for (const bundle of bundles.filter((entry) => entry.kind === 'route')) {
+      const row = routeList.find((entry) => entry.handler === bundle.handler);
+      if (!row) continue; // the fallback route
+      const expected = new Set(['dynamodb']);
+      if ((row.feedFileActions?.length ?? 0) > 0 || (row.searchIndexActions?.length ?? 0) > 0) expected.add('s3');
+      if (row.sendsDeliveries) expected.add('sqs');
+      const actual = clients(bundle);
+      for (const client of actual) if (!expected.has(client as string)) offences.push(`${bundle.handler} bundles client-${client}`);
+      for (const client of expected) if (!actual.has(client)) offences.push(`${bundle.handler} lacks client-${client}`);
+    }
+    expect(offences).toEqual([]);
   });
 
   it(`keeps every bundle within its budget: ${DEFAULT_BUNDLE_BUDGET_KB} kB, or what its row allows (docs/performance.md says why)`, () => {

@@ -1,0 +1,145 @@
+// What a route's cold start costs, as deployed: a fresh Node process importing the route's bundle,
+// timed from spawn to exit, for both ways of shipping the AWS SDK (left to the runtime's copy, or
+// bundled and tree-shaken), against the same for a minimal handler that only creates the DynamoDB
+// document client, bundled the same way (bench/minimal-handler.ts). `coldStartRatio` is the slowest
+// route bundle's p50 over the minimal handler's p50, in the deployed shape (LAMBDA_BUNDLING.bundleAwsSdk).
+//
+// Every sample is one process. Each round runs every bundle of both shapes and both baselines once,
+// in a shuffled order, so that load on the machine (±50 % on a shared 2-core VM) moves all of them
+// alike; then the slowest few of each shape run again, paired with their baseline, alternating which
+// goes first. `node bench/cold-start.ts` runs it alone and prints the figures.
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BENCH_TMP, bundleEntry, bundleHandlers, REPO_ROOT, type BundleInfo } from './bundle.ts';
+import { HANDLER_ENV, timeRunIn } from './cold-import.ts';
+import { median, round } from './stats.ts';
+
+export type SdkShape = 'sdkExternal' | 'sdkBundled';
+
+export interface ShapeColdStart {
+  /** The minimal handler's bundle size and p50 fresh import (spawn to exit), ms. */
+  minimal: { kb: number; p50Ms: number; samplesMs: number[] };
+  /** Every route bundle's p50 over the screening rounds, ms (slowest first). */
+  screenedP50Ms: Record<string, number>;
+  /** The slowest few again, paired with the baseline: p50s and their ratio. */
+  remeasured: { handler: string; kb: number; p50Ms: number; minimalP50Ms: number; ratio: number; pairs: number }[];
+  /** The slowest route bundle (the largest re-measured ratio) and its ratio to the minimal handler. */
+  slowest: { handler: string; kb: number; p50Ms: number; minimalP50Ms: number; ratio: number };
+}
+
+export interface ColdStartResult {
+  rounds: number;
+  pairs: number;
+  loadAverage1m: { start: number; end: number };
+  sdkExternal: ShapeColdStart;
+  sdkBundled: ShapeColdStart;
+  /** The same slowest-route figures side by side: bundled p50 ÷ external p50 (< 1: bundling is faster). */
+  bundledOverExternal: { slowestRoute: number; minimal: number };
+}
+
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV };
+const importArgs = (file: string) => ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)});`];
+const time = (file: string) => timeRunIn(importArgs(file), env, REPO_ROOT);
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+/** Route bundles only (the fallback's included), one per distinct handler file. */
+function routeBundles(bundles: readonly BundleInfo[]): BundleInfo[] {
+  return [...new Map(bundles.filter((bundle) => bundle.kind === 'route').map((bundle) => [bundle.handler, bundle])).values()];
+}
+
+export async function measureColdStart(
+  bundles: Record<SdkShape, readonly BundleInfo[]>,
+  { rounds = 3, pairs = 9, remeasure = 3, log = (_: string) => {} } = {},
+): Promise<ColdStartResult> {
+  const loadAtStart = round(os.loadavg()[0] ?? 0, 2);
+  const shapes: SdkShape[] = ['sdkExternal', 'sdkBundled'];
+  const minimal = {
+    sdkExternal: await bundleEntry('bench/minimal-handler.ts', path.join(BENCH_TMP, 'minimal-sdk-external'), { bundleAwsSdk: false }),
+    sdkBundled: await bundleEntry('bench/minimal-handler.ts', path.join(BENCH_TMP, 'minimal-sdk-bundled'), { bundleAwsSdk: true }),
+  };
+  const routes = { sdkExternal: routeBundles(bundles.sdkExternal), sdkBundled: routeBundles(bundles.sdkBundled) };
+  const samples = new Map<string, number[]>();
+  const record = (key: string, ms: number) => samples.set(key, [...(samples.get(key) ?? []), ms]);
+  const runs = shapes.flatMap((shape) => [
+    { key: `${shape}|minimal`, file: minimal[shape].file },
+    ...routes[shape].map((bundle) => ({ key: `${shape}|${bundle.handler}`, file: bundle.file })),
+  ]);
+  for (let round_ = 0; round_ < rounds; round_++) {
+    log(`cold start: screening round ${round_ + 1} of ${rounds} (${runs.length} fresh imports)…`);
+    for (const run of shuffled(runs)) record(run.key, time(run.file));
+  }
+  const result = {} as Record<SdkShape, ShapeColdStart>;
+  for (const shape of shapes) {
+    const screened = routes[shape]
+      .map((bundle) => ({ bundle, p50: median(samples.get(`${shape}|${bundle.handler}`) ?? []) }))
+      .sort((a, b) => b.p50 - a.p50);
+    log(`cold start (${shape}): re-measuring ${screened.slice(0, remeasure).map((entry) => path.basename(entry.bundle.handler)).join(', ')} with ${pairs} pairs…`);
+    const remeasured = screened.slice(0, remeasure).map(({ bundle }) => {
+      const own: number[] = [];
+      const base: number[] = [];
+      for (let i = 0; i < pairs; i++) {
+        if (i % 2 === 0) {
+          base.push(time(minimal[shape].file));
+          own.push(time(bundle.file));
+        } else {
+          own.push(time(bundle.file));
+          base.push(time(minimal[shape].file));
+        }
+      }
+      const p50Ms = median(own);
+      const minimalP50Ms = median(base);
+      return { handler: bundle.handler, kb: bundle.kb, p50Ms: round(p50Ms), minimalP50Ms: round(minimalP50Ms), ratio: round(p50Ms / minimalP50Ms, 3), pairs };
+    });
+    // By the paired ratio: each bundle's own pairs share the machine's load with its baseline.
+    const slowest = remeasured.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+    const minimalSamples = samples.get(`${shape}|minimal`) ?? [];
+    result[shape] = {
+      minimal: { kb: minimal[shape].kb, p50Ms: round(median(minimalSamples)), samplesMs: minimalSamples.map((ms) => round(ms)) },
+      screenedP50Ms: Object.fromEntries(screened.map((entry) => [entry.bundle.handler, round(entry.p50)])),
+      remeasured,
+      slowest,
+    };
+  }
+  return {
+    rounds,
+    pairs,
+    loadAverage1m: { start: loadAtStart, end: round(os.loadavg()[0] ?? 0, 2) },
+    ...result,
+    bundledOverExternal: {
+      slowestRoute: round(result.sdkBundled.slowest.p50Ms / result.sdkExternal.slowest.p50Ms, 3),
+      minimal: round(result.sdkBundled.minimal.p50Ms / result.sdkExternal.minimal.p50Ms, 3),
+    },
+  };
+}
+
+/** Both shapes' rows, for the printed table. */
+export function coldStartRows(coldStart: ColdStartResult): string[][] {
+  return (['sdkExternal', 'sdkBundled'] as const).map((shape) => {
+    const figures = coldStart[shape];
+    return [
+      `cold start, SDK ${shape === 'sdkExternal' ? 'left to the runtime' : 'bundled'}`,
+      `slowest ${figures.slowest.handler} ${figures.slowest.p50Ms} ms (${figures.slowest.kb} kB) ÷ minimal ${figures.slowest.minimalP50Ms} ms (${figures.minimal.kb} kB) = ${figures.slowest.ratio}`,
+    ];
+  });
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+  log('bundling every route (AWS SDK external, then bundled)…');
+  const sdkExternal = await bundleHandlers({ bundleAwsSdk: false, outDir: path.join(BENCH_TMP, 'bundles-sdk-external') });
+  const sdkBundled = await bundleHandlers({ bundleAwsSdk: true, outDir: path.join(BENCH_TMP, 'bundles-sdk-bundled') });
+  const result = await measureColdStart({ sdkExternal, sdkBundled }, { log });
+  console.log(JSON.stringify(result, null, 2));
+  for (const [name, value] of coldStartRows(result)) console.log(`${name}: ${value}`);
+  console.log(`bundled ÷ external, slowest route: ${result.bundledOverExternal.slowestRoute}; minimal: ${result.bundledOverExternal.minimal}`);
+  console.log(`load average (1 min): ${result.loadAverage1m.start} → ${result.loadAverage1m.end}`);
+}
