@@ -22,7 +22,9 @@ import {
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { localClientConfig } from './aws.ts';
 import { STREAM_RETRY_ATTEMPTS } from '../../shared/workers.ts';
+import { deliverBisecting } from './bisect-retry.ts';
 import { lambdaContext, type LambdaHandler } from './lambda.ts';
+import { startPollingLoop } from './polling-loop.ts';
 
 const POLL_MS = 200;
 const ERROR_BACKOFF_MS = 1_000;
@@ -81,8 +83,6 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
   let streamArn: string | undefined;
   let describedAt = 0;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   let caughtUp: (() => void)[] = [];
 
   const saveCheckpoints = () => {
@@ -148,44 +148,34 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
   };
 
   /**
-   * Hands a batch to the handler, as the mapping does with bisectBatchOnError and retryAttempts: a
-   * failing batch is halved until the failing record is alone; that record is retried (after a pause)
-   * up to STREAM_RETRY_ATTEMPTS times, then skipped with an error in the log. So one bad record holds
-   * the shard up for seconds, not for ever, and the records around it are handled.
+   * Hands a batch to the handler, as the mapping does with bisectBatchOnError and retryAttempts
+   * (lib/local/bisect-retry.ts): a record to retry rejects, and the poll pauses and reads again from the
+   * shard's checkpoint, that record first; one given up on goes to the dead-letter hook and is skipped.
    */
-  const handle = async (shard: ShardState, batch: readonly StreamRecord[]): Promise<void> => {
-    try {
-      await options.handler({ Records: batch.map(toLambdaRecord) }, lambdaContext(options.functionName, options.timeoutMs));
-    } catch (error) {
-      if (batch.length > 1) {
-        const half = Math.ceil(batch.length / 2);
-        await handle(shard, batch.slice(0, half));
-        await handle(shard, batch.slice(half));
-        return;
-      }
-      const sequence = batch[0]?.dynamodb?.SequenceNumber ?? '';
-      const attempts = (failedAttempts.get(sequence) ?? 0) + 1;
-      if (attempts <= (options.retryAttempts ?? STREAM_RETRY_ATTEMPTS)) {
-        failedAttempts.set(sequence, attempts);
-        throw error; // the poll pauses, then reads again from the checkpoint: this record first
-      }
-      if (options.deadLetter) {
-        // Not skipped until its dead letter is sent: a failed send leaves the record to the next poll.
-        await options.deadLetter({
-          streamArn: streamArn ?? '',
-          shardId: shard.shardId,
-          sequenceNumber: sequence,
-          arrival: batch[0]?.dynamodb?.ApproximateCreationDateTime,
-          attempts,
-          error,
-        });
-      }
-      failedAttempts.delete(sequence);
-      logError(`[stream] ${options.functionName} skipped record ${sequence} after ${attempts} failed attempts${options.deadLetter ? ' (sent to its dead-letter queue)' : ''}:`, error);
-    }
-    // Handled (or skipped): a later failure resumes after it.
-    saveAt(shard, batch.at(-1));
-  };
+  const handle = (shard: ShardState, batch: readonly StreamRecord[]): Promise<void> =>
+    deliverBisecting(batch, {
+      invoke: (records) => options.handler({ Records: records.map(toLambdaRecord) }, lambdaContext(options.functionName, options.timeoutMs)),
+      keyOf: (record) => record.dynamodb?.SequenceNumber ?? '',
+      failedAttempts,
+      retryAttempts: options.retryAttempts ?? STREAM_RETRY_ATTEMPTS,
+      giveUp: async (record, attempts, error) => {
+        const sequence = record.dynamodb?.SequenceNumber ?? '';
+        if (options.deadLetter) {
+          // Not skipped until its dead letter is sent: a failed send leaves the record to the next poll.
+          await options.deadLetter({
+            streamArn: streamArn ?? '',
+            shardId: shard.shardId,
+            sequenceNumber: sequence,
+            arrival: record.dynamodb?.ApproximateCreationDateTime,
+            attempts,
+            error,
+          });
+        }
+        logError(`[stream] ${options.functionName} skipped record ${sequence} after ${attempts} failed attempts${options.deadLetter ? ' (sent to its dead-letter queue)' : ''}:`, error);
+      },
+      // Handled (or skipped): a later failure resumes after it.
+      passed: (records) => saveAt(shard, records.at(-1)),
+    });
 
   /** Reads one batch from a shard; true when records were read. */
   const readShard = async (shard: ShardState): Promise<boolean> => {
@@ -234,27 +224,21 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
     }
   };
 
-  const tick = () => {
-    if (stopped) return;
-    let delay = POLL_MS;
-    running = poll()
-      .catch((error: unknown) => {
-        delay = ERROR_BACKOFF_MS;
-        // The failed record keeps its shard's position, so it is read again (until its attempts run out).
-        for (const shard of shards.values()) shard.iterator = undefined;
-        logError(`[stream] ${options.functionName} failed:`, error);
-      })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, delay);
-      });
-  };
-  tick();
+  const loop = startPollingLoop({
+    step: poll,
+    nextDelay: ({ failed }) => (failed ? ERROR_BACKOFF_MS : POLL_MS),
+    onError: (error) => {
+      // The failed record keeps its shard's position, so it is read again (until its attempts run out).
+      for (const shard of shards.values()) shard.iterator = undefined;
+      logError(`[stream] ${options.functionName} failed:`, error);
+    },
+  });
+  void loop.runNow();
 
   return {
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
       dynamodb.destroy();
       streams.destroy();
     },
