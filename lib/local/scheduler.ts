@@ -66,6 +66,32 @@ function send(response: ServerResponse, status: number, body: unknown, errorType
   response.end(text);
 }
 
+/** ListSchedules: the schedules in a group, by name prefix and state, sorted, in pages of up to 100. */
+function listSchedules(entries: readonly StoredSchedule[], query: URLSearchParams) {
+  const group = query.get('ScheduleGroup');
+  const prefix = query.get('NamePrefix') ?? '';
+  const state = query.get('State');
+  const maxResults = Math.min(Math.max(Number(query.get('MaxResults') ?? 100) || 100, 1), 100);
+  const offset = Number(query.get('NextToken') ?? 0) || 0;
+  const matching = entries
+    .map((entry) => entry.schedule)
+    .filter((schedule) => (!group || schedule.GroupName === group) && schedule.Name.startsWith(prefix) && (!state || schedule.State === state))
+    .sort((a, b) => a.GroupName.localeCompare(b.GroupName) || a.Name.localeCompare(b.Name));
+  const page = matching.slice(offset, offset + maxResults);
+  return {
+    Schedules: page.map((schedule) => ({
+      Arn: schedule.Arn,
+      Name: schedule.Name,
+      GroupName: schedule.GroupName,
+      State: schedule.State,
+      CreationDate: schedule.CreationDate,
+      LastModificationDate: schedule.LastModificationDate,
+      Target: { Arn: schedule.Target.Arn },
+    })),
+    ...(offset + maxResults < matching.length ? { NextToken: String(offset + maxResults) } : {}),
+  };
+}
+
 export async function startSchedulerEmulator(options: SchedulerEmulatorOptions): Promise<SchedulerEmulator> {
   const store = new ScheduleStore(join(options.dataDir, 'scheduler'));
   const logError = options.logError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
@@ -117,36 +143,10 @@ export async function startSchedulerEmulator(options: SchedulerEmulatorOptions):
     onError: (error) => logError('[scheduler] firing failed:', error),
   });
 
-  function list(query: URLSearchParams) {
-    const group = query.get('ScheduleGroup');
-    const prefix = query.get('NamePrefix') ?? '';
-    const state = query.get('State');
-    const maxResults = Math.min(Math.max(Number(query.get('MaxResults') ?? 100) || 100, 1), 100);
-    const offset = Number(query.get('NextToken') ?? 0) || 0;
-    const matching = store
-      .all()
-      .map((entry) => entry.schedule)
-      .filter((schedule) => (!group || schedule.GroupName === group) && schedule.Name.startsWith(prefix) && (!state || schedule.State === state))
-      .sort((a, b) => a.GroupName.localeCompare(b.GroupName) || a.Name.localeCompare(b.Name));
-    const page = matching.slice(offset, offset + maxResults);
-    return {
-      Schedules: page.map((schedule) => ({
-        Arn: schedule.Arn,
-        Name: schedule.Name,
-        GroupName: schedule.GroupName,
-        State: schedule.State,
-        CreationDate: schedule.CreationDate,
-        LastModificationDate: schedule.LastModificationDate,
-        Target: { Arn: schedule.Target.Arn },
-      })),
-      ...(offset + maxResults < matching.length ? { NextToken: String(offset + maxResults) } : {}),
-    };
-  }
-
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://scheduler');
     const method = request.method ?? 'GET';
-    if (url.pathname === '/schedules' && method === 'GET') return send(response, 200, list(url.searchParams));
+    if (url.pathname === '/schedules' && method === 'GET') return send(response, 200, listSchedules(store.all(), url.searchParams));
     const match = /^\/schedules\/([^/]+)$/.exec(url.pathname);
     if (!match) throw new SchedulerApiError(404, 'UnknownOperationException', `The local scheduler does not implement ${method} ${url.pathname}`);
     const name = validateName(decodeURIComponent(match[1] as string));

@@ -75,7 +75,7 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
   const dynamodb = new DynamoDBClient(localClientConfig(options.endpoint));
   const streams = new DynamoDBStreamsClient(localClientConfig(options.endpoint));
   const checkpointFile = join(options.dataDir, `stream-${options.functionName}.json`);
-  const checkpoints: Checkpoints = existsSync(checkpointFile) ? (JSON.parse(readFileSync(checkpointFile, 'utf8')) as Checkpoints) : {};
+  const checkpoints = readCheckpoints(checkpointFile);
   const shards = new Map<string, ShardState>();
   const entities = new Set(options.entities);
   /** Failed attempts of records that failed alone, by sequence number. */
@@ -85,26 +85,13 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
   let stopped = false;
   let caughtUp: (() => void)[] = [];
 
-  const saveCheckpoints = () => {
-    const temporary = `${checkpointFile}.tmp`;
-    writeFileSync(temporary, JSON.stringify(checkpoints));
-    renameSync(temporary, checkpointFile);
-  };
-
   const describe = async () => {
     if (!streamArn) {
       const table = await dynamodb.send(new DescribeTableCommand({ TableName: options.tableName }));
       streamArn = table.Table?.LatestStreamArn;
       if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
     }
-    const found: Shard[] = [];
-    let start: string | undefined;
-    do {
-      const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
-      found.push(...(described.StreamDescription?.Shards ?? []));
-      start = described.StreamDescription?.LastEvaluatedShardId;
-    } while (start);
-    for (const shard of found) {
+    for (const shard of await listShards(streams, streamArn)) {
       if (shard.ShardId && !shards.has(shard.ShardId)) shards.set(shard.ShardId, { shardId: shard.ShardId, parentShardId: shard.ParentShardId, done: false });
     }
     describedAt = Date.now();
@@ -130,21 +117,11 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
     }
   };
 
-  const toLambdaRecord = (record: StreamRecord): DynamoDBRecord => ({
-    eventID: record.eventID,
-    eventName: record.eventName,
-    eventVersion: record.eventVersion,
-    eventSource: 'aws:dynamodb',
-    awsRegion: record.awsRegion,
-    eventSourceARN: streamArn,
-    dynamodb: repairEmptyMaps(record.dynamodb) as DynamoDBRecord['dynamodb'],
-  });
-
   const saveAt = (shard: ShardState, record: StreamRecord | undefined) => {
     const sequence = record?.dynamodb?.SequenceNumber;
     if (!sequence) return;
     checkpoints[shard.shardId] = sequence;
-    saveCheckpoints();
+    writeCheckpoints(checkpointFile, checkpoints);
   };
 
   /**
@@ -154,7 +131,7 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
    */
   const handle = (shard: ShardState, batch: readonly StreamRecord[]): Promise<void> =>
     deliverBisecting(batch, {
-      invoke: (records) => options.handler({ Records: records.map(toLambdaRecord) }, lambdaContext(options.functionName, options.timeoutMs)),
+      invoke: (records) => options.handler({ Records: records.map((record) => toLambdaRecord(record, streamArn)) }, lambdaContext(options.functionName, options.timeoutMs)),
       keyOf: (record) => record.dynamodb?.SequenceNumber ?? '',
       failedAttempts,
       retryAttempts: options.retryAttempts ?? STREAM_RETRY_ATTEMPTS,
@@ -246,6 +223,43 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
     idle() {
       return new Promise((resolve) => caughtUp.push(resolve));
     },
+  };
+}
+
+/** Each shard's last sequence number handled (or skipped), from the data folder. */
+function readCheckpoints(file: string): Checkpoints {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Checkpoints) : {};
+}
+
+/** Replaces the checkpoint file atomically. */
+function writeCheckpoints(file: string, checkpoints: Checkpoints): void {
+  const temporary = `${file}.tmp`;
+  writeFileSync(temporary, JSON.stringify(checkpoints));
+  renameSync(temporary, file);
+}
+
+/** Every shard of the stream, all pages of DescribeStream. */
+async function listShards(streams: DynamoDBStreamsClient, streamArn: string): Promise<Shard[]> {
+  const found: Shard[] = [];
+  let start: string | undefined;
+  do {
+    const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+    found.push(...(described.StreamDescription?.Shards ?? []));
+    start = described.StreamDescription?.LastEvaluatedShardId;
+  } while (start);
+  return found;
+}
+
+/** A stream record as Lambda's event carries it. */
+function toLambdaRecord(record: StreamRecord, streamArn: string | undefined): DynamoDBRecord {
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: record.awsRegion,
+    eventSourceARN: streamArn,
+    dynamodb: repairEmptyMaps(record.dynamodb) as DynamoDBRecord['dynamodb'],
   };
 }
 
