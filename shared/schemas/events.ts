@@ -57,7 +57,7 @@ const recordedEnvelopes = [...new Set(RECORDED_EVENT_TYPES.map((type) => EVENT_E
 /** An event as the events feed shows it: under its recorded name, `data` typed by `type`. */
 export const Event = z
   .discriminatedUnion('type', recordedEnvelopes)
-  .meta({ id: 'Event', description: 'An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type' });
+  .meta({ id: 'Event', description: 'An event under its recorded name (not an alias)' });
 export type Event = { [T in RecordedEventType]: { id: string; type: T; timestamp: string; data: EventData<T> } }[RecordedEventType];
 
 // The events feed (GET /v1/events)
@@ -84,6 +84,7 @@ const TypeFilter = z
   .meta({ description: 'Only events of these types (names or aliases; an alias selects its pair’s recorded name). Repeat the parameter or separate names with commas',
     // Documented as what a client sends (a repeated parameter of names); the wire value is parsed above.
     type: 'array',
+    maxItems: EVENT_TYPES.length,
     items: { type: 'string', enum: [...EVENT_TYPES] },
     example: ['order.created', 'order.shipped'],
   });
@@ -93,11 +94,11 @@ export const ListEventsQuery = PaginationQuery.extend({
     .string({ error: unlessMissing('Must be an event id (evt_…)') })
     .regex(idPattern('event'), 'Must be an event id (evt_ and 26 characters), such as the id of the last event you processed')
     .optional()
-    .meta({ description: 'Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time)' }),
+    .meta({ description: 'Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time)', maxLength: 30 }),
   type: TypeFilter.optional(),
   waitSeconds: queryInteger({ min: 0, max: MAX_WAIT_SECONDS })
     .optional()
     .meta({ description: `Hold the request up to this many seconds (0–${MAX_WAIT_SECONDS}) until an event arrives, when the page would otherwise be empty`, type: 'integer', example: 20 }),
 });
 
-export const EventIdParams = z.strictObject({ id: idParam(idPattern('event'), 'an event id (evt_…)') });
+export const EventIdParams = z.strictObject({ id: idParam(idPattern('event'), 'an event id (evt_…)', 'evt_01M83TMVZ0KAWZ2R4PPHTGTRWW') });
