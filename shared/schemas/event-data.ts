@@ -180,6 +180,27 @@ export const EVENT_DATA_SCHEMAS = {
 } as const satisfies Record<EventType | typeof TEST_EVENT_TYPE, z.ZodObject>;
 
 export type DeliveredEventType = keyof typeof EVENT_DATA_SCHEMAS;
+
+/**
+ * What an event's type says about its data where a family shares one data schema: an order change's
+ * status is the change (order.shipped → shipped), a feed outcome's status is the outcome, and only
+ * negotiation.rejected says how the session closed. Undefined when they agree.
+ */
+export function typeDisagreement(type: string, data: Readonly<Record<string, unknown>>): string | undefined {
+  if (type.startsWith('order.') && type !== 'order.created') {
+    const status = type.slice('order.'.length);
+    return data.status === status ? undefined : `data.status must be ${status} on ${type}`;
+  }
+  if (type.startsWith('feed.')) {
+    const status = type === 'feed.failed' ? 'failed' : 'completed';
+    return data.status === status ? undefined : `data.status must be ${status} on ${type}`;
+  }
+  if (type.startsWith('negotiation.')) {
+    const closes = type === 'negotiation.rejected';
+    return closes === (data.reason !== undefined) ? undefined : closes ? 'data.reason is required on negotiation.rejected' : `data.reason is only on negotiation.rejected, not ${type}`;
+  }
+  return undefined;
+}
 /** What a caller passes as an event's data (checked against the type's schema when recorded). */
 export type EventDataInput<T extends DeliveredEventType> = z.input<(typeof EVENT_DATA_SCHEMAS)[T]>;
 export type EventData<T extends DeliveredEventType> = z.output<(typeof EVENT_DATA_SCHEMAS)[T]>;

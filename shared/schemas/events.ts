@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { idPattern } from '../ids.ts';
 import { PaginationQuery, Timestamp, idOf, idParam, queryInteger, unlessMissing } from './common.ts';
-import { EVENT_DATA_SCHEMAS, EVENT_TYPES, RECORDED_EVENT_TYPES, pascal, recordedTypeOf, type DeliveredEventType, type EventData, type EventType, type RecordedEventType } from './event-data.ts';
+import { EVENT_DATA_SCHEMAS, EVENT_TYPES, RECORDED_EVENT_TYPES, pascal, recordedTypeOf, typeDisagreement, type DeliveredEventType, type EventData, type EventType, type RecordedEventType } from './event-data.ts';
 
 /** The event id: the same in every delivery (X-Marketplace-Event-Id, webhook-id) and in GET /v1/events. */
 const EventId = idOf('event');
@@ -39,7 +39,13 @@ function envelopesByData(): Map<z.ZodObject, z.ZodObject> {
     [...typesByData].map(([data, types]) => {
       const stem = String(z.globalRegistry.get(data)?.id ?? pascal(types[0] as string)).replace(/(Event)?Data$/, '');
       const type = types.length === 1 ? z.literal(types[0] as string) : z.enum(types as [string, ...string[]]);
-      const envelope = z.object({ ...envelopeFields, type, data }).meta({ id: `${stem}Event`, description: `The ${types.join(', ')} event${types.length > 1 ? 's' : ''}` });
+      const envelope = z
+        .object({ ...envelopeFields, type, data })
+        .check((context) => {
+          const disagreement = typeDisagreement(context.value.type, context.value.data as Record<string, unknown>);
+          if (disagreement) context.issues.push({ code: 'custom', path: ['data'], message: disagreement, input: context.value });
+        })
+        .meta({ id: `${stem}Event`, description: `The ${types.join(', ')} event${types.length > 1 ? 's' : ''}` });
       return [data, envelope];
     }),
   );
@@ -57,6 +63,12 @@ const recordedEnvelopes = [...new Set(RECORDED_EVENT_TYPES.map((type) => EVENT_E
 /** An event as the events feed shows it: under its recorded name, `data` typed by `type`. */
 export const Event = z
   .discriminatedUnion('type', recordedEnvelopes)
+  .check((context) => {
+    // A family's envelope also names the aliases it is delivered under; the feed shows recorded names only.
+    if (!(RECORDED_EVENT_TYPES as readonly string[]).includes(context.value.type as string)) {
+      context.issues.push({ code: 'custom', path: ['type'], message: `Not a recorded event type: ${String(context.value.type)}`, input: context.value });
+    }
+  })
   .meta({ id: 'Event', description: 'An event under its recorded name (not an alias)' });
 export type Event = { [T in RecordedEventType]: { id: string; type: T; timestamp: string; data: EventData<T> } }[RecordedEventType];
 
