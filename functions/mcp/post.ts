@@ -27,6 +27,10 @@ function transportHeaders(headers: Readonly<Record<string, string | undefined>>)
   for (const [name, value] of Object.entries(headers)) {
     if (value !== undefined && name !== 'authorization' && name !== 'content-length' && name !== 'host') out.set(name, value);
   }
+  // Answers are always JSON (never a stream), so a client that accepts JSON, or says nothing, gets
+  // one; the transport would refuse it (406) for not also accepting text/event-stream.
+  const accept = out.get('accept') ?? '';
+  if (accept === '' || /application\/json|\*\/\*/.test(accept)) out.set('accept', 'application/json, text/event-stream');
   return out;
 }
 

@@ -11,8 +11,10 @@
 // Terms are checked whenever they are proposed or accepted (trade-terms.ts): the quantity against the
 // minimum order and the stock as they are now, the total against what an order can hold.
 //
-// Every change is computed from the session as read and written on the condition that its version has
-// not moved (shared/data/negotiations.ts), together with its events: racing moves have one winner.
+// Who may move, which statuses take which moves, rounds and expiry are the pure rule of
+// negotiation-states.ts. Every change is computed from the session as read and written on the condition
+// that its version has not moved (shared/data/negotiations.ts), together with its events: racing moves
+// have one winner.
 import { createHmac, hkdfSync } from 'node:crypto';
 import { config } from '../config.ts';
 import { recordEvent, type NewEvent } from '../data/events.ts';
@@ -20,22 +22,18 @@ import { getNegotiation, listNegotiationsOf, NegotiationChanged, putNegotiationO
 import { getOffer, getProductBySku, getProductWithOffers, type OfferItem, type ProductItem } from '../data/products.ts';
 import type { TransactOperation } from '../data/entity.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
-import { fail, invalidFields, type FieldProblem } from '../failures.ts';
+import { fail, Failure, invalidFields } from '../failures.ts';
 import { newId } from '../ids.ts';
 import type { Role } from '../schemas/agents.ts';
 import type { Money } from '../schemas/money.ts';
-import { MAX_ROUNDS, type NegotiationMove, type NegotiationSession, type NegotiationStatus, type Party } from '../schemas/trade.ts';
+import type { NegotiationMove, NegotiationSession, NegotiationStatus, Party } from '../schemas/trade.ts';
+import { negotiationMove, openingState, stateDetails, statusAt, type Mover, type SessionMove, type SessionState } from './negotiation-states.ts';
 import { answerProposal, effectiveStrategy, previousAsk, privateTarget, type Concession } from './seller-policy.ts';
 import { proposalProblems, quantityProblem, totalProblem, type QuantityLimits } from './trade-terms.ts';
 
 export interface TradeCaller {
   agentId: string;
   role: Role;
-}
-
-/** The status a session has at `now`: an open session past its expiresAt is expired, whether or not the sweep has recorded it. */
-export function statusAt(item: NegotiationItem, now: Date): NegotiationStatus {
-  return item.status === 'open' && item.expiresAt !== null && Date.parse(item.expiresAt) <= now.getTime() ? 'expired' : item.status;
 }
 
 export function toSession(item: NegotiationItem, now: Date): NegotiationSession {
@@ -50,8 +48,6 @@ function partyOf(item: NegotiationItem, agentId: string): Party | undefined {
   return undefined;
 }
 
-const other = (party: Party): Party => (party === 'buyer' ? 'seller' : 'buyer');
-
 /** The session, if the caller is one of its parties (anyone else: 404, revealing nothing). */
 async function sessionOf(caller: TradeCaller, sessionId: string): Promise<{ item: NegotiationItem; party: Party }> {
   const item = await getNegotiation(sessionId);
@@ -60,16 +56,14 @@ async function sessionOf(caller: TradeCaller, sessionId: string): Promise<{ item
   return { item, party };
 }
 
-function stateDetails(item: NegotiationItem, now: Date): FieldProblem[] {
-  const status = statusAt(item, now);
-  const turn = status === 'open' ? item.turn : null;
-  return [
-    { path: 'status', message: `The session is ${status}` },
-    { path: 'turn', message: turn ? `It is the ${turn}'s turn` : 'Nobody is to move: the session is closed' },
-  ];
-}
-
 const conflict = (message: string, item: NegotiationItem, now: Date) => fail.conflict(message, stateDetails(item, now));
+
+/** The state machine's verdict on a move (negotiation-states.ts): the session's next state, or the failure its refusal is. */
+export function decideMove(item: SessionState, move: SessionMove, by: Mover, now: Date): SessionState {
+  const result = negotiationMove(item, move, by, now, config().NEGOTIATION_TTL_SECONDS);
+  if ('refused' in result) throw new Failure(result.refused, result.message, result.details);
+  return result.next;
+}
 
 /** The offer's unit price for a quantity: the highest price tier the quantity reaches, else its unit price. */
 export function offerPriceFor(offer: OfferItem, quantity: number): number {
@@ -121,10 +115,6 @@ async function tradedItems(item: NegotiationItem): Promise<{ offer: OfferItem; p
   return { offer, product };
 }
 
-function expiresAfter(now: Date): string {
-  return new Date(now.getTime() + config().NEGOTIATION_TTL_SECONDS * 1000).toISOString();
-}
-
 /** What the event of a move says: ids of the session and its parties, the terms, and who moved (null: the marketplace). */
 function eventData(item: NegotiationItem, by: Party | null, automatic: boolean) {
   return {
@@ -161,19 +151,19 @@ function moveEvent(state: NegotiationItem, move: NegotiationMove): NewEvent {
   }
 }
 
-/** A session with one more move applied (the move's effects on status, turn, terms and round). */
-function applyMove(item: NegotiationItem, move: NegotiationMove, now: Date): NegotiationItem {
-  const at = now.toISOString();
-  const base = { ...item, history: [...item.history, move], updatedAt: at, version: item.version + 1 };
-  switch (move.action) {
-    case 'propose':
-    case 'counter':
-      return { ...base, unitPrice: move.unitPrice, quantity: move.quantity, round: move.round, turn: other(move.by), expiresAt: expiresAfter(now) };
-    case 'accept':
-      return { ...base, status: 'accepted', turn: null, acceptedAt: at, expiresAt: null };
-    case 'reject':
-      return { ...base, status: 'rejected', turn: null, expiresAt: null };
-  }
+/**
+ * A session with one more move applied: its state as the state machine decided it (`state`), the
+ * move in its history and, for a counter, the move's terms.
+ */
+function applyMove(item: NegotiationItem, move: NegotiationMove, state: SessionState, now: Date): NegotiationItem {
+  const terms = move.action === 'counter' ? { unitPrice: move.unitPrice, quantity: move.quantity } : {};
+  return { ...item, ...state, ...terms, history: [...item.history, move], updatedAt: now.toISOString(), version: item.version + 1 };
+}
+
+/** Applies a move of the seller's policy, which the state machine allows whenever the policy makes one. */
+function applyAutomatic(item: NegotiationItem, move: NegotiationMove, now: Date): NegotiationItem {
+  if (move.action === 'propose') throw new Error('An opening proposal is not a move on a session');
+  return applyMove(item, move, decideMove(item, { action: move.action }, 'seller', now), now);
 }
 
 /**
@@ -234,24 +224,25 @@ export async function startNegotiation(
   if (problems.length > 0) throw invalidFields(problems);
 
   const at = now.toISOString();
-  const opening: NegotiationMove = { round: 1, by: 'buyer', action: 'propose', unitPrice: proposal, quantity: request.quantity, message: request.message ?? null, automatic: false, at };
+  const state = openingState(now, config().NEGOTIATION_TTL_SECONDS);
+  const opening: NegotiationMove = { round: state.round, by: 'buyer', action: 'propose', unitPrice: proposal, quantity: request.quantity, message: request.message ?? null, automatic: false, at };
   let item: NegotiationItem = {
     sessionId: newId('negotiation'),
     offerId: offer.offerId,
     productId: offer.productId,
     buyerId,
     sellerId: offer.sellerId,
-    status: 'open',
+    status: state.status,
     currency: offer.unitPrice.currency,
     quantity: request.quantity,
     unitPrice: proposal,
-    turn: 'seller',
-    round: 1,
-    maxRounds: MAX_ROUNDS,
+    turn: state.turn,
+    round: state.round,
+    maxRounds: state.maxRounds,
     history: [opening],
-    expiresAt: expiresAfter(now),
-    acceptedAt: null,
-    orderId: null,
+    expiresAt: state.expiresAt,
+    acceptedAt: state.acceptedAt,
+    orderId: state.orderId,
     createdAt: at,
     updatedAt: at,
     productSku: product.sku,
@@ -260,7 +251,7 @@ export async function startNegotiation(
   const steps: Step[] = [{ move: opening, state: item }];
   const answer = policyAnswer(item, offer, listPrice, now);
   if (answer) {
-    item = applyMove(item, answer, now);
+    item = applyAutomatic(item, answer, now);
     steps.push({ move: answer, state: item });
   }
   await commit(undefined, steps, now);
@@ -288,16 +279,12 @@ type MoveRequest =
 /** A party's move on an open session: counter, accept or reject. */
 export async function moveNegotiation(caller: TradeCaller, sessionId: string, request: MoveRequest, now: Date): Promise<NegotiationSession> {
   const { item, party } = await sessionOf(caller, sessionId);
-  const status = statusAt(item, now);
-  if (status !== 'open') throw conflict(`The session is ${status}: it takes no more moves`, item, now);
-  if (request.action !== 'reject' && item.turn !== party) {
-    throw conflict(`It is the ${item.turn ?? 'other party'}'s turn: ${request.action === 'accept' ? 'a party accepts the other side’s proposal, never its own' : 'wait for the other party’s answer'}`, item, now);
-  }
+  // Turn, status, rounds and expiry first: the terms are checked only for a move the session takes.
+  const state = decideMove(item, { action: request.action }, party, now);
   const at = now.toISOString();
   let move: NegotiationMove;
   let offer: OfferItem | undefined;
   if (request.action === 'counter') {
-    if (item.round >= item.maxRounds) throw conflict(`The session has reached its limit of ${item.maxRounds} rounds: accept or reject the terms on the table`, item, now);
     const quantity = request.quantity ?? item.quantity;
     const traded = await tradedItems(item);
     offer = traded.offer;
@@ -308,17 +295,17 @@ export async function moveNegotiation(caller: TradeCaller, sessionId: string, re
       if (request.quantity === undefined) for (const problem of problems) if (problem.path === 'quantity') problem.message = `The quantity on the table, ${quantity}: ${problem.message}; send quantity with the counter`;
       throw invalidFields(problems);
     }
-    move = { round: item.round + 1, by: party, action: 'counter', unitPrice: request.unitPrice, quantity, message: request.message ?? null, automatic: false, at };
+    move = { round: state.round, by: party, action: 'counter', unitPrice: request.unitPrice, quantity, message: request.message ?? null, automatic: false, at };
   } else {
     if (request.action === 'accept') await refuseUnorderable(item, now);
-    move = { round: item.round, by: party, action: request.action, unitPrice: item.unitPrice, quantity: item.quantity, message: request.message ?? null, automatic: false, at };
+    move = { round: state.round, by: party, action: request.action, unitPrice: item.unitPrice, quantity: item.quantity, message: request.message ?? null, automatic: false, at };
   }
-  let next = applyMove(item, move, now);
+  let next = applyMove(item, move, state, now);
   const steps: Step[] = [{ move, state: next }];
   if (move.action === 'counter' && party === 'buyer' && offer && offer.status === 'active') {
     const answer = policyAnswer(next, offer, offerPriceFor(offer, next.quantity), now);
     if (answer) {
-      next = applyMove(next, answer, now);
+      next = applyAutomatic(next, answer, now);
       steps.push({ move: answer, state: next });
     }
   }
@@ -357,8 +344,9 @@ export async function listNegotiationsForCaller(caller: TradeCaller, query: { li
 
 /** Records one open session past its expiry as expired, with its negotiation.rejected event (reason `expired`); false if it moved meanwhile. */
 export async function expireNegotiation(item: NegotiationItem, now: Date): Promise<boolean> {
-  if (statusAt(item, now) !== 'expired' || item.status !== 'open') return false;
-  const next: NegotiationItem = { ...item, status: 'expired', turn: null, updatedAt: now.toISOString(), version: item.version + 1 };
+  const expiry = negotiationMove(item, { action: 'expire' }, null, now, config().NEGOTIATION_TTL_SECONDS);
+  if ('refused' in expiry) return false;
+  const next: NegotiationItem = { ...item, ...expiry.next, updatedAt: now.toISOString(), version: item.version + 1 };
   const { operation } = recordEvent(
     { type: 'negotiation.rejected', data: { ...eventData(next, null, true), reason: 'expired' }, agentIds: [item.buyerId, item.sellerId] },
     now,

@@ -10,7 +10,7 @@ import { changeStockOperation, getOrder, listAuditEntries, listOrdersOf, putAudi
 import { fail, type FieldProblem } from '../failures.ts';
 import { newId } from '../ids.ts';
 import type { AuditEntry, Order, OrderStatus, Party } from '../schemas/trade.ts';
-import { statusAt, type TradeCaller } from './negotiations.ts';
+import { decideMove, type TradeCaller } from './negotiations.ts';
 import { totalProblem } from './trade-terms.ts';
 
 export function toOrder(item: OrderItem): Order {
@@ -55,13 +55,14 @@ export async function createOrder(
 ): Promise<Order> {
   const session = await getNegotiation(request.sessionId);
   if (!session || session.buyerId !== caller.agentId) throw fail.notFound(`Negotiation session ${request.sessionId} not found`);
-  refuseUnlessAccepted(session, now);
+  const orderId = newId('order');
+  // Only an accepted session is ordered (negotiation-states.ts); the write's condition guards a race.
+  const state = decideMove(session, { action: 'order', orderId }, 'buyer', now);
   // Terms are checked when proposed and accepted; a session accepted before those checks existed gets a 409, never a 500.
   const tooLarge = totalProblem(session.quantity, session.unitPrice, session.currency);
   if (tooLarge) throw fail.conflict(`The session's terms cannot be ordered: ${tooLarge}`, [{ path: 'quantity', message: tooLarge }]);
 
   const at = now.toISOString();
-  const orderId = newId('order');
   const items = [{ productId: session.productId, quantity: session.quantity, unitPrice: session.unitPrice }];
   const totalAmount = { amount: session.quantity * session.unitPrice, currency: session.currency };
   const order: OrderItem = {
@@ -82,7 +83,7 @@ export async function createOrder(
     productSku: session.productSku,
     auditCount: 1,
   };
-  const ordered: NegotiationItem = { ...session, status: 'ordered', orderId, updatedAt: at, version: session.version + 1 };
+  const ordered: NegotiationItem = { ...session, ...state, updatedAt: at, version: session.version + 1 };
   const audit: AuditEntry = {
     entryId: newId('audit'),
     orderId,
@@ -108,7 +109,7 @@ export async function createOrder(
     if (!(error instanceof TradeRefused)) throw error;
     if (error.refusal.has('session')) {
       const current = error.refusal.current<NegotiationItem>('session');
-      if (current) refuseUnlessAccepted(current, now);
+      if (current) decideMove(current, { action: 'order', orderId }, 'buyer', now);
       throw fail.collision('The session changed while the order was placed: read it and try again');
     }
     if (error.refusal.has('stock')) {
@@ -120,17 +121,6 @@ export async function createOrder(
     throw error;
   }
   return toOrder(order);
-}
-
-function refuseUnlessAccepted(session: NegotiationItem, now: Date): void {
-  const status = statusAt(session, now);
-  if (status === 'accepted') return;
-  const details: FieldProblem[] = [{ path: 'status', message: `The session is ${status}` }];
-  if (status === 'ordered' && session.orderId) {
-    details.push({ path: 'orderId', message: `Already ordered as ${session.orderId}` });
-    throw fail.conflict(`The session has already been ordered (${session.orderId}); a session gives one order`, details);
-  }
-  throw fail.conflict(`Only an accepted session can be ordered; this one is ${status}`, details);
 }
 
 export type OrderAction = 'confirm' | 'ship' | 'deliver' | 'complete' | 'cancel';

@@ -6,8 +6,9 @@ import * as z from 'zod';
 
 const JsonRpcId = z.union([z.string().max(256), z.int()]);
 
+// Strict at the top level like every body here (an unknown member is 422); `params` and `result` are the protocol's.
 export const JsonRpcMessage = z
-  .looseObject({
+  .strictObject({
     jsonrpc: z.literal('2.0', { error: 'Must be "2.0" (a JSON-RPC 2.0 message)' }),
     id: JsonRpcId.optional().meta({ description: 'Present on requests (and their responses); absent on notifications' }),
     method: z
@@ -17,6 +18,8 @@ export const JsonRpcMessage = z
       .optional()
       .meta({ description: 'initialize, tools/list, tools/call, ping, notifications/initialized, …', example: 'tools/call' }),
     params: z.looseObject({}).optional().meta({ description: 'The method’s parameters; for tools/call, `name` and `arguments`' }),
+    result: z.looseObject({}).optional().meta({ description: 'A client’s answer to a request of the server' }),
+    error: z.looseObject({}).optional().meta({ description: 'A client’s error answer to a request of the server' }),
   })
   .meta({ id: 'JsonRpcMessage', description: 'A JSON-RPC 2.0 request, notification or response of the Model Context Protocol' });
 

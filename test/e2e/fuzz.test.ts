@@ -93,6 +93,13 @@ function problemsOf(fuzzCase: FuzzCase, response: TestResponse): string[] {
   const problems: string[] = [];
   if (response.status >= 500) problems.push(`status ${response.status}: ${response.text.slice(0, 300)}`);
   if (fuzzCase.forbidden && (response.status < 400 || response.status >= 500)) problems.push(`a request the document forbids was answered ${response.status}`);
+  // POST /mcp is a protocol endpoint: the contract's checks (key, limits, body envelope) answer in its
+  // error shape before the MCP transport runs; a message the transport itself refuses is a JSON-RPC error.
+  if (fuzzCase.template === '/mcp' && response.status === 400) {
+    const body = response.json;
+    if (body?.jsonrpc !== '2.0' || typeof body?.error?.code !== 'number' || typeof body?.error?.message !== 'string') problems.push(`not a JSON-RPC error: ${response.text.slice(0, 200)}`);
+    return problems;
+  }
   if (response.status >= 400) {
     const body = response.json;
     if (body === null || typeof body !== 'object') return [...problems, `error body is not JSON: ${response.text.slice(0, 200)}`];

@@ -184,6 +184,65 @@ const BUYERS: Record<string, Buyer> = {
   'bids just under the last ask': (_round, lastAsk) => (lastAsk === undefined ? 1 : lastAsk - 1),
 };
 
+describe('a whole session of automatic answers', () => {
+  /**
+   * A session the policy answers at every even round: any buyer proposals and quantities (volume
+   * tiers: more units, a lower list price, all above the floor), and the private target drawn anew
+   * (a new stack secret) and the strategy changed between answers.
+   */
+  const sessionCase = fc
+    .record({
+      floor: fc.integer({ min: 1, max: 1_000_000 }),
+      tierSteps: fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: 3, maxLength: 3 }),
+      autoAcceptShare: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+      answers: fc.array(
+        fc.record({
+          quantity: fc.constantFrom(1, 10, 100),
+          proposalShare: fc.double({ min: 0, max: 1.2, noNaN: true }),
+          strategy: fc.constantFrom<NegotiationStrategy>('firm', 'linear', 'boulware', 'conceder'),
+          draw: fc.double({ min: Number.MIN_VALUE, max: 1, noNaN: true }),
+        }),
+        { minLength: MAX_ROUNDS / 2, maxLength: MAX_ROUNDS / 2 },
+      ),
+    })
+    .map(({ floor, tierSteps, autoAcceptShare, answers }) => {
+      // List prices for 100, 10 and 1 units: each at least one unit above the floor, none lower for fewer units.
+      const [p100, p10, p1] = tierSteps.reduce<number[]>((prices, step) => [...prices, (prices.at(-1) ?? floor) + 1 + step], []) as [number, number, number];
+      const listFor = (quantity: number) => (quantity >= 100 ? p100 : quantity >= 10 ? p10 : p1);
+      const autoAccept = autoAcceptShare === undefined ? undefined : floor + 1 + Math.floor((p1 - floor) * autoAcceptShare);
+      return { floor, listFor, autoAccept, answers };
+    });
+
+  it('never asks below the floor, names the floor only at the last answer, never exceeds the list price, and never rises while the quantity does not go down (property)', () => {
+    fc.assert(
+      fc.property(sessionCase, ({ floor, listFor, autoAccept, answers }) => {
+        const history: { by: string; action: string; unitPrice: number; quantity: number }[] = [];
+        for (const [i, { quantity, proposalShare, strategy, draw }] of answers.entries()) {
+          const round = 2 * i + 1;
+          const listPrice = listFor(quantity);
+          const proposal = Math.floor(listPrice * proposalShare);
+          history.push({ by: 'buyer', action: round === 1 ? 'propose' : 'counter', unitPrice: proposal, quantity });
+          const concession = concessionOf(strategy, floor, privateTarget(floor, draw, autoAccept));
+          const answer = answerProposal({ proposal, round, maxRounds: MAX_ROUNDS, listPrice, concession, autoAccept, previousAsk: previousAsk(history, quantity) });
+          expect(answer).toBeDefined();
+          if (answer?.action !== 'counter') break;
+          const ask = answer.unitPrice;
+          expect(Number.isInteger(ask)).toBe(true);
+          expect(ask).toBeGreaterThan(proposal);
+          expect(ask).toBeLessThanOrEqual(listPrice);
+          expect(ask).toBeGreaterThanOrEqual(floor);
+          if (round + 1 < lastAnswerRound(MAX_ROUNDS)) expect(ask).toBeGreaterThan(floor);
+          // While the quantity does not go down, asks never rise (an ask made for a volume is not owed for fewer units).
+          const last = history.findLast((move) => move.by === 'seller');
+          if (last && quantity >= last.quantity) expect(ask).toBeLessThanOrEqual(last.unitPrice);
+          history.push({ by: 'seller', action: 'counter', unitPrice: ask, quantity });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('the previous ask', () => {
   const move = (by: string, action: string, unitPrice: number, quantity: number) => ({ by, action, unitPrice, quantity });
   it('is the seller’s last counter while the quantity has not gone down since', () => {

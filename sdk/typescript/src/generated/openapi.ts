@@ -1619,8 +1619,14 @@ export interface components {
             params?: {
                 [key: string]: unknown;
             };
-        } & {
-            [key: string]: unknown;
+            /** @description A client’s answer to a request of the server */
+            result?: {
+                [key: string]: unknown;
+            };
+            /** @description A client’s error answer to a request of the server */
+            error?: {
+                [key: string]: unknown;
+            };
         };
         /** @description The order.created event */
         OrderCreatedEvent: {
