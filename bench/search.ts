@@ -163,7 +163,7 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
   const { documentClient } = await import('../shared/data/client.ts');
   const { SearchHeadEntity } = await import('../shared/data/search-log.ts');
   const { searchSnapshotsClient, snapshotKeyFor } = await import('../shared/data/search-snapshots.ts');
-  const { SearchReplica } = await import('../shared/data/search-replica.ts');
+  const { SearchReplica } = await import('../shared/data/search-replica/index.ts');
   const { currentSearchIndex } = await import('../shared/domain/search-index.ts');
   const searchHandler: Handler = (await import('../functions/search/run.ts')).handler;
   const intentHandler: Handler = (await import('../functions/search-intent/run.ts')).handler;

@@ -10,15 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseQueueArn } from './aws.ts';
 import { LocalRuntimeError } from './errors.ts';
+import { startPollingLoop } from './polling-loop.ts';
+import { afterFailedDelivery, delayUntilNext, dueSchedules, RETRY_DELAY_MS } from './scheduler-due.ts';
 import { DEFAULT_GROUP, SchedulerApiError, conflict, invalid, notFound, parseScheduleInput, validateName } from './scheduler-requests.ts';
 import { ScheduleStore, type StoredSchedule } from './scheduler-store.ts';
-
-/** Scheduler's defaults for a target's RetryPolicy. */
-const DEFAULT_MAX_RETRY_ATTEMPTS = 185;
-const DEFAULT_MAX_EVENT_AGE_SECONDS = 86_400;
-const RETRY_DELAY_MS = 5_000;
-/** setTimeout's upper bound. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 export interface QueueDelivery {
   queueName: string;
@@ -71,25 +66,36 @@ function send(response: ServerResponse, status: number, body: unknown, errorType
   response.end(text);
 }
 
+/** ListSchedules: the schedules in a group, by name prefix and state, sorted, in pages of up to 100. */
+function listSchedules(entries: readonly StoredSchedule[], query: URLSearchParams) {
+  const group = query.get('ScheduleGroup');
+  const prefix = query.get('NamePrefix') ?? '';
+  const state = query.get('State');
+  const maxResults = Math.min(Math.max(Number(query.get('MaxResults') ?? 100) || 100, 1), 100);
+  const offset = Number(query.get('NextToken') ?? 0) || 0;
+  const matching = entries
+    .map((entry) => entry.schedule)
+    .filter((schedule) => (!group || schedule.GroupName === group) && schedule.Name.startsWith(prefix) && (!state || schedule.State === state))
+    .sort((a, b) => a.GroupName.localeCompare(b.GroupName) || a.Name.localeCompare(b.Name));
+  const page = matching.slice(offset, offset + maxResults);
+  return {
+    Schedules: page.map((schedule) => ({
+      Arn: schedule.Arn,
+      Name: schedule.Name,
+      GroupName: schedule.GroupName,
+      State: schedule.State,
+      CreationDate: schedule.CreationDate,
+      LastModificationDate: schedule.LastModificationDate,
+      Target: { Arn: schedule.Target.Arn },
+    })),
+    ...(offset + maxResults < matching.length ? { NextToken: String(offset + maxResults) } : {}),
+  };
+}
+
 export async function startSchedulerEmulator(options: SchedulerEmulatorOptions): Promise<SchedulerEmulator> {
   const store = new ScheduleStore(join(options.dataDir, 'scheduler'));
   const logError = options.logError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  let timer: NodeJS.Timeout | undefined;
-  let firing: Promise<void> | undefined;
   let stopped = false;
-
-  const nextAttemptAt = (entry: StoredSchedule) => entry.retryAt ?? entry.dueAt;
-  const isPending = (entry: StoredSchedule) => !entry.completed && entry.schedule.State === 'ENABLED';
-
-  function arm(): void {
-    clearTimeout(timer);
-    timer = undefined;
-    if (stopped) return;
-    const pending = store.all().filter(isPending);
-    if (pending.length === 0) return;
-    const next = Math.min(...pending.map(nextAttemptAt));
-    timer = setTimeout(() => void fireDue(), Math.min(Math.max(0, next - Date.now()), MAX_TIMER_MS));
-  }
 
   function complete(entry: StoredSchedule): void {
     const { GroupName, Name } = entry.schedule;
@@ -111,15 +117,13 @@ export async function startSchedulerEmulator(options: SchedulerEmulatorOptions):
     } catch (error) {
       const { GroupName, Name } = entry.schedule;
       if (store.get(GroupName, Name) !== entry) return; // changed or deleted meanwhile
-      const attempts = entry.failedAttempts + 1;
-      const maxAttempts = target.RetryPolicy?.MaximumRetryAttempts ?? DEFAULT_MAX_RETRY_ATTEMPTS;
-      const maxAgeMs = (target.RetryPolicy?.MaximumEventAgeInSeconds ?? DEFAULT_MAX_EVENT_AGE_SECONDS) * 1000;
-      if (attempts > maxAttempts || Date.now() - entry.dueAt > maxAgeMs) {
-        logError(`[scheduler] ${GroupName}/${Name}: giving up after ${attempts} failed deliveries to ${target.Arn}:`, error);
+      const next = afterFailedDelivery(entry, Date.now());
+      if (next.action === 'give-up') {
+        logError(`[scheduler] ${GroupName}/${Name}: giving up after ${next.attempts} failed deliveries to ${target.Arn}:`, error);
         complete(entry);
       } else {
         logError(`[scheduler] ${GroupName}/${Name}: delivery to ${target.Arn} failed; retrying in ${RETRY_DELAY_MS / 1000} s:`, error);
-        store.put({ ...entry, failedAttempts: attempts, retryAt: Date.now() + RETRY_DELAY_MS });
+        store.put({ ...entry, failedAttempts: next.attempts, retryAt: next.retryAt });
       }
       return;
     }
@@ -127,51 +131,22 @@ export async function startSchedulerEmulator(options: SchedulerEmulatorOptions):
     if (store.get(GroupName, Name) === entry) complete(entry);
   }
 
-  async function fireDue(): Promise<void> {
-    if (firing) return firing;
-    firing = (async () => {
-      const now = Date.now();
-      for (const entry of store.all().filter((candidate) => isPending(candidate) && nextAttemptAt(candidate) <= now)) {
+  /** Delivers what is due, then waits until the next due time (or a change: `loop.wake()`). */
+  const loop = startPollingLoop({
+    step: async () => {
+      for (const entry of dueSchedules(store.all(), Date.now())) {
         if (stopped) break;
         await deliver(entry);
       }
-    })().finally(() => {
-      firing = undefined;
-      arm();
-    });
-    return firing;
-  }
-
-  function list(query: URLSearchParams) {
-    const group = query.get('ScheduleGroup');
-    const prefix = query.get('NamePrefix') ?? '';
-    const state = query.get('State');
-    const maxResults = Math.min(Math.max(Number(query.get('MaxResults') ?? 100) || 100, 1), 100);
-    const offset = Number(query.get('NextToken') ?? 0) || 0;
-    const matching = store
-      .all()
-      .map((entry) => entry.schedule)
-      .filter((schedule) => (!group || schedule.GroupName === group) && schedule.Name.startsWith(prefix) && (!state || schedule.State === state))
-      .sort((a, b) => a.GroupName.localeCompare(b.GroupName) || a.Name.localeCompare(b.Name));
-    const page = matching.slice(offset, offset + maxResults);
-    return {
-      Schedules: page.map((schedule) => ({
-        Arn: schedule.Arn,
-        Name: schedule.Name,
-        GroupName: schedule.GroupName,
-        State: schedule.State,
-        CreationDate: schedule.CreationDate,
-        LastModificationDate: schedule.LastModificationDate,
-        Target: { Arn: schedule.Target.Arn },
-      })),
-      ...(offset + maxResults < matching.length ? { NextToken: String(offset + maxResults) } : {}),
-    };
-  }
+    },
+    nextDelay: () => delayUntilNext(store.all(), Date.now()),
+    onError: (error) => logError('[scheduler] firing failed:', error),
+  });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://scheduler');
     const method = request.method ?? 'GET';
-    if (url.pathname === '/schedules' && method === 'GET') return send(response, 200, list(url.searchParams));
+    if (url.pathname === '/schedules' && method === 'GET') return send(response, 200, listSchedules(store.all(), url.searchParams));
     const match = /^\/schedules\/([^/]+)$/.exec(url.pathname);
     if (!match) throw new SchedulerApiError(404, 'UnknownOperationException', `The local scheduler does not implement ${method} ${url.pathname}`);
     const name = validateName(decodeURIComponent(match[1] as string));
@@ -184,7 +159,7 @@ export async function startSchedulerEmulator(options: SchedulerEmulatorOptions):
       if (method === 'PUT' && !existing) throw notFound(`Schedule ${name} does not exist.`);
       const { schedule, dueAt } = parseScheduleInput(name, body, Date.now(), existing?.schedule.CreationDate);
       store.put({ schedule, dueAt, completed: false, failedAttempts: 0 });
-      arm();
+      loop.wake();
       return send(response, 200, { ScheduleArn: schedule.Arn });
     }
     const groupName = url.searchParams.get('groupName') ?? DEFAULT_GROUP;
@@ -195,7 +170,7 @@ export async function startSchedulerEmulator(options: SchedulerEmulatorOptions):
     }
     if (method === 'DELETE') {
       if (!store.delete(groupName, name)) throw notFound(`Schedule ${name} does not exist.`);
-      arm();
+      loop.wake();
       return send(response, 200, {});
     }
     throw new SchedulerApiError(404, 'UnknownOperationException', `The local scheduler does not implement ${method} ${url.pathname}`);
@@ -215,15 +190,14 @@ export async function startSchedulerEmulator(options: SchedulerEmulatorOptions):
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  arm(); // overdue schedules from the last run fire now
+  loop.wake(); // overdue schedules from the last run fire now
 
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await firing;
+      await loop.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

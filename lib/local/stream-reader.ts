@@ -22,7 +22,9 @@ import {
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { localClientConfig } from './aws.ts';
 import { STREAM_RETRY_ATTEMPTS } from '../../shared/workers.ts';
+import { deliverBisecting } from './bisect-retry.ts';
 import { lambdaContext, type LambdaHandler } from './lambda.ts';
+import { startPollingLoop } from './polling-loop.ts';
 
 const POLL_MS = 200;
 const ERROR_BACKOFF_MS = 1_000;
@@ -73,7 +75,7 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
   const dynamodb = new DynamoDBClient(localClientConfig(options.endpoint));
   const streams = new DynamoDBStreamsClient(localClientConfig(options.endpoint));
   const checkpointFile = join(options.dataDir, `stream-${options.functionName}.json`);
-  const checkpoints: Checkpoints = existsSync(checkpointFile) ? (JSON.parse(readFileSync(checkpointFile, 'utf8')) as Checkpoints) : {};
+  const checkpoints = readCheckpoints(checkpointFile);
   const shards = new Map<string, ShardState>();
   const entities = new Set(options.entities);
   /** Failed attempts of records that failed alone, by sequence number. */
@@ -81,15 +83,7 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
   let streamArn: string | undefined;
   let describedAt = 0;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   let caughtUp: (() => void)[] = [];
-
-  const saveCheckpoints = () => {
-    const temporary = `${checkpointFile}.tmp`;
-    writeFileSync(temporary, JSON.stringify(checkpoints));
-    renameSync(temporary, checkpointFile);
-  };
 
   const describe = async () => {
     if (!streamArn) {
@@ -97,14 +91,7 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
       streamArn = table.Table?.LatestStreamArn;
       if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
     }
-    const found: Shard[] = [];
-    let start: string | undefined;
-    do {
-      const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
-      found.push(...(described.StreamDescription?.Shards ?? []));
-      start = described.StreamDescription?.LastEvaluatedShardId;
-    } while (start);
-    for (const shard of found) {
+    for (const shard of await listShards(streams, streamArn)) {
       if (shard.ShardId && !shards.has(shard.ShardId)) shards.set(shard.ShardId, { shardId: shard.ShardId, parentShardId: shard.ParentShardId, done: false });
     }
     describedAt = Date.now();
@@ -130,62 +117,42 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
     }
   };
 
-  const toLambdaRecord = (record: StreamRecord): DynamoDBRecord => ({
-    eventID: record.eventID,
-    eventName: record.eventName,
-    eventVersion: record.eventVersion,
-    eventSource: 'aws:dynamodb',
-    awsRegion: record.awsRegion,
-    eventSourceARN: streamArn,
-    dynamodb: repairEmptyMaps(record.dynamodb) as DynamoDBRecord['dynamodb'],
-  });
-
   const saveAt = (shard: ShardState, record: StreamRecord | undefined) => {
     const sequence = record?.dynamodb?.SequenceNumber;
     if (!sequence) return;
     checkpoints[shard.shardId] = sequence;
-    saveCheckpoints();
+    writeCheckpoints(checkpointFile, checkpoints);
   };
 
   /**
-   * Hands a batch to the handler, as the mapping does with bisectBatchOnError and retryAttempts: a
-   * failing batch is halved until the failing record is alone; that record is retried (after a pause)
-   * up to STREAM_RETRY_ATTEMPTS times, then skipped with an error in the log. So one bad record holds
-   * the shard up for seconds, not for ever, and the records around it are handled.
+   * Hands a batch to the handler, as the mapping does with bisectBatchOnError and retryAttempts
+   * (lib/local/bisect-retry.ts): a record to retry rejects, and the poll pauses and reads again from the
+   * shard's checkpoint, that record first; one given up on goes to the dead-letter hook and is skipped.
    */
-  const handle = async (shard: ShardState, batch: readonly StreamRecord[]): Promise<void> => {
-    try {
-      await options.handler({ Records: batch.map(toLambdaRecord) }, lambdaContext(options.functionName, options.timeoutMs));
-    } catch (error) {
-      if (batch.length > 1) {
-        const half = Math.ceil(batch.length / 2);
-        await handle(shard, batch.slice(0, half));
-        await handle(shard, batch.slice(half));
-        return;
-      }
-      const sequence = batch[0]?.dynamodb?.SequenceNumber ?? '';
-      const attempts = (failedAttempts.get(sequence) ?? 0) + 1;
-      if (attempts <= (options.retryAttempts ?? STREAM_RETRY_ATTEMPTS)) {
-        failedAttempts.set(sequence, attempts);
-        throw error; // the poll pauses, then reads again from the checkpoint: this record first
-      }
-      if (options.deadLetter) {
-        // Not skipped until its dead letter is sent: a failed send leaves the record to the next poll.
-        await options.deadLetter({
-          streamArn: streamArn ?? '',
-          shardId: shard.shardId,
-          sequenceNumber: sequence,
-          arrival: batch[0]?.dynamodb?.ApproximateCreationDateTime,
-          attempts,
-          error,
-        });
-      }
-      failedAttempts.delete(sequence);
-      logError(`[stream] ${options.functionName} skipped record ${sequence} after ${attempts} failed attempts${options.deadLetter ? ' (sent to its dead-letter queue)' : ''}:`, error);
-    }
-    // Handled (or skipped): a later failure resumes after it.
-    saveAt(shard, batch.at(-1));
-  };
+  const handle = (shard: ShardState, batch: readonly StreamRecord[]): Promise<void> =>
+    deliverBisecting(batch, {
+      invoke: (records) => options.handler({ Records: records.map((record) => toLambdaRecord(record, streamArn)) }, lambdaContext(options.functionName, options.timeoutMs)),
+      keyOf: (record) => record.dynamodb?.SequenceNumber ?? '',
+      failedAttempts,
+      retryAttempts: options.retryAttempts ?? STREAM_RETRY_ATTEMPTS,
+      giveUp: async (record, attempts, error) => {
+        const sequence = record.dynamodb?.SequenceNumber ?? '';
+        if (options.deadLetter) {
+          // Not skipped until its dead letter is sent: a failed send leaves the record to the next poll.
+          await options.deadLetter({
+            streamArn: streamArn ?? '',
+            shardId: shard.shardId,
+            sequenceNumber: sequence,
+            arrival: record.dynamodb?.ApproximateCreationDateTime,
+            attempts,
+            error,
+          });
+        }
+        logError(`[stream] ${options.functionName} skipped record ${sequence} after ${attempts} failed attempts${options.deadLetter ? ' (sent to its dead-letter queue)' : ''}:`, error);
+      },
+      // Handled (or skipped): a later failure resumes after it.
+      passed: (records) => saveAt(shard, records.at(-1)),
+    });
 
   /** Reads one batch from a shard; true when records were read. */
   const readShard = async (shard: ShardState): Promise<boolean> => {
@@ -234,27 +201,21 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
     }
   };
 
-  const tick = () => {
-    if (stopped) return;
-    let delay = POLL_MS;
-    running = poll()
-      .catch((error: unknown) => {
-        delay = ERROR_BACKOFF_MS;
-        // The failed record keeps its shard's position, so it is read again (until its attempts run out).
-        for (const shard of shards.values()) shard.iterator = undefined;
-        logError(`[stream] ${options.functionName} failed:`, error);
-      })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, delay);
-      });
-  };
-  tick();
+  const loop = startPollingLoop({
+    step: poll,
+    nextDelay: ({ failed }) => (failed ? ERROR_BACKOFF_MS : POLL_MS),
+    onError: (error) => {
+      // The failed record keeps its shard's position, so it is read again (until its attempts run out).
+      for (const shard of shards.values()) shard.iterator = undefined;
+      logError(`[stream] ${options.functionName} failed:`, error);
+    },
+  });
+  void loop.runNow();
 
   return {
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
       dynamodb.destroy();
       streams.destroy();
     },
@@ -262,6 +223,43 @@ export function startStreamReader(options: StreamReaderOptions): { stop(): Promi
     idle() {
       return new Promise((resolve) => caughtUp.push(resolve));
     },
+  };
+}
+
+/** Each shard's last sequence number handled (or skipped), from the data folder. */
+function readCheckpoints(file: string): Checkpoints {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Checkpoints) : {};
+}
+
+/** Replaces the checkpoint file atomically. */
+function writeCheckpoints(file: string, checkpoints: Checkpoints): void {
+  const temporary = `${file}.tmp`;
+  writeFileSync(temporary, JSON.stringify(checkpoints));
+  renameSync(temporary, file);
+}
+
+/** Every shard of the stream, all pages of DescribeStream. */
+async function listShards(streams: DynamoDBStreamsClient, streamArn: string): Promise<Shard[]> {
+  const found: Shard[] = [];
+  let start: string | undefined;
+  do {
+    const described = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+    found.push(...(described.StreamDescription?.Shards ?? []));
+    start = described.StreamDescription?.LastEvaluatedShardId;
+  } while (start);
+  return found;
+}
+
+/** A stream record as Lambda's event carries it. */
+function toLambdaRecord(record: StreamRecord, streamArn: string | undefined): DynamoDBRecord {
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: record.awsRegion,
+    eventSourceARN: streamArn,
+    dynamodb: repairEmptyMaps(record.dynamodb) as DynamoDBRecord['dynamodb'],
   };
 }
 

@@ -5,7 +5,7 @@
 // (one Query). Entries expire after a week; snapshots are taken every few minutes.
 import * as z from 'zod';
 import { ConditionRefused, defineEntity, transactWrite, TransactionRefused } from './entity.ts';
-import type { SearchChange } from './search-replica.ts';
+import type { SearchChange } from './search-replica/index.ts';
 
 const PARTITION = 'SEARCH_INDEX';
 const ENTRY_TTL_SECONDS = 7 * 24 * 60 * 60;

@@ -7,7 +7,7 @@ import { config } from '../config.ts';
 import { logger } from '../logger.ts';
 import { OfferEntity, ProductEntity } from '../data/products.ts';
 import { appendSearchChanges, readSearchChanges, readSearchHead, recordSearchSnapshot, type SearchHead } from '../data/search-log.ts';
-import { newReplicaFile, SearchReplica, type SearchChange } from '../data/search-replica.ts';
+import { newReplicaFile, SearchReplica, type SearchChange } from '../data/search-replica/index.ts';
 import { deleteSnapshotsBefore, downloadSnapshot, snapshotKeyFor, uploadSnapshot } from '../data/search-snapshots.ts';
 import { toProduct, toPublicOffer } from './catalog.ts';
 

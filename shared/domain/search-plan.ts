@@ -14,7 +14,7 @@
 // - Nothing found → suggestions, each checked against the catalog: the filter whose loosening finds
 //   something, the word whose dropping does, catalog words near the ones that matched nothing, categories.
 import { distance } from 'fastest-levenshtein';
-import type { ReplicaFilters, ReplicaHit, ReplicaTerm, SearchReplica } from '../data/search-replica.ts';
+import type { ReplicaFilters, ReplicaHit, ReplicaTerm, SearchReplica } from '../data/search-replica/index.ts';
 import type { SearchFilters } from '../schemas/search.ts';
 import { formKnown, tokens } from './intent/reading.ts';
 import { headTerm, type IntentLexicon, type Reading, type Term } from './search-intent.ts';

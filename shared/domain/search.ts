@@ -5,7 +5,7 @@
 // catalog changes meanwhile; products added after the first page stay out of that result set.
 import { createHash } from 'node:crypto';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
-import { surfaceWords, type ReplicaFilters, type ReplicaHit, type ReplicaQuery, type SearchReplica } from '../data/search-replica.ts';
+import { surfaceWords, type ReplicaFilters, type ReplicaHit, type ReplicaQuery, type SearchReplica } from '../data/search-replica/index.ts';
 import { searchWords, type SearchWords } from '../data/search-words.ts';
 import { fail } from '../failures.ts';
 import { MAX_SUGGESTIONS, type SearchFilters, type SearchRequest, type SearchSort } from '../schemas/search.ts';

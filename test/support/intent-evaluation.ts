@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { ulid } from 'ulid';
 import { generateCatalog } from '../../lib/demo/catalog.ts';
-import { newReplicaFile, SearchReplica, type SearchChange } from '../../shared/data/search-replica.ts';
+import { newReplicaFile, SearchReplica, type SearchChange } from '../../shared/data/search-replica/index.ts';
 import { searchWordsFile } from '../../lib/search-words.ts';
 import { parseSearchWords, type SearchWords } from '../../shared/data/search-words.ts';
 import { answerIntent, intentLexicon } from '../../shared/domain/search.ts';

@@ -1,6 +1,7 @@
 // What the intent reader builds, and the shape of its extractors. Each extractor reads one kind of
 // phrase (prices, lead times, origins…), records it in the reading and takes it out of the text, so
 // the next extractor sees only what is left: `(text, reading) → (text, reading)`.
+import { surfaceWords } from '../../data/search-replica/text.ts';
 import type { SearchFilters, SearchSort } from '../../schemas/search.ts';
 
 export interface IntentLexicon {
@@ -93,14 +94,9 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Lowercase letters and digits, accents removed (the index's own tokens). */
+/** Lowercase letters and digits, accents removed (the index's own tokens: its surface words). */
 export function tokens(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0);
+  return surfaceWords(text);
 }
 
 /** Whether every word of a form is a catalog word. */
