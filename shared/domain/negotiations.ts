@@ -16,9 +16,9 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { config } from '../config.ts';
 import { recordEvent, type NewEvent } from '../data/events.ts';
-import { getNegotiation, listNegotiationsOf, NegotiationChanged, putNegotiationOperation, writeNegotiation, type NegotiationItem } from '../data/negotiations.ts';
+import { getNegotiation, listNegotiationsOf, NegotiationChanged, NegotiationEntity, putNegotiationOperation, writeNegotiation, type NegotiationItem } from '../data/negotiations.ts';
 import { getOffer, getProductBySku, getProductWithOffers, type OfferItem, type ProductItem } from '../data/products.ts';
-import type { TransactOperation } from '../data/entity.ts';
+import type { TransactOperation } from '../data/transactions.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { fail, invalidFields, type FieldProblem } from '../failures.ts';
 import { newId } from '../ids.ts';
@@ -27,6 +27,8 @@ import type { Money } from '../schemas/money.ts';
 import { MAX_ROUNDS, type NegotiationMove, type NegotiationSession, type NegotiationStatus, type Party } from '../schemas/trade.ts';
 import { answerProposal, effectiveStrategy, previousAsk, privateTarget, type Concession } from './seller-policy.ts';
 import { proposalProblems, quantityProblem, totalProblem, type QuantityLimits } from './trade-terms.ts';
+
+const { and, eq, gt, le, or } = NegotiationEntity.where;
 
 export interface TradeCaller {
   agentId: string;
@@ -202,7 +204,7 @@ interface Step {
 async function commit(previous: NegotiationItem | undefined, steps: readonly Step[], now: Date): Promise<void> {
   const last = steps.at(-1) as Step;
   const operations: TransactOperation[] = [
-    putNegotiationOperation(last.state, previous?.version ?? 0, previous ? { expression: 'expiresAt > :now', values: { ':now': now.toISOString() } } : undefined),
+    putNegotiationOperation(last.state, previous?.version ?? 0, previous ? gt('expiresAt', now.toISOString()) : undefined),
   ];
   steps.forEach(({ move, state }, index) => {
     const { operation } = recordEvent(moveEvent(state, move), now);
@@ -341,11 +343,10 @@ export async function getNegotiationForCaller(caller: TradeCaller, sessionId: st
 
 /** The filter that selects sessions whose status at `now` is `status`. */
 function statusFilter(status: NegotiationStatus, now: Date) {
-  const names = { '#status': 'status' };
   const at = now.toISOString();
-  if (status === 'open') return { expression: '#status = :open AND expiresAt > :now', names, values: { ':open': 'open', ':now': at } };
-  if (status === 'expired') return { expression: '#status = :expired OR (#status = :open AND expiresAt <= :now)', names, values: { ':expired': 'expired', ':open': 'open', ':now': at } };
-  return { expression: '#status = :status', names, values: { ':status': status } };
+  if (status === 'open') return and(eq('status', 'open'), gt('expiresAt', at));
+  if (status === 'expired') return or(eq('status', 'expired'), and(eq('status', 'open'), le('expiresAt', at)));
+  return eq('status', status);
 }
 
 export async function listNegotiationsForCaller(caller: TradeCaller, query: { limit: number; cursor?: string | undefined; status?: NegotiationStatus | undefined }, now: Date) {
@@ -365,7 +366,7 @@ export async function expireNegotiation(item: NegotiationItem, now: Date): Promi
   );
   try {
     await writeNegotiation([
-      putNegotiationOperation(next, item.version, { expression: '#status = :open AND expiresAt <= :now', names: { '#status': 'status' }, values: { ':open': 'open', ':now': now.toISOString() } }),
+      putNegotiationOperation(next, item.version, and(eq('status', 'open'), le('expiresAt', now.toISOString()))),
       operation,
     ]);
     return true;
