@@ -2,7 +2,8 @@
 // workers alike): Node 24 on arm64, one minified ESM bundle per handler made by the local esbuild,
 // source-mapped stack traces, its own log group with the stage's retention, a role that starts with
 // nothing but its log group (its own, or one shared by functions whose grants are equal:
-// lib/function-roles.ts), and X-Ray tracing through one policy shared by the stack.
+// lib/function-roles.ts), and X-Ray tracing through one policy shared by the whole app (created in the
+// root stack; route stacks receive its ARN).
 import path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -10,9 +11,10 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES } from '../shared/data/table-definition.ts';
-import type { TableAction } from '../shared/resources.ts';
+import type { Stage, TableAction } from '../shared/resources.ts';
 import { ENV } from '../shared/resources.ts';
 import { LAMBDA_BUNDLING } from './bundling.ts';
 import { acknowledgeFinding } from './compliance.ts';
@@ -38,7 +40,25 @@ export interface ApiFunctionProps {
    * function gets its own. Either way it may write to this function's log group.
    */
   role?: iam.Role;
+  /** The app's X-Ray policy when the function lives in a route stack (default: the stack's own, created on first use). */
+  tracingPolicy?: iam.IManagedPolicy;
 }
+
+/**
+ * The variables every function of the app gets; each adds only what its own grants need. The cursor key
+ * reaches functions as a dynamic reference, resolved by CloudFormation at deploy time: no Secrets Manager
+ * call on any cold start. ALLOW_PRIVATE_WEBHOOK_URLS is deliberately absent: only the local runtime sets it.
+ */
+export function sharedEnvironment(stage: Stage, cursorSigningSecret: ISecret): Record<string, string> {
+  return {
+    [ENV.stage]: stage,
+    [ENV.cursorSigningKey]: cursorSigningSecret.secretValue.unsafeUnwrap(),
+    [ENV.logLevel]: 'INFO',
+  };
+}
+
+/** The table as a function's grants need it: the root stack's table, or a route stack's parameters. */
+export type TableGrantTarget = Pick<ITable, 'tableName' | 'tableArn'>;
 
 /** esbuild hooks that copy synth-time files and folders into the bundle's folder. */
 function copyInto(files: Record<string, string>) {
@@ -101,14 +121,14 @@ export class ApiFunction extends Construct {
       },
     });
 
-    this.enableTracing();
+    this.enableTracing(props.tracingPolicy);
   }
 
   /**
    * Grants exactly `actions` on the table (one statement; the indexes only when Query is among them)
    * and tells the function the table's name.
    */
-  grantTable(table: ITable, actions: readonly TableAction[]): void {
+  grantTable(table: TableGrantTarget, actions: readonly TableAction[]): void {
     this.function.addEnvironment(ENV.tableName, table.tableName);
     if (actions.length === 0) return;
     const resources = [table.tableArn];
@@ -124,25 +144,26 @@ export class ApiFunction extends Construct {
 
   /**
    * Active X-Ray tracing. Its two actions exist only on `*`, so they live in one managed policy of
-   * the stack, attached to every function role: the acknowledgement of that wildcard cannot cover a
-   * wildcard that slips into a function's other grants, and the stack pays one resource for it.
+   * the root stack, attached to every function role: the acknowledgement of that wildcard cannot cover
+   * a wildcard that slips into a function's other grants, and the app pays one resource for it.
    */
-  private enableTracing(): void {
+  private enableTracing(given: iam.IManagedPolicy | undefined): void {
     (this.function.node.defaultChild as lambda.CfnFunction).tracingConfig = { mode: lambda.Tracing.ACTIVE };
-    const tracingPolicy = functionTracingPolicy(Stack.of(this));
+    const tracingPolicy = given ?? functionTracingPolicy(Stack.of(this));
     if (!rolesWithTracing.has(this.role)) {
       this.role.addManagedPolicy(tracingPolicy);
       rolesWithTracing.add(this.role);
     }
-    // Lambda refuses active tracing on a role that cannot write traces yet.
-    this.function.node.addDependency(tracingPolicy);
+    // Lambda refuses active tracing on a role that cannot write traces yet. A route stack's policy is a
+    // parameter of the stack, so the whole route stack already waits for it.
+    if (!given) this.function.node.addDependency(tracingPolicy);
   }
 }
 
 const rolesWithTracing = new WeakSet<iam.Role>();
 
 /** The stack's one X-Ray write policy, created on first use. */
-function functionTracingPolicy(stack: Stack): iam.ManagedPolicy {
+export function functionTracingPolicy(stack: Stack): iam.ManagedPolicy {
   const existing = stack.node.tryFindChild('FunctionTracingPolicy');
   if (existing) return existing as iam.ManagedPolicy;
   const policy = new iam.ManagedPolicy(stack, 'FunctionTracingPolicy', {

@@ -1,5 +1,8 @@
 // One complete marketplace environment: the sandbox (`test`, issues mk_test_ keys) or production
 // (`live`, mk_live_). The two stacks share nothing; lib/stage-settings.ts lists all they differ in.
+// The root stack holds everything stateful (table, buckets, queues, secret, alarm topic), the HTTP API
+// and its stage, the workers and the alarms; each route tag's functions and routes are a nested stack
+// of it (lib/route-stack.ts).
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -7,8 +10,9 @@ import type { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS } from '../shared/data/table-definition.ts';
 import { fallbackRoute, routeList } from '../functions/route-index.ts';
 import type { RouteDefinition } from '../shared/http/route-table.ts';
-import { ENV, resourceNames, type Stage } from '../shared/resources.ts';
+import { resourceNames, type Stage } from '../shared/resources.ts';
 import { workers as workerTable, type WorkerDefinition } from '../shared/workers.ts';
+import { functionTracingPolicy, sharedEnvironment } from './api-function.ts';
 import { acknowledgeFinding } from './compliance.ts';
 import { EventWorkers } from './event-workers.ts';
 import { FeedsStorage } from './feeds-storage.ts';
@@ -78,13 +82,8 @@ export class MarketplaceStack extends Stack {
       'The cursor key only seals pagination cursors (a table position, nothing secret); rotating it would invalidate every cursor in flight, and a deploy can replace it if ever needed.',
     );
 
-    // Every function of the stack gets these; each adds only what its own grants need.
-    // ALLOW_PRIVATE_WEBHOOK_URLS is deliberately absent: only the local runtime sets it.
-    const environment = {
-      [ENV.stage]: props.stage,
-      [ENV.cursorSigningKey]: this.cursorSigningSecret.secretValue.unsafeUnwrap(),
-      [ENV.logLevel]: 'INFO',
-    };
+    const environment = sharedEnvironment(props.stage, this.cursorSigningSecret);
+    this.alarms = new OperationalAlarms(this, 'Alarms');
 
     this.feeds = new FeedsStorage(this, 'Feeds', { settings });
     this.webhookDelivery = new WebhookDelivery(this, 'WebhookDelivery', {
@@ -98,7 +97,9 @@ export class MarketplaceStack extends Stack {
       table: this.table,
       feedsBucket: this.feeds.feedsBucket,
       webhookDelivery: this.webhookDelivery,
-      environment,
+      cursorSigningSecret: this.cursorSigningSecret,
+      functionTracingPolicy: functionTracingPolicy(this),
+      alarmTopic: this.alarms.topic,
     });
     this.workers = new EventWorkers(this, 'Workers', {
       settings,
@@ -108,11 +109,12 @@ export class MarketplaceStack extends Stack {
       webhookDelivery: this.webhookDelivery,
       environment,
     });
-    this.alarms = new OperationalAlarms(this, 'Alarms', {
+    // Route stacks watch their own functions' errors; the root stack, its workers'.
+    this.alarms.watch({
       apiStage: this.api.stage,
       deadLetterQueue: this.webhookDelivery.deadLetterQueue,
       workerFailureQueues: this.workers.failureQueues,
-      functions: new Map([...this.api.functions, ...this.workers.functions]),
+      functions: this.workers.functions,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.stage.url, description: 'Base URL of the API' });

@@ -13,6 +13,12 @@ import type { ApiFunction } from './api-function.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
 import { DELIVERY_QUEUE_ACTIONS, RETRY_SCHEDULE_ACTIONS } from './function-grants.ts';
 
+/** Lets a function put delivery jobs on the queue (the root stack's, or the queue a route stack is given). */
+export function grantSendToDeliveryQueue(fn: ApiFunction, queue: sqs.IQueue): void {
+  fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...DELIVERY_QUEUE_ACTIONS], resources: [queue.queueArn] }));
+  fn.addEnvironment(ENV.deliveryQueueUrl, queue.queueUrl);
+}
+
 type QueueTrigger = Extract<WorkerTrigger, { type: 'sqs' }>;
 
 export interface WebhookDeliveryProps {
@@ -76,8 +82,7 @@ export class WebhookDelivery extends Construct {
 
   /** Lets a function put delivery jobs on the queue. */
   grantSendToQueue(fn: ApiFunction): void {
-    fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...DELIVERY_QUEUE_ACTIONS], resources: [this.queue.queueArn] }));
-    fn.addEnvironment(ENV.deliveryQueueUrl, this.queue.queueUrl);
+    grantSendToDeliveryQueue(fn, this.queue);
   }
 
   /**

@@ -38,7 +38,7 @@ beforeAll(() => {
       stack.webhookDelivery.grantSendToQueue(worker(stack.workers.functions, feedWorker.id));
     },
   });
-});
+}, 600_000); // a synth with cdk-nag can take a minute on a loaded machine
 
 function worker(functions: ReadonlyMap<string, ApiFunction>, id: string): ApiFunction {
   const fn = functions.get(id);

@@ -1,15 +1,22 @@
-// CloudFormation refuses a stack of more than 500 resources. The finished API will have about sixty
-// routes and several workers; this proves the margin now, with synthetic rows that copy the real
-// rows' grants (so that roles are shared as they will be), for both stages.
+// CloudFormation refuses a stack (root or nested) of more than 500 resources. The API is split into one
+// nested stack per route tag (lib/route-stack.ts); this proves the margin for 150 routes and 15 workers,
+// with synthetic rows that copy the real rows' grants and tags (so that roles are shared and routes are
+// spread over the tags as they will be), for both stages, stack by stack.
 import { describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
-import { routeList } from '../../functions/route-index.ts';
+import { fallbackRoute, routeList } from '../../functions/route-index.ts';
+import { MAX_ROUTES_PER_STACK, routeStackId } from '../../lib/route-stack.ts';
 import { workers as workerTable, type WorkerDefinition } from '../../shared/workers.ts';
-import { synthesizeStage } from './synth-stage.ts';
+import { synthesizeStage, type SynthesizedStage } from './synth-stage.ts';
 
-const ROUTES = 60;
-const WORKERS = 10;
+const ROUTES = 150;
+const WORKERS = 15;
+/** What we hold each stack to: room for a third more than CloudFormation's 500 allows. */
 const MAX_RESOURCES = 350;
+/** The root stack grows with workers and tags, not routes. */
+const MAX_ROOT_RESOURCES = 250;
+/** Synthesizing 150 functions takes a minute or more on a loaded machine; the assertions are about the templates. */
+const SYNTH_TIMEOUT_MS = 600_000;
 
 /** The real rows, then copies of them under new names and paths, up to `count`. */
 function routesUpTo(count: number): RouteDefinition[] {
@@ -32,30 +39,55 @@ function workersUpTo(count: number): WorkerDefinition[] {
   return rows;
 }
 
-// Each synthesis is seconds of CPU on an idle machine, many times that on a busy one.
-const SYNTH_TIMEOUT = { timeout: 180_000 };
+/** Resources of each template (the root's as `''`), by type. */
+function countsByStack(s: SynthesizedStage) {
+  return [...s.templates].map(([name, template]) => {
+    const byType: Record<string, number> = {};
+    for (const resource of Object.values(template.resources)) byType[resource.Type] = (byType[resource.Type] ?? 0) + 1;
+    return { name, count: Object.keys(template.resources).length, byType };
+  });
+}
 
 describe('stack size', () => {
-  it.each(['test', 'live'] as const)(`the %s stack holds ${ROUTES} routes and ${WORKERS} workers in at most ${MAX_RESOURCES} resources`, SYNTH_TIMEOUT, (stage) => {
+  it.each(['test', 'live'] as const)(`the %s stack holds ${ROUTES} routes and ${WORKERS} workers, no stack above ${MAX_RESOURCES} resources`, (stage) => {
     const routes = routesUpTo(ROUTES);
     const workers = workersUpTo(WORKERS);
     expect(routes).toHaveLength(ROUTES);
     const s = synthesizeStage(stage, { routes, workers });
-    const count = Object.keys(s.resources).length;
-    const byType: Record<string, number> = {};
-    for (const resource of Object.values(s.resources)) byType[resource.Type] = (byType[resource.Type] ?? 0) + 1;
-    expect(count, JSON.stringify(byType)).toBeLessThanOrEqual(MAX_RESOURCES);
-    // Every row still got its own function.
-    expect(byType['AWS::ApiGatewayV2::Route']).toBe(ROUTES + 1);
+    const stacks = countsByStack(s);
+    const summary = JSON.stringify(stacks.map(({ name, count }) => `${name || 'root'}: ${count}`));
+    const [root, ...routeStacks] = stacks;
+    expect(root!.name).toBe('');
+    expect(root!.count, JSON.stringify(root!.byType)).toBeLessThanOrEqual(MAX_ROOT_RESOURCES);
+    // One route stack per tag, each within the limit, and no more routes in one than it is built for.
+    expect(routeStacks.map(({ name }) => name).sort()).toEqual([...new Set([...routes, fallbackRoute].map((route) => routeStackId(route.tag)))].sort());
+    for (const stack of routeStacks) {
+      expect(stack.count, `${stack.name}: ${JSON.stringify(stack.byType)}; ${summary}`).toBeLessThanOrEqual(MAX_RESOURCES);
+      expect(stack.byType['AWS::ApiGatewayV2::Route'] ?? 0).toBeLessThanOrEqual(MAX_ROUTES_PER_STACK);
+    }
+    // Every row still got its own function and route, all of them in route stacks.
+    expect(root!.byType['AWS::ApiGatewayV2::Route']).toBeUndefined();
+    expect(routeStacks.reduce((sum, stack) => sum + (stack.byType['AWS::ApiGatewayV2::Route'] ?? 0), 0)).toBe(ROUTES + 1);
+    expect(routeStacks.reduce((sum, stack) => sum + (stack.byType['AWS::Lambda::Function'] ?? 0), 0)).toBe(ROUTES + 1);
     expect(s.stack.api.functions.size).toBe(ROUTES + 1);
     expect(s.stack.workers.functions.size).toBe(WORKERS);
-  });
+    // A nested template may hold 200 parameters and 200 outputs; route stacks take ten and give none.
+    for (const [name, template] of s.templates) if (name) expect({ name, parameters: template.parameters.length, outputs: template.outputs.length }).toEqual({ name, parameters: 10, outputs: 0 });
+  }, SYNTH_TIMEOUT_MS);
 
-  it('costs each further route four resources: its function, log group, integration and route', SYNTH_TIMEOUT, () => {
-    const base = Object.keys(synthesizeStage('test', { routes: routesUpTo(routeList.length + 10) }).resources).length;
-    const more = Object.keys(synthesizeStage('test', { routes: routesUpTo(routeList.length + 20) }).resources).length;
-    // Ten copied rows share their models' roles; at most a metric-math alarm pair is added with them.
-    expect(more - base).toBeLessThanOrEqual(10 * 4 + 2);
-    expect(more - base).toBeGreaterThanOrEqual(10 * 4);
-  });
+  it('costs each further route four resources in its tag’s stack (function, log group, integration, route), none in the root', () => {
+    const base = countsByStack(synthesizeStage('test', { routes: routesUpTo(routeList.length + 10) }));
+    const more = countsByStack(synthesizeStage('test', { routes: routesUpTo(routeList.length + 20) }));
+    const total = (stacks: typeof base) => stacks.reduce((sum, stack) => sum + stack.count, 0);
+    expect(more[0]!.count).toBe(base[0]!.count);
+    // Ten copied rows share their models' roles; at most a metric-math alarm per route stack is added with them.
+    expect(total(more) - total(base)).toBeGreaterThanOrEqual(10 * 4);
+    expect(total(more) - total(base)).toBeLessThanOrEqual(10 * 4 + (more.length - 1));
+  }, SYNTH_TIMEOUT_MS);
+
+  it(`refuses more than ${MAX_ROUTES_PER_STACK} routes in one tag's stack, naming the tag`, () => {
+    const model = routeList.find((route) => route.tag === 'Catalog')!;
+    const many = Array.from({ length: MAX_ROUTES_PER_STACK + 1 }, (_, i) => ({ ...model, operationId: `crowded${i}`, path: `/v1/crowded-${i}` }));
+    expect(() => synthesizeStage('test', { routes: many })).toThrow(/The Catalog routes \(61\) exceed the 60 one route stack holds/);
+  }, SYNTH_TIMEOUT_MS);
 });
