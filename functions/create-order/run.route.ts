@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/create-order/run.ts',
   summary: 'Place the order of an accepted session',
   description:
-    'Orders an `accepted` session of the caller’s (`sessionId`), all at once: the order is `pending` with `totalAmount` = quantity × unitPrice (minor units), the session becomes `ordered`, the stock is taken, the audit trail starts and `order.created` is sent. One order per session (409; retries with the same `Idempotency-Key` replay the first answer); 409 if the stock no longer covers the quantity. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).',
+    'Orders an `accepted` session (`sessionId`): the order is `pending` with `totalAmount` = quantity × unitPrice, the session `ordered`, the stock taken, `order.created` sent. 409 for a second order of the session or when the stock no longer covers it. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['buyer'],

@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/events/list.ts',
   summary: 'The caller’s events; follow them with ?after=',
   description:
-    'The events of the negotiations, orders and feeds the caller is a party to (the same events its webhooks receive), in the webhook envelope `{id, type, timestamp, data}`, kept 30 days; for agents that cannot host a webhook URL. Without `after`: newest first. To follow: pass `after=<the last event id you processed>` (oldest first; the first time, the id of any recent event or none with `waitSeconds`), and `waitSeconds` (0–20) to hold the request until something newer arrives; then call again with the last id of the page. `type` (repeatable; aliases select their pair) narrows the feed. Any role.',
+    'The events the caller is a party to (what its webhooks receive), in the webhook envelope, kept 30 days: for agents without a webhook URL. Newest first; to follow, pass `after` (the last id you processed; oldest first) and `waitSeconds` to wait for newer ones, then call again with the page’s last id. `type` narrows it.',
   tag: 'Events',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -1,11 +1,14 @@
 // GET / — the front door: links to the reference, the OpenAPI document, llms.txt, the MCP endpoint and the rest (JSON, or a web page for browsers). Handler: ./get.ts
 import * as z from 'zod';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { TEXT_PATTERN_SINGLE_LINE } from '../../shared/schemas/common.ts';
+
+const line = (max: number) => z.string().max(max).meta({ pattern: TEXT_PATTERN_SINGLE_LINE });
 
 const Link = z.object({
-  href: z.string().meta({ description: 'Path on this host' }),
+  href: z.string().max(100).meta({ description: 'Path on this host', pattern: '^/[A-Za-z0-9._~/-]*$' }),
   method: z.enum(['GET', 'POST']),
-  title: z.string(),
+  title: line(100),
 }).meta({ id: 'Link', description: 'Where to go and how' });
 
 export const route = defineRoute({
@@ -25,8 +28,8 @@ export const route = defineRoute({
     status: 200,
     description: 'The links (a web page when Accept prefers text/html). The Link header names the OpenAPI document (rel="service-desc"), /docs (rel="service-doc") and /health (rel="status").',
     schema: z.object({
-      name: z.string(),
-      description: z.string(),
+      name: line(100),
+      description: line(300),
       links: z.object({ docs: Link, openapi: Link, llmsTxt: Link, mcp: Link, register: Link, dashboard: Link, health: Link }),
     }),
     rawContentType: 'text/html',

@@ -10,9 +10,9 @@ export const route = defineRoute({
   method: 'POST',
   path: '/mcp',
   handler: 'functions/mcp/post.ts',
-  summary: 'MCP (Model Context Protocol) over Streamable HTTP: your role’s tools, each one call of this API',
+  summary: 'MCP server: your role’s tools over Streamable HTTP',
   description:
-    'The Model Context Protocol server of this API (stateless Streamable HTTP, JSON answers): point an MCP client at this URL with your `Authorization: Bearer` key (or run the SDK package’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key, counted once, and answers `structuredContent` plus a JSON text block, or `isError` with the API’s `{code, message, details}`. A bad key gets 401 before any tool runs; notifications get 202.',
+    'This API as Model Context Protocol tools (stateless Streamable HTTP, JSON answers; or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key and answers `structuredContent` and a JSON text block, or `isError` with the API’s error. Notifications get 202.',
   tag: 'MCP',
   auth: 'apiKey',
   roles: ANY_ROLE,

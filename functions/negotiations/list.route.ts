@@ -2,7 +2,7 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListNegotiationsQuery, NegotiationSession } from '../../shared/schemas/trade.ts';
-import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
+import { EXAMPLE_OPEN_SESSION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listNegotiations',
@@ -18,7 +18,7 @@ export const route = defineRoute({
   rateLimited: true,
   request: { query: ListNegotiationsQuery },
   response: { status: 200, description: 'A page of sessions', schema: page(NegotiationSession) },
-  examples: { query: { status: 'open', limit: '20' }, response: { items: [EXAMPLE_COUNTERED_SESSION], nextCursor: null } },
+  examples: { query: { status: 'open', limit: '20' }, response: { items: [EXAMPLE_OPEN_SESSION], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
 });

@@ -17,7 +17,7 @@ export const route = defineRoute({
   rateLimited: true,
   request: { body: SearchIntentRequest },
   response: { status: 200, description: 'A page of matching items and the interpretation (re-run it through /v1/search with corrections)', schema: SearchIntentPage },
-  examples: { body: { intent: '500 boxes of nitrile gloves under 13 EUR each from Germany within 5 days', limit: 5 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42 }], nextCursor: null, interpretation: { keywords: ['nitrile', 'gloves'], quantity: 500, filters: { maxPrice: 1300, currency: 'EUR', maxLeadTimeDays: 5, shipsFrom: 'DE' }, sort: 'relevance', unparsed: [] } } },
+  examples: { body: { intent: '500 boxes of nitrile gloves under 13 EUR each from Germany within 5 days', limit: 5 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42, matched: { keywords: ['nitrile', 'gloves'], filters: ['quantity', 'maxPrice', 'currency', 'maxLeadTimeDays', 'shipsFrom'] }, relaxed: { keywords: [], filters: [] } }], nextCursor: null, interpretation: { keywords: ['nitrile', 'gloves'], quantity: 500, filters: { maxPrice: 1300, currency: 'EUR', maxLeadTimeDays: 5, shipsFrom: 'DE' }, sort: 'relevance', excluded: [], budget: null, corrections: [], relaxed: { keywords: [], filters: {} }, unparsed: [] }, suggestions: [] } },
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
   searchIndexActions: ['s3:GetObject'],

@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/seller-feeds/create.ts',
   summary: 'Upload a catalog feed (CSV, JSON, multipart or presigned)',
   description:
-    'Uploads a catalog. Four ways: a `text/csv` body (`?filename=` names it); a JSON body `{"products": [rows]}`; `multipart/form-data` with a `file` part — each up to 5 MiB (deployed, about 4.4 MiB for multipart) — or `{"format": "csv"|"json", "upload": "presigned"}`, answered with `uploadUrl`: PUT the file there (up to 100 MiB, within 15 minutes, no Authorization header). Rows follow the templates: JSON prices are Money in minor units, CSV prices decimals in major units. Each row upserts one product (by `sku`) and its offer. Answers 202 with the feed `queued` (or `awaiting_upload`); then poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.',
+    'Uploads a catalog: a `text/csv` body, a JSON body `{"products": [rows]}` or a multipart `file` (each up to 5 MiB; about 4.4 MiB multipart when deployed), or `{"format", "upload": "presigned"}` for an `uploadUrl` to PUT the file to (up to 100 MiB, within 15 min, no Authorization). Rows follow the templates; each upserts one product (by `sku`) and its offer. Answers 202, `queued` (or `awaiting_upload`). Next: poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/seller-feeds/get.ts',
   summary: 'A feed’s processing status, counts, row errors and warnings',
   description:
-    'A feed’s state: `awaiting_upload` (presigned, until the file lands) → `queued` → `processing` → `completed` (bad rows skipped: `rowsFailed` counts them, `errors` lists the first 100 by row and field) or `failed` (`failureReason` says what to fix; then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.',
+    'A feed’s state: `awaiting_upload` → `queued` → `processing` → `completed` (bad rows skipped and listed in `errors`) or `failed` (fix what `failureReason` says, then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],

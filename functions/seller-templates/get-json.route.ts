@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/seller-templates/get-json.ts',
   summary: 'The JSON feed template',
   description:
-    'The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a `{"products": [...]}` file that uploads as a valid feed. Prices are Money with amounts in minor units; `floorUnitPrice` and `autoAcceptUnitPrice` set the offer’s automatic negotiation policy. `Accept: application/json` alone returns the raw file instead of the envelope.',
+    'The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a valid feed file (prices as Money). `Accept: application/json` alone returns the raw file. Next: `POST /v1/seller/feeds`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/create.ts',
   summary: 'Subscribe a URL to events',
   description:
-    'Subscribes `url` to event types (`events`: names under `webhooks`, or `*`). Each matching event the agent is a party to is then POSTed there, signed with `secret` (16–256 characters, never returned: keep it to verify). At most 20 subscriptions per agent (409 beyond); production needs https and a public address. Next: `POST /v1/webhooks/{id}/test`.',
+    'Subscribes `url` to event types (`events`, or `*`): each such event the agent is a party to is POSTed there, signed with `secret` (never returned: keep it). At most 20 per agent (409 beyond); production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/list-deliveries.ts',
   summary: 'A subscription’s deliveries with their attempts',
   description:
-    'A subscription’s deliveries, newest first, each with every attempt (time, status code or error, duration): `pending` while an attempt is due, `delivered` after a 2xx, `failed` after the last retry. `?status=failed` lists what needs attention; `POST …/deliveries/{deliveryId}/retry` sends one again.',
+    'A subscription’s deliveries, newest first, with their attempts: `pending`, `delivered` (a 2xx) or `failed` (after the last retry). `?status=failed` lists what needs attention; `POST …/{deliveryId}/retry` sends one again.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

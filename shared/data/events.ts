@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { newId } from '../ids.ts';
-import { RECORDED_EVENT_DATA, RECORDED_EVENT_TYPES, type EventDataInput, type RecordedEventType } from '../schemas/event-data.ts';
+import { RECORDED_EVENT_DATA, RECORDED_EVENT_TYPES, typeDisagreement, type EventDataInput, type RecordedEventType } from '../schemas/event-data.ts';
 import type { Role } from '../schemas/agents.ts';
 import { CorruptItem, defineEntity, type IndexKeys } from './entity.ts';
 import { where } from './expressions.ts';
@@ -95,6 +95,8 @@ export function recordEvent<T extends RecordedEventType>(input: NewEvent<T>, now
     throw new Error(`Event ${input.type} does not match its declared data schema: ${parsed.error.issues.map((issue) => `${['data', ...issue.path].join('.')}: ${issue.message}`).join('; ')}`);
   }
   const data = parsed.data as Record<string, unknown>;
+  const disagreement = typeDisagreement(input.type, data);
+  if (disagreement) throw new Error(`Event ${input.type} does not match its type: ${disagreement}`);
   const agentIds = [...new Set(input.agentIds)];
   const parties = new Set(Object.values(partiesOf(data)));
   if (agentIds.length !== parties.size || agentIds.some((agentId) => !parties.has(agentId))) {

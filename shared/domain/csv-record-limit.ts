@@ -110,7 +110,7 @@ export class CsvRecordLimit extends Transform {
     this.chunk = chunk;
     this.runStart = 0;
     this.recordStart = 0;
-    for (let index = 0; index < chunk.length; index++) this.scan(chunk[index] as number, index);
+    for (let index = 0; index < chunk.length; index++) this.step(chunk[index] as number, index);
     if (!this.dropping) {
       this.pass(chunk.subarray(this.runStart, this.recordStart));
       this.held.push(chunk.subarray(this.recordStart));
@@ -118,7 +118,7 @@ export class CsvRecordLimit extends Transform {
     this.consumed += chunk.length;
   }
 
-  private scan(byte: number, index: number): void {
+  private step(byte: number, index: number): void {
     if (this.pendingCr) {
       this.pendingCr = false;
       if (byte === LF) {

@@ -29,7 +29,7 @@ import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
-import { BUYER_FLOW, CONVENTIONS, RETRY_RULE, RETRY_SCHEDULE, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
+import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
 export const API_TITLE = 'Agent Marketplace API';
 export const API_VERSION = '1.0.0';
@@ -37,12 +37,12 @@ export const API_VERSION = '1.0.0';
 /** Every tag with what its operations are for (a route's tag must be one of these). */
 export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   Agents: 'Register a buyer or seller agent, read and change its profile, rotate its API key.',
-  Search: 'Find products and their offers: plain-language intents or structured filters. Start here as a buyer: each item carries the `offerId` to negotiate on.',
+  Search: 'Find products and their offers by a plain-language intent or filters: where a buyer starts.',
   Catalog: 'Products and offers by id, and a seller’s own products with their private negotiation prices.',
   'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously; templates describe every field.',
-  Negotiation: 'Buyer and seller agree on unit price and quantity in turns (open → accepted | rejected | expired; accepted → ordered).',
-  Orders: 'Orders placed from accepted negotiations and their life cycle (pending → confirmed → shipped → delivered → completed, or cancelled), with an append-only audit trail.',
-  Webhooks: `Signed HTTP POSTs of events to your URL, their delivery log and manual retries. Verify the signature over the raw body before parsing it, then answer 2xx within 10 s; retries after ${RETRY_SCHEDULE}.`,
+  Negotiation: 'Buyer and seller agree on unit price and quantity, in turns.',
+  Orders: 'Orders placed from accepted negotiations, their life cycle and audit trail.',
+  Webhooks: 'Signed POSTs of events to your URL (see the webhooks section), their delivery log and manual retries.',
   Events: 'The events an agent is a party to, as a feed to read or follow.',
   Operations: 'The documents that describe this API, and the readiness probe.',
   MCP: 'This API as Model Context Protocol tools (Streamable HTTP, stateless): point an MCP client at `/mcp` with your key.',
@@ -77,12 +77,12 @@ const ref = (kind: 'examples' | 'headers' | 'parameters' | 'responses' | 'schema
 /** Response headers, each documented once. */
 const HEADERS: Record<string, oas31.HeaderObject> = {
   'X-Request-Id': {
-    description: 'The request id, as in `meta.requestId` or the error’s `requestId`; quote it when reporting a problem',
+    description: 'The request id (`meta.requestId`, the error’s `requestId`)',
     required: true,
     schema: { type: 'string', pattern: '^req_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.request },
   },
   'X-RateLimit-Limit': {
-    description: `Requests allowed in the rate-limit window closer to exhaustion (minute or day); ${UNLIMITED} on the unlimited plan`,
+    description: `Requests allowed in the window closer to exhaustion (minute or day); ${UNLIMITED}: unlimited`,
     required: true,
     schema: { type: 'integer', format: 'int32', minimum: 0, maximum: UNLIMITED, example: 60 },
   },
@@ -102,7 +102,7 @@ const HEADERS: Record<string, oas31.HeaderObject> = {
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400, example: 17 },
   },
   'Idempotent-Replayed': {
-    description: '`true` when this response is the stored response of an earlier request with the same Idempotency-Key (POST only); absent otherwise',
+    description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key',
     required: false,
     schema: { type: 'string', enum: ['true'] },
   },
@@ -114,7 +114,7 @@ const PARAMETERS: Record<string, oas31.ParameterObject> = {
     in: 'header',
     name: 'Idempotency-Key',
     required: false,
-    description: 'Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`.',
+    description: 'Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice.',
     schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN_SOURCE, example: 'po-2026-0042-attempt' },
   },
 };
@@ -173,8 +173,7 @@ function errorResponse(codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
     content: {
       'application/json': {
         schema: ref('schemas', 'Error'),
-        // Examples where `details` shows its shape; the Error schema shows the rest.
-        ...(ERROR_EXAMPLES[first].details ? { example: { ...ERROR_EXAMPLES[first], code: first, status, requestId: EXAMPLE_IDS.request } } : {}),
+        example: { ...ERROR_EXAMPLES[first], code: first, status, requestId: EXAMPLE_IDS.request },
       },
     },
   };
@@ -298,42 +297,42 @@ const WEBHOOK_PARAMETERS: Record<string, oas31.ParameterObject> = {
     in: 'header',
     name: 'X-Marketplace-Signature',
     required: true,
-    description: '`sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret',
+    description: '`sha256=` + hex HMAC-SHA256 of the exact body',
     schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$', maxLength: 71 },
   },
   'X-Marketplace-Timestamp': {
     in: 'header',
     name: 'X-Marketplace-Timestamp',
     required: true,
-    description: 'When this attempt was sent, Unix time in seconds',
+    description: 'When this attempt was sent, Unix seconds',
     schema: { type: 'string', pattern: '^[0-9]{1,12}$', maxLength: 12, example: '1795424460' },
   },
   'X-Marketplace-Event-Id': {
     in: 'header',
     name: 'X-Marketplace-Event-Id',
     required: true,
-    description: 'The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once)',
+    description: 'The envelope’s `id`: deduplicate on it',
     schema: { type: 'string', pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.event },
   },
   'webhook-id': {
     in: 'header',
     name: 'webhook-id',
     required: true,
-    description: 'Standard Webhooks: the event id (the same as X-Marketplace-Event-Id)',
+    description: 'Standard Webhooks: the event id',
     schema: { type: 'string', pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.event },
   },
   'webhook-timestamp': {
     in: 'header',
     name: 'webhook-timestamp',
     required: true,
-    description: 'Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away',
+    description: 'Standard Webhooks: Unix seconds, signed; refuse if over 5 min away',
     schema: { type: 'string', pattern: '^[0-9]{1,12}$', maxLength: 12, example: '1795424460' },
   },
   'webhook-signature': {
     in: 'header',
     name: 'webhook-signature',
     required: true,
-    description: 'Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret)',
+    description: 'Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`',
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]{43}=$', maxLength: 47 },
   },
 };
@@ -373,17 +372,17 @@ export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentatio
 
 const WEBHOOK_RESPONSES = {
   WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt)' },
-  WebhookRefused: { description: `Anything else, a timeout or a redirect fails the attempt; it is retried after ${RETRY_RULE}, then the delivery is failed` },
+  WebhookRefused: { description: 'Anything else, a timeout or a redirect: retried on the schedule the API description gives, then failed' },
 };
 
 /** The POST a receiver gets for `types`, its body `envelope`. */
-function webhookOperation(types: readonly string[], description: string, envelope: z.ZodType) {
+function webhookOperation(types: readonly string[], description: string | undefined, envelope: z.ZodType) {
   const [first] = types as [string];
   return {
-    // One operation per event type; types that share an envelope share one (components.pathItems), without an id.
-    ...(types.length === 1 ? { operationId: `${first.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}Webhook` } : {}),
-    summary: types.length === 1 ? first : types.join(', '),
-    description,
+    // One operation per event type; types that share an envelope share one (components.pathItems),
+    // without an id, a summary or a description: each webhook entry that refers to it gives its own,
+    // which readers (Redoc among them) take for the operation's when the operation has none.
+    ...(types.length === 1 ? { operationId: `${first.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}Webhook`, summary: first, description } : {}),
     tags: ['Webhooks'],
     security: [],
     parameters: Object.keys(WEBHOOK_PARAMETERS).map((name) => ref('parameters', name)),
@@ -398,8 +397,9 @@ function webhookOperation(types: readonly string[], description: string, envelop
 /**
  * The `webhooks` section: an entry per event type. Types whose events share an envelope (the order
  * changes, the negotiation moves, the feed outcomes) refer to one shared POST in components.pathItems,
- * each entry with its own summary and description (a Path Item reference may carry both, OpenAPI 3.1):
- * the payload is described once, not five times. How to verify and answer is said once, in the
+ * each entry with its own summary and description (a Path Item reference may carry both, OpenAPI 3.1;
+ * the shared operation has neither, so a reader shows the entry's): the payload is described once, not
+ * five times. How to verify and answer is said once, in the
  * Webhooks tag and the API description.
  */
 export function webhooksFor(events: Record<string, WebhookEventDocumentation>): { webhooks: ZodOpenApiPathsObject; pathItems: Record<string, ZodOpenApiPathItemObject> } {
@@ -414,7 +414,7 @@ export function webhooksFor(events: Record<string, WebhookEventDocumentation>): 
       continue;
     }
     const name = String(z.globalRegistry.get(envelope)?.id ?? types.join('_')).replace(/Event$/, 'Webhook');
-    pathItems[name] ??= { post: webhookOperation(types, `Any of ${types.join(', ')}; \`type\` says which.`, envelope) };
+    pathItems[name] ??= { post: webhookOperation(types, undefined, envelope) };
     webhooks[type] = { $ref: `#/components/pathItems/${name}`, summary: type, description };
   }
   return { webhooks, pathItems };
@@ -484,14 +484,18 @@ const valuesOf = (value: unknown): unknown[] => Object.values(objectAt(value) ??
 
 /**
  * What the generator repeats without saying more: a parameter's description and example copied into
- * its schema, and integer bounds that are only JavaScript's safe-integer range (an int64 format says
- * as much). Dropped, the document stays under its size budget as operations are added.
+ * its schema, empty parameter lists, a nullable primitive spelt as anyOf, the event union's mapping.
+ * Dropped, the document stays under its size budget as operations are added. (Integer bounds stay,
+ * even JavaScript's safe-integer range: every integer states both.)
  */
 function compact(document: JsonObject): void {
   const parameters = [
     ...valuesOf(document.paths).flatMap((item) => valuesOf(item).flatMap((operation) => (objectAt(operation)?.parameters ?? []) as unknown[])),
     ...valuesOf(objectAt(document.components)?.parameters),
   ];
+  for (const operation of valuesOf(document.paths).flatMap(valuesOf).map(objectAt)) {
+    if (Array.isArray(operation?.parameters) && operation.parameters.length === 0) delete operation.parameters;
+  }
   for (const parameter of parameters.map(objectAt)) {
     const schema = objectAt(parameter?.schema);
     if (!parameter || !schema) continue;
@@ -502,8 +506,11 @@ function compact(document: JsonObject): void {
     if (Array.isArray(value)) return value.forEach(visit);
     const object = objectAt(value);
     if (!object) return;
-    if (object.minimum === Number.MIN_SAFE_INTEGER) delete object.minimum;
-    if (object.maximum === Number.MAX_SAFE_INTEGER) delete object.maximum;
+    // A reference that only adds a description (SearchItem's matched and relaxed): the generator also
+    // copies the referenced object's closedness, which beside a $ref would forbid every property.
+    if (typeof object.$ref === 'string' && object.additionalProperties === false && object.properties === undefined) delete object.additionalProperties;
+    // A oneOf of envelopes whose `type` enums already tell them apart: the mapping would list them again.
+    if (Array.isArray(object.oneOf) && objectAt(object.discriminator)?.mapping) delete object.discriminator;
     mergeNullable(object);
     Object.values(object).forEach(visit);
   };
@@ -536,7 +543,10 @@ function applyQueryExamples(document: JsonObject, routes: readonly RouteDefiniti
     const operation = objectAt(objectAt(objectAt(document.paths)?.[route.path])?.[route.method.toLowerCase()]);
     for (const parameter of (operation?.parameters ?? []) as JsonObject[]) {
       const value = route.examples.query?.[parameter.name as string];
-      if (parameter.in === 'query' && value !== undefined) parameter.example = value;
+      if (parameter.in !== 'query' || value === undefined) continue;
+      // The wire carries text; the example has the documented type (an integer, a list of names).
+      const type = objectAt(parameter.schema)?.type;
+      parameter.example = typeof value !== 'string' ? value : type === 'integer' ? Number(value) : type === 'array' ? value.split(',') : value;
     }
   }
 }
@@ -585,7 +595,7 @@ const ID_DESCRIPTIONS: Record<IdKind, string> = {
   audit: 'An audit entry id (aud_…)',
   feed: 'A feed id (feed_…), from POST /v1/seller/feeds',
   webhook: 'A webhook subscription id (whk_…), from POST /v1/webhooks',
-  event: 'An event id (evt_…): the envelope’s id, X-Marketplace-Event-Id and webhook-id; the same in every delivery of the event',
+  event: 'An event id (evt_…), the same in every delivery of the event',
   delivery: 'A webhook delivery id (dlv_…), from GET /v1/webhooks/{id}/deliveries',
   request: 'A request id (req_…)',
 };
@@ -623,19 +633,19 @@ function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodObj
  * the schemas, which every function bundles: these words would otherwise ship in every Lambda.
  */
 const FIELD_DESCRIPTIONS = new Map<z.core.$ZodType, string>([
-  [Money.shape.amount, 'Integer amount in the currency’s minor unit: cents for EUR and USD, yen for JPY (1250 EUR is 12.50 EUR)'],
-  [Agent.shape.plan, 'Rate-limit plan: free 60/min and 1,000/day, pro 600/min and 100,000/day, enterprise unlimited; set by an operator'],
+  [Money.shape.amount, 'Integer in the currency’s minor unit (cents for EUR and USD, yen for JPY): 1250 EUR is 12.50 EUR'],
+  [Agent.shape.plan, 'Rate-limit plan (limits: see the API description); set by an operator'],
   [Agent.shape.environment, 'test: the sandbox (mk_test_ keys); live: production (mk_live_ keys)'],
   [Agent.shape.apiKeyPrefix, 'First 12 characters of the current key, to tell keys apart'],
   [Meta, 'Present on every successful response'],
-  [RequestId, 'Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem'],
-  [ErrorBody.shape.error, 'Human-readable message that says what to fix (for people and logs; branch on `code`)'],
+  [RequestId, 'Quote it when reporting a problem'],
+  [ErrorBody.shape.error, 'What to fix, for people (branch on `code`)'],
   [ErrorBody.shape.code, 'Stable, machine-readable error code'],
   [ErrorBody.shape.status, 'The HTTP status, repeated'],
-  [ErrorBody.shape.details, 'One entry per problem (every problem at once), for validation errors and state conflicts'],
-  [ErrorDetail.shape.path, 'Dot path of the offending field (`organization.country`, `events.1`), or a header or query parameter name'],
+  [ErrorBody.shape.details, 'One entry per problem, for validation errors and state conflicts'],
+  [ErrorDetail.shape.path, 'Dot path of the field (`organization.country`, `events.1`), or a header or query parameter'],
   [ErrorDetail.shape.message, 'What to change in that field'],
-  [AgentWithApiKey.shape.apiKey, 'The API key: send it as `Authorization: Bearer <apiKey>`. Shown only in this response: store it now'],
+  [AgentWithApiKey.shape.apiKey, 'Send as `Authorization: Bearer <apiKey>`; shown only here: store it'],
   [Offer.shape.minQuantity, 'Smallest quantity this offer sells'],
   [Offer.shape.priceTiers, 'Volume prices: the highest tier a quantity reaches sets its unit price'],
   [Product.shape.unit, 'What one unit is (each, box, pair, kg…): quantities and unit prices count these'],

@@ -87,10 +87,10 @@ export type NegotiationStrategy = z.infer<typeof NegotiationStrategy>;
 
 /** The offer as its own seller sees it: with the private negotiation policy. */
 export const SellerOffer = Offer.extend({
-  floorUnitPrice: Money.nullable().meta({ description: 'Private: the lowest unit price automatic counters go to, asked only at a session’s last round. Never shown to buyers.' }),
-  autoAcceptUnitPrice: Money.nullable().meta({ description: 'Private: a buyer proposal at or above it is accepted at once. Never shown to buyers.' }),
+  floorUnitPrice: Money.nullable().meta({ description: 'Private: the lowest unit price automatic counters go to (at the last round only)' }),
+  autoAcceptUnitPrice: Money.nullable().meta({ description: 'Private: a buyer proposal at or above it is accepted at once' }),
   negotiationStrategy: NegotiationStrategy.nullable().meta({
-    description: 'Private: how automatic counters concede from the list price toward the floor (linear when a floor is set and no strategy was given); null: no automatic counters, the seller’s agent answers. Never shown to buyers.',
+    description: 'Private: how automatic counters concede toward the floor (default linear when a floor is set); null: no automatic counters.',
   }),
 }).meta({ id: 'SellerOffer' });
 export type SellerOffer = z.infer<typeof SellerOffer>;

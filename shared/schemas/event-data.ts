@@ -79,7 +79,7 @@ const OrderChangeData = z
     shipping: Shipping.optional().meta({ description: 'Present once the order has shipped' }),
     cancellation: Cancellation.optional().meta({ description: 'Present when the order was cancelled' }),
   })
-  .meta({ id: 'OrderChangeData', description: 'order.confirmed, .shipped, .delivered, .completed, .cancelled: the order’s ids and parties, its status after the change, items and total; shipping once shipped, cancellation when cancelled' });
+  .meta({ id: 'OrderChangeData', description: 'The order after the change' });
 
 // Negotiations
 
@@ -113,7 +113,7 @@ const NegotiationEventData = z
       context.issues.push({ code: 'custom', path: ['reason'], message: 'Required when the session is rejected or expired, absent otherwise', input: context.value });
     }
   })
-  .meta({ id: 'NegotiationEventData', description: 'negotiation.started, .counter (alias .offer), .accepted, .rejected: the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices.' });
+  .meta({ id: 'NegotiationEventData', description: 'The session after the move (never the seller’s private prices)' });
 
 // Feeds
 
@@ -145,7 +145,7 @@ const FeedOutcomeData = z
 
 const WebhookTestData = z
   .strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) })
-  .meta({ id: 'WebhookTestData', description: 'webhook.test: sent by POST /v1/webhooks/{id}/test to that subscription only; not recorded, not in the events feed' });
+  .meta({ id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' });
 
 /** `order.created` → `OrderCreated`: the stem of the schemas' component names. */
 export function pascal(type: string): string {
@@ -180,6 +180,27 @@ export const EVENT_DATA_SCHEMAS = {
 } as const satisfies Record<EventType | typeof TEST_EVENT_TYPE, z.ZodObject>;
 
 export type DeliveredEventType = keyof typeof EVENT_DATA_SCHEMAS;
+
+/**
+ * What an event's type says about its data where a family shares one data schema: an order change's
+ * status is the change (order.shipped → shipped), a feed outcome's status is the outcome, and only
+ * negotiation.rejected says how the session closed. Undefined when they agree.
+ */
+export function typeDisagreement(type: string, data: Readonly<Record<string, unknown>>): string | undefined {
+  if (type.startsWith('order.') && type !== 'order.created') {
+    const status = type.slice('order.'.length);
+    return data.status === status ? undefined : `data.status must be ${status} on ${type}`;
+  }
+  if (type.startsWith('feed.')) {
+    const status = type === 'feed.failed' ? 'failed' : 'completed';
+    return data.status === status ? undefined : `data.status must be ${status} on ${type}`;
+  }
+  if (type.startsWith('negotiation.')) {
+    const closes = type === 'negotiation.rejected';
+    return closes === (data.reason !== undefined) ? undefined : closes ? 'data.reason is required on negotiation.rejected' : `data.reason is only on negotiation.rejected, not ${type}`;
+  }
+  return undefined;
+}
 /** What a caller passes as an event's data (checked against the type's schema when recorded). */
 export type EventDataInput<T extends DeliveredEventType> = z.input<(typeof EVENT_DATA_SCHEMAS)[T]>;
 export type EventData<T extends DeliveredEventType> = z.output<(typeof EVENT_DATA_SCHEMAS)[T]>;

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { idPattern } from '../ids.ts';
 import { PaginationQuery, Timestamp, idOf, idParam, queryInteger, unlessMissing } from './common.ts';
-import { EVENT_DATA_SCHEMAS, EVENT_TYPES, RECORDED_EVENT_TYPES, pascal, recordedTypeOf, type DeliveredEventType, type EventData, type EventType, type RecordedEventType } from './event-data.ts';
+import { EVENT_DATA_SCHEMAS, EVENT_TYPES, RECORDED_EVENT_TYPES, pascal, recordedTypeOf, typeDisagreement, type DeliveredEventType, type EventData, type EventType, type RecordedEventType } from './event-data.ts';
 
 /** The event id: the same in every delivery (X-Marketplace-Event-Id, webhook-id) and in GET /v1/events. */
 const EventId = idOf('event');
@@ -39,7 +39,13 @@ function envelopesByData(): Map<z.ZodObject, z.ZodObject> {
     [...typesByData].map(([data, types]) => {
       const stem = String(z.globalRegistry.get(data)?.id ?? pascal(types[0] as string)).replace(/(Event)?Data$/, '');
       const type = types.length === 1 ? z.literal(types[0] as string) : z.enum(types as [string, ...string[]]);
-      const envelope = z.object({ ...envelopeFields, type, data }).meta({ id: `${stem}Event`, description: `The ${types.join(', ')} event${types.length > 1 ? 's' : ''}` });
+      const envelope = z
+        .object({ ...envelopeFields, type, data })
+        .check((context) => {
+          const disagreement = typeDisagreement(context.value.type, context.value.data as Record<string, unknown>);
+          if (disagreement) context.issues.push({ code: 'custom', path: ['data'], message: disagreement, input: context.value });
+        })
+        .meta({ id: `${stem}Event`, description: `The ${types.join(', ')} event${types.length > 1 ? 's' : ''}` });
       return [data, envelope];
     }),
   );
@@ -57,7 +63,13 @@ const recordedEnvelopes = [...new Set(RECORDED_EVENT_TYPES.map((type) => EVENT_E
 /** An event as the events feed shows it: under its recorded name, `data` typed by `type`. */
 export const Event = z
   .discriminatedUnion('type', recordedEnvelopes)
-  .meta({ id: 'Event', description: 'An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type' });
+  .check((context) => {
+    // A family's envelope also names the aliases it is delivered under; the feed shows recorded names only.
+    if (!(RECORDED_EVENT_TYPES as readonly string[]).includes(context.value.type as string)) {
+      context.issues.push({ code: 'custom', path: ['type'], message: `Not a recorded event type: ${String(context.value.type)}`, input: context.value });
+    }
+  })
+  .meta({ id: 'Event', description: 'An event under its recorded name (not an alias)' });
 export type Event = { [T in RecordedEventType]: { id: string; type: T; timestamp: string; data: EventData<T> } }[RecordedEventType];
 
 // The events feed (GET /v1/events)
@@ -84,6 +96,7 @@ const TypeFilter = z
   .meta({ description: 'Only events of these types (names or aliases; an alias selects its pair’s recorded name). Repeat the parameter or separate names with commas',
     // Documented as what a client sends (a repeated parameter of names); the wire value is parsed above.
     type: 'array',
+    maxItems: EVENT_TYPES.length,
     items: { type: 'string', enum: [...EVENT_TYPES] },
     example: ['order.created', 'order.shipped'],
   });
@@ -93,11 +106,11 @@ export const ListEventsQuery = PaginationQuery.extend({
     .string({ error: unlessMissing('Must be an event id (evt_…)') })
     .regex(idPattern('event'), 'Must be an event id (evt_ and 26 characters), such as the id of the last event you processed')
     .optional()
-    .meta({ description: 'Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time)' }),
+    .meta({ description: 'Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time)', maxLength: 30 }),
   type: TypeFilter.optional(),
   waitSeconds: queryInteger({ min: 0, max: MAX_WAIT_SECONDS })
     .optional()
     .meta({ description: `Hold the request up to this many seconds (0–${MAX_WAIT_SECONDS}) until an event arrives, when the page would otherwise be empty`, type: 'integer', example: 20 }),
 });
 
-export const EventIdParams = z.strictObject({ id: idParam(idPattern('event'), 'an event id (evt_…)') });
+export const EventIdParams = z.strictObject({ id: idParam(idPattern('event'), 'an event id (evt_…)', 'evt_01M83TMVZ0KAWZ2R4PPHTGTRWW') });

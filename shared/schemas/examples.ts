@@ -105,7 +105,7 @@ export const EXAMPLE_OFFER = /* @__PURE__ */ (() => ({
 } as const))();
 
 /** The offer as its seller sees it, with the private negotiation policy. */
-export const EXAMPLE_SELLER_OFFER = /* @__PURE__ */ (() => ({ ...EXAMPLE_OFFER, floorUnitPrice: { amount: 1050, currency: 'EUR' }, autoAcceptUnitPrice: { amount: 1200, currency: 'EUR' } } as const))();
+export const EXAMPLE_SELLER_OFFER = /* @__PURE__ */ (() => ({ ...EXAMPLE_OFFER, floorUnitPrice: { amount: 1050, currency: 'EUR' }, autoAcceptUnitPrice: { amount: 1200, currency: 'EUR' }, negotiationStrategy: 'boulware' } as const))();
 
 /** One row of a JSON feed: the product and offer above as the seller uploads them. */
 export const EXAMPLE_FEED_ROW = /* @__PURE__ */ (() => ({

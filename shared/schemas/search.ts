@@ -3,7 +3,7 @@
 // so an agent can correct it and send it back as a structured search.
 import * as z from 'zod';
 import { Category, Offer, Product } from './catalog.ts';
-import { CountryCode, bounded, boundedInt, text } from './common.ts';
+import { CountryCode, TEXT_PATTERN_SINGLE_LINE, bounded, boundedInt, text } from './common.ts';
 import { Amount, CurrencyCode, MAX_AMOUNT } from './money.ts';
 
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'lead_time'] as const;
@@ -75,6 +75,9 @@ export const SearchRequest = z
   .meta({ id: 'SearchRequest' });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 
+/** Words and names echoed from a request: single-line text, as the request's. */
+const echoed = (maxLength: number, meta: { description?: string } = {}) => bounded(maxLength, { pattern: TEXT_PATTERN_SINGLE_LINE, ...meta });
+
 export const SearchIntentRequest = z
   .strictObject({
     intent: text({ min: 1, max: INTENT_MAX }).meta({ example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
@@ -86,16 +89,17 @@ export const SearchIntentRequest = z
 const ItemWordsAndFilters = (id: string, description: string) =>
   z
     .object({
-      keywords: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words of the request (as in interpretation.keywords; for /v1/search, the query\'s words)' }),
-      filters: z.array(bounded(64)).meta({ maxItems: 20, description: 'Names of filters of the request (as in /v1/search filters; `quantity` for an intent\'s quantity)' }),
+      keywords: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words of the request (as in interpretation.keywords; for /v1/search, the query\'s words)' }),
+      filters: z.array(echoed(64)).meta({ maxItems: 20, description: 'Names of filters of the request (as in /v1/search filters; `quantity` for an intent\'s quantity)' }),
     })
     .meta({ id, description });
 
-export const SearchItemMatched = ItemWordsAndFilters('SearchItemMatched', 'What this item satisfies, checked on the item itself');
-export const SearchItemRelaxed = ItemWordsAndFilters(
-  'SearchItemRelaxed',
-  'What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request)',
-);
+/** One shape for what an item satisfies and what it lacks: the document describes it once (SearchItemWords). */
+const SearchItemWords = ItemWordsAndFilters('SearchItemWords', 'Words and filters of the request');
+export const SearchItemMatched = SearchItemWords.meta({ description: 'What this item satisfies, checked on the item itself' });
+export const SearchItemRelaxed = SearchItemWords.meta({
+  description: 'What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request)',
+});
 
 export const SearchItem = z
   .object({
@@ -116,10 +120,10 @@ export const SearchPage = z
 
 export const SearchCorrection = z
   .object({
-    from: bounded(INTENT_MAX, { description: 'As typed' }),
-    to: bounded(INTENT_MAX, { description: 'As read' }),
+    from: echoed(INTENT_MAX, { description: 'As typed' }),
+    to: echoed(INTENT_MAX, { description: 'As read' }),
     kind: z.enum(['spelling', 'variant', 'synonym', 'country']).meta({
-      description: 'spelling: a typo (only for words that are neither catalog words nor English); variant: British/American spelling; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
+      description: 'spelling: a typo; variant: British/American spelling; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
     }),
   })
   .meta({ id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } });
@@ -128,13 +132,13 @@ export const Interpretation = z
   .object({
     keywords: z.array(bounded(INTENT_MAX)).meta({
       maxItems: INTENT_MAX,
-      description: 'Product words read from the intent, corrected where `corrections` says; an item matches a word when its title, brand, category, attributes or description hold it (stemmed: glove/gloves) or one of its forms (spelling variants, synonyms the catalog uses)',
+      description: 'Product words read from the intent (after `corrections`); an item matches a word its text holds, stemmed, or a spelling variant or synonym of it',
       example: ['nitrile', 'gloves'],
     }),
     quantity: boundedInt(1, Number.MAX_SAFE_INTEGER).nullable().meta({ description: 'Units wanted; items that cannot serve it (stock below it, minimum order above it) are left out' }),
     filters: z.record(bounded(64), z.unknown()).meta({ description: 'The filters applied, in the shape of /v1/search filters', example: { maxPrice: 1300, currency: 'EUR', shipsFrom: 'DE', maxLeadTimeDays: 5 } }),
     sort: SearchSort,
-    excluded: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free"): no item holding them is returned', example: ['latex'] }),
+    excluded: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free"): no item holding them is returned', example: ['latex'] }),
     budget: z
       .object({ amount: boundedInt(1, MAX_AMOUNT * 1_000_000), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })
       .nullable()
@@ -142,8 +146,8 @@ export const Interpretation = z
     corrections: z.array(SearchCorrection).meta({ maxItems: INTENT_MAX, description: 'Words read as something other than typed' }),
     relaxed: z
       .object({
-        keywords: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words dropped because no product has them together with the rest (never the main product word)' }),
-        filters: z.record(bounded(64), z.unknown()).meta({ description: 'Filters dropped to find anything, with the value read' }),
+        keywords: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words dropped because no product has them together with the rest (never the main product word)' }),
+        filters: z.record(echoed(64), z.unknown()).meta({ description: 'Filters dropped to find anything, with the value read' }),
       })
       .meta({ description: 'What was dropped to find anything; each item says what it lacks in its own `relaxed`' }),
     unparsed: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words not understood (neither catalog words, English words, nor correctable)' }),
@@ -158,10 +162,10 @@ export const SEARCH_SUGGESTION_TYPES = ['loosen-filter', 'drop-keyword', 'try-ke
 export const SearchSuggestion = z
   .object({
     type: z.enum(SEARCH_SUGGESTION_TYPES).meta({
-      description: 'loosen-filter: without this filter (comma-separated: these filters) products match; drop-keyword: without this word products match; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has',
+      description: 'loosen-filter: without these filters products match; drop-keyword: without this word they do; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has',
     }),
-    value: bounded(INTENT_MAX, { description: 'The filter name(s), word or category path' }),
-    message: bounded(2000, { description: 'What to change, in words' }),
+    value: echoed(INTENT_MAX, { description: 'The filter name(s), word or category path' }),
+    message: echoed(2000, { description: 'What to change, in words' }),
   })
   .meta({ id: 'SearchSuggestion', example: { type: 'loosen-filter', value: 'shipsFrom', message: 'No product matches from DE; without shipsFrom, products match' } });
 

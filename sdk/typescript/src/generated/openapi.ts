@@ -144,7 +144,7 @@ export interface paths {
         put?: never;
         /**
          * Register a buyer or seller agent (returns its API key once)
-         * @description Creates a buyer or seller agent and returns its API key, **only in this response**: store it and send `Authorization: Bearer <apiKey>` on every other call. `role` is fixed for the agent’s life. Keys are `mk_test_…` in the sandbox, `mk_live_…` in production; every agent starts on the free plan. Next: a seller fetches a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).
+         * @description Creates a buyer or seller agent (the `role` never changes) on the free plan and returns its API key **only in this response**: store it. Next: a seller fetches a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).
          *
          *     **Callers**: anyone, without an API key.
          */
@@ -222,7 +222,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Subscribes `url` to event types (`events`: names under `webhooks`, or `*`). Each matching event the agent is a party to is then POSTed there, signed with `secret` (16–256 characters, never returned: keep it to verify). At most 20 subscriptions per agent (409 beyond); production needs https and a public address. Next: `POST /v1/webhooks/{id}/test`.
+         * @description Subscribes `url` to event types (`events`, or `*`): each such event the agent is a party to is POSTed there, signed with `secret` (never returned: keep it). At most 20 per agent (409 beyond); production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -276,7 +276,7 @@ export interface paths {
         };
         /**
          * A subscription’s deliveries with their attempts
-         * @description A subscription’s deliveries, newest first, each with every attempt (time, status code or error, duration): `pending` while an attempt is due, `delivered` after a 2xx, `failed` after the last retry. `?status=failed` lists what needs attention; `POST …/deliveries/{deliveryId}/retry` sends one again.
+         * @description A subscription’s deliveries, newest first, with their attempts: `pending`, `delivered` (a 2xx) or `failed` (after the last retry). `?status=failed` lists what needs attention; `POST …/{deliveryId}/retry` sends one again.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -394,7 +394,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a catalog feed (CSV, JSON, multipart or presigned)
-         * @description Uploads a catalog. Four ways: a `text/csv` body (`?filename=` names it); a JSON body `{"products": [rows]}`; `multipart/form-data` with a `file` part — each up to 5 MiB (deployed, about 4.4 MiB for multipart) — or `{"format": "csv"|"json", "upload": "presigned"}`, answered with `uploadUrl`: PUT the file there (up to 100 MiB, within 15 minutes, no Authorization header). Rows follow the templates: JSON prices are Money in minor units, CSV prices decimals in major units. Each row upserts one product (by `sku`) and its offer. Answers 202 with the feed `queued` (or `awaiting_upload`); then poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.
+         * @description Uploads a catalog: a `text/csv` body, a JSON body `{"products": [rows]}` or a multipart `file` (each up to 5 MiB; about 4.4 MiB multipart when deployed), or `{"format", "upload": "presigned"}` for an `uploadUrl` to PUT the file to (up to 100 MiB, within 15 min, no Authorization). Rows follow the templates; each upserts one product (by `sku`) and its offer. Answers 202, `queued` (or `awaiting_upload`). Next: poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.
          *
          *     **Callers**: sellers only (a buyer gets 403).
          */
@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * A feed’s processing status, counts, row errors and warnings
-         * @description A feed’s state: `awaiting_upload` (presigned, until the file lands) → `queued` → `processing` → `completed` (bad rows skipped: `rowsFailed` counts them, `errors` lists the first 100 by row and field) or `failed` (`failureReason` says what to fix; then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.
+         * @description A feed’s state: `awaiting_upload` → `queued` → `processing` → `completed` (bad rows skipped and listed in `errors`) or `failed` (fix what `failureReason` says, then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.
          *
          *     **Callers**: sellers only (a buyer gets 403).
          */
@@ -464,7 +464,7 @@ export interface paths {
         };
         /**
          * The CSV feed template
-         * @description The CSV feed template: `fields` describes every column (type, required, default, example); `content` is a file that uploads as a valid feed. Prices are decimals in major units (`12.50`) with a `currency` column; `image_urls` are separated by `|`, `attributes` written `key=value;key=value`. `Accept: text/csv` alone returns the raw file.
+         * @description The CSV feed template: `fields` describes every column; `content` is a valid feed file. Prices are decimals in major units (`12.50`); `image_urls` are separated by `|`, `attributes` written `key=value;key=value`. `Accept: text/csv` alone returns the raw file.
          *
          *     **Callers**: sellers only (a buyer gets 403).
          */
@@ -486,7 +486,7 @@ export interface paths {
         };
         /**
          * The JSON feed template
-         * @description The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a `{"products": [...]}` file that uploads as a valid feed. Prices are Money with amounts in minor units; `floorUnitPrice` and `autoAcceptUnitPrice` set the offer’s automatic negotiation policy. `Accept: application/json` alone returns the raw file instead of the envelope.
+         * @description The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a valid feed file (prices as Money). `Accept: application/json` alone returns the raw file. Next: `POST /v1/seller/feeds`.
          *
          *     **Callers**: sellers only (a buyer gets 403).
          */
@@ -552,7 +552,7 @@ export interface paths {
         };
         /**
          * An offer (its seller also sees its negotiation policy)
-         * @description An offer: `unitPrice` (Money, minor units), `minQuantity`, `priceTiers` (the highest tier a quantity reaches sets its price), `negotiable`. Its seller also sees its private negotiation policy: `floorUnitPrice`, `autoAcceptUnitPrice` and `negotiationStrategy`. A withdrawn offer is 404 except to its seller.
+         * @description An offer with its price, tiers and minimum; its seller also sees the private negotiation policy. A withdrawn offer is 404 except to its seller. Next: `POST /v1/negotiate`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -598,7 +598,7 @@ export interface paths {
         put?: never;
         /**
          * Search with words, filters and a sort
-         * @description Searches active products with an active offer: `query` words, `filters` (category prefix, sellerId, brand, unit-price range in minor units of one `currency`, minAvailableQuantity, shipsFrom, maxLeadTimeDays, attributes) and `sort`. Each item holds the `product`, its `offer` (`offer.offerId` is what `POST /v1/negotiate` takes) and a `score`. Next page: the same request with `cursor: nextCursor`.
+         * @description Searches active products with an active offer by `query` words, `filters` and `sort`. Each item holds the `product`, its `offer` and a `score`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`; the next page is the same request with `cursor`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Open a negotiation on an offer with a proposal
-         * @description Opens a negotiation on an offer (`offerId` from search results) with a first proposal: `quantity` (at least the offer’s and product’s minimum, at most what is available) and `unitPrice` in minor units of the offer’s currency (default: the offer’s price for that quantity). The session is `open`, `turn: seller`; the seller’s automatic policy may accept or counter in the same request, so read `status` and `turn`. A non-negotiable offer is accepted at its own price at once. Expires 72 h after the last move. Next: await `negotiation.counter`/`negotiation.accepted` or poll `GET /v1/negotiations/{sessionId}`.
+         * @description Opens a session on an offer (`offerId` from search) with a first proposal: `quantity` (between the minimum and the stock) and `unitPrice` (default: the offer’s price for that quantity). The session is `open`, `turn: seller`, but the seller’s policy may accept or counter at once: read `status` and `turn`. A non-negotiable offer is accepted at its price. Expires 72 h after the last move. Next: await `negotiation.*` or poll `GET /v1/negotiations/{sessionId}`.
          *
          *     **Callers**: buyers only (a seller gets 403).
          */
@@ -752,7 +752,7 @@ export interface paths {
         put?: never;
         /**
          * Place the order of an accepted session
-         * @description Orders an `accepted` session of the caller’s (`sessionId`), all at once: the order is `pending` with `totalAmount` = quantity × unitPrice (minor units), the session becomes `ordered`, the stock is taken, the audit trail starts and `order.created` is sent. One order per session (409; retries with the same `Idempotency-Key` replay the first answer); 409 if the stock no longer covers the quantity. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).
+         * @description Orders an `accepted` session (`sessionId`): the order is `pending` with `totalAmount` = quantity × unitPrice, the session `ordered`, the stock taken, `order.created` sent. 409 for a second order of the session or when the stock no longer covers it. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).
          *
          *     **Callers**: buyers only (a seller gets 403).
          */
@@ -948,7 +948,7 @@ export interface paths {
         };
         /**
          * The caller’s events; follow them with ?after=
-         * @description The events of the negotiations, orders and feeds the caller is a party to (the same events its webhooks receive), in the webhook envelope `{id, type, timestamp, data}`, kept 30 days; for agents that cannot host a webhook URL. Without `after`: newest first. To follow: pass `after=<the last event id you processed>` (oldest first; the first time, the id of any recent event or none with `waitSeconds`), and `waitSeconds` (0–20) to hold the request until something newer arrives; then call again with the last id of the page. `type` (repeatable; aliases select their pair) narrows the feed. Any role.
+         * @description The events the caller is a party to (what its webhooks receive), in the webhook envelope, kept 30 days: for agents without a webhook URL. Newest first; to follow, pass `after` (the last id you processed; oldest first) and `waitSeconds` to wait for newer ones, then call again with the page’s last id. `type` narrows it.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -991,16 +991,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * MCP event stream: not offered (405 with Allow: POST), as the Streamable HTTP transport specifies for a stateless server
-         * @description Always 405 (`Allow: POST`): this stateless MCP server opens no event stream, which MCP clients accept. Send messages with `POST /mcp`.
+         * MCP event stream: not offered (405)
+         * @description Always 405 (`Allow: POST`): this stateless MCP server opens no event stream, as MCP clients accept. Use `POST /mcp`.
          *
          *     **Callers**: anyone, without an API key.
          */
         get: operations["getMcpStream"];
         put?: never;
         /**
-         * MCP (Model Context Protocol) over Streamable HTTP: your role’s tools, each one call of this API
-         * @description The Model Context Protocol server of this API (stateless Streamable HTTP, JSON answers): point an MCP client at this URL with your `Authorization: Bearer` key (or run the SDK package’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key, counted once, and answers `structuredContent` plus a JSON text block, or `isError` with the API’s `{code, message, details}`. A bad key gets 401 before any tool runs; notifications get 202.
+         * MCP server: your role’s tools over Streamable HTTP
+         * @description This API as Model Context Protocol tools (stateless Streamable HTTP, JSON answers; or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key and answers `structuredContent` and a JSON text block, or `isError` with the API’s error. Notifications get 202.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -1268,14 +1268,11 @@ export interface components {
         OrderChangeEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled";
             data: components["schemas"]["OrderChangeData"];
         };
-        /** @description An event id (evt_…): the envelope’s id, X-Marketplace-Event-Id and webhook-id; the same in every delivery of the event */
+        /** @description An event id (evt_…), the same in every delivery of the event */
         EventId: string;
         /**
          * Format: date-time
@@ -1283,7 +1280,7 @@ export interface components {
          * @example 2026-11-22T10:15:30.123Z
          */
         Timestamp: string;
-        /** @description order.confirmed, .shipped, .delivered, .completed, .cancelled: the order’s ids and parties, its status after the change, items and total; shipping once shipped, cancellation when cancelled */
+        /** @description The order after the change */
         OrderChangeData: {
             orderId: components["schemas"]["OrderId"];
             sessionId: components["schemas"]["NegotiationId"];
@@ -1346,14 +1343,11 @@ export interface components {
         NegotiationEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "negotiation.started" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "negotiation.offer";
             data: components["schemas"]["NegotiationEventData"];
         };
-        /** @description negotiation.started, .counter (alias .offer), .accepted, .rejected: the session’s ids and parties, the terms on the table and who moved. Never the seller’s private prices. */
+        /** @description The session after the move (never the seller’s private prices) */
         NegotiationEventData: {
             sessionId: components["schemas"]["NegotiationId"];
             offerId: components["schemas"]["OfferId"];
@@ -1397,10 +1391,7 @@ export interface components {
         FeedOutcomeEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "feed.completed" | "feed.failed" | "feed.processed";
             data: components["schemas"]["FeedOutcomeData"];
         };
@@ -1635,10 +1626,7 @@ export interface components {
         OrderCreatedEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @constant */
             type: "order.created";
             data: components["schemas"]["OrderCreatedData"];
         };
@@ -1658,7 +1646,7 @@ export interface components {
             type: "webhook.test";
             data: components["schemas"]["WebhookTestData"];
         };
-        /** @description webhook.test: sent by POST /v1/webhooks/{id}/test to that subscription only; not recorded, not in the events feed */
+        /** @description webhook.test: not recorded, not in the events feed */
         WebhookTestData: {
             subscriptionId: components["schemas"]["WebhookId"];
             agentId: components["schemas"]["AgentId"];
@@ -1667,7 +1655,7 @@ export interface components {
         /** @description A webhook subscription id (whk_…), from POST /v1/webhooks */
         WebhookId: string;
         ErrorDetail: {
-            /** @description Dot path of the offending field (`organization.country`, `events.1`), or a header or query parameter name */
+            /** @description Dot path of the field (`organization.country`, `events.1`), or a header or query parameter */
             path: string;
             /** @description What to change in that field */
             message: string;
@@ -1682,7 +1670,7 @@ export interface components {
         };
         /** @description Present on every successful response */
         Meta: {
-            /** @description Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem */
+            /** @description Quote it when reporting a problem */
             requestId: string;
             timestamp: components["schemas"]["Timestamp"];
         };
@@ -1691,11 +1679,11 @@ export interface components {
             meta: components["schemas"]["Meta"];
         };
         AgentWithApiKey: components["schemas"]["Agent"] & {
-            /** @description The API key: send it as `Authorization: Bearer <apiKey>`. Shown only in this response: store it now */
+            /** @description Send as `Authorization: Bearer <apiKey>`; shown only here: store it */
             apiKey: string;
         };
         /**
-         * @description Rate-limit plan: free 60/min and 1,000/day, pro 600/min and 100,000/day, enterprise unlimited; set by an operator
+         * @description Rate-limit plan (limits: see the API description); set by an operator
          * @enum {string}
          */
         Plan: "free" | "pro" | "enterprise";
@@ -1882,11 +1870,11 @@ export interface components {
             offers: components["schemas"]["SellerOffer"][];
         };
         SellerOffer: components["schemas"]["Offer"] & {
-            /** @description Private: the lowest unit price automatic counters go to, asked only at a session’s last round. Never shown to buyers. */
+            /** @description Private: the lowest unit price automatic counters go to (at the last round only) */
             floorUnitPrice: components["schemas"]["Money"] | null;
-            /** @description Private: a buyer proposal at or above it is accepted at once. Never shown to buyers. */
+            /** @description Private: a buyer proposal at or above it is accepted at once */
             autoAcceptUnitPrice: components["schemas"]["Money"] | null;
-            /** @description Private: how automatic counters concede from the list price toward the floor (linear when a floor is set and no strategy was given); null: no automatic counters, the seller’s agent answers. Never shown to buyers. */
+            /** @description Private: how automatic counters concede toward the floor (default linear when a floor is set); null: no automatic counters. */
             negotiationStrategy: components["schemas"]["NegotiationStrategy"] | null;
         };
         /** @description From minQuantity units on, each unit costs unitPrice */
@@ -1939,8 +1927,10 @@ export interface components {
             offer: components["schemas"]["Offer"];
             /** @description Text relevance (higher is better); 0 without a query */
             score: number;
-            matched: components["schemas"]["SearchItemMatched"];
-            relaxed: components["schemas"]["SearchItemRelaxed"];
+            /** @description What this item satisfies, checked on the item itself */
+            matched: components["schemas"]["SearchItemWords"];
+            /** @description What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request) */
+            relaxed: components["schemas"]["SearchItemWords"];
         };
         Product: {
             productId: components["schemas"]["ProductId"];
@@ -1979,22 +1969,15 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
-        /** @description What this item satisfies, checked on the item itself */
-        SearchItemMatched: {
-            /** @description Product words of the request (as in interpretation.keywords; for /v1/search, the query's words) */
-            keywords: string[];
-            /** @description Names of filters of the request (as in /v1/search filters; `quantity` for an intent's quantity) */
-            filters: string[];
-        };
-        /** @description What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request) */
-        SearchItemRelaxed: {
+        /** @description Words and filters of the request */
+        SearchItemWords: {
             /** @description Product words of the request (as in interpretation.keywords; for /v1/search, the query's words) */
             keywords: string[];
             /** @description Names of filters of the request (as in /v1/search filters; `quantity` for an intent's quantity) */
             filters: string[];
         };
         Interpretation: {
-            /** @description Product words read from the intent, corrected where `corrections` says; an item matches a word when its title, brand, category, attributes or description hold it (stemmed: glove/gloves) or one of its forms (spelling variants, synonyms the catalog uses) */
+            /** @description Product words read from the intent (after `corrections`); an item matches a word its text holds, stemmed, or a spelling variant or synonym of it */
             keywords: string[];
             /**
              * Format: int64
@@ -2041,7 +2024,7 @@ export interface components {
             /** @description As read */
             to: string;
             /**
-             * @description spelling: a typo (only for words that are neither catalog words nor English); variant: British/American spelling; synonym: the catalog's word for one it lacks; country: a misspelt country
+             * @description spelling: a typo; variant: British/American spelling; synonym: the catalog's word for one it lacks; country: a misspelt country
              * @enum {string}
              */
             kind: "spelling" | "variant" | "synonym" | "country";
@@ -2055,7 +2038,7 @@ export interface components {
          */
         SearchSuggestion: {
             /**
-             * @description loosen-filter: without this filter (comma-separated: these filters) products match; drop-keyword: without this word products match; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has
+             * @description loosen-filter: without these filters products match; drop-keyword: without this word they do; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has
              * @enum {string}
              */
             type: "loosen-filter" | "drop-keyword" | "try-keyword" | "browse-category";
@@ -2177,7 +2160,7 @@ export interface components {
             agentId: components["schemas"]["AgentId"];
             role: components["schemas"]["Party"];
         } | "system";
-        /** @description An event under the name it was recorded with (aliases: negotiation.counter, feed.completed), `data` as declared for its type */
+        /** @description An event under its recorded name (not an alias) */
         Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"];
         EventEnvelope: {
             data: components["schemas"]["Event"];
@@ -2202,7 +2185,7 @@ export interface components {
             [key: string]: unknown;
         };
         Error: {
-            /** @description Human-readable message that says what to fix (for people and logs; branch on `code`) */
+            /** @description What to fix, for people (branch on `code`) */
             error: string;
             /**
              * @description Stable, machine-readable error code
@@ -2214,9 +2197,9 @@ export interface components {
              * @description The HTTP status, repeated
              */
             status: number;
-            /** @description Identifies this HTTP exchange in our logs (also the X-Request-Id header); quote it when reporting a problem */
+            /** @description Quote it when reporting a problem */
             requestId: string;
-            /** @description One entry per problem (every problem at once), for validation errors and state conflicts */
+            /** @description One entry per problem, for validation errors and state conflicts */
             details?: components["schemas"]["ErrorDetail"][];
         };
     };
@@ -2254,6 +2237,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "This endpoint is for buyers; this agent is a seller",
+                 *       "code": "auth/forbidden",
+                 *       "status": 403,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2265,6 +2256,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "This Idempotency-Key was used with a different request",
+                 *       "code": "idempotency/conflict",
+                 *       "status": 409,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2276,6 +2275,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "This Idempotency-Key was used with a different request",
+                 *       "code": "idempotency/conflict",
+                 *       "status": 409,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2286,6 +2293,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "Internal error; quote the request id when reporting it",
+                 *       "code": "internal",
+                 *       "status": 500,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2322,6 +2337,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "Missing API Key",
+                 *       "code": "auth/invalid-key",
+                 *       "status": 401,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2333,6 +2356,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "This MCP server is stateless and offers no event stream: send MCP messages with POST /mcp",
+                 *       "code": "request/method-not-allowed",
+                 *       "status": 405,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2344,6 +2375,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "No order ord_01M83TRH50MAGDC7K060BRRBKW for this agent",
+                 *       "code": "not-found",
+                 *       "status": 404,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2359,6 +2398,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "Rate limit exceeded: 60 requests per minute on the free plan",
+                 *       "code": "rate-limit",
+                 *       "status": 429,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2370,6 +2417,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "Body over 1048576 bytes",
+                 *       "code": "validation/too-large",
+                 *       "status": 413,
+                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2380,7 +2435,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Anything else, a timeout or a redirect fails the attempt; it is retried after 1 min, 5 min, 30 min, 2 h (each step ±20 %; a `Retry-After` on the response, in seconds or an HTTP date, may push a retry later, up to the schedule’s next step), then the delivery is failed */
+        /** @description Anything else, a timeout or a redirect: retried on the schedule the API description gives, then failed */
         WebhookRefused: {
             headers: {
                 [name: string]: unknown;
@@ -2389,19 +2444,19 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+        /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
         "Idempotency-Key": string;
-        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+        /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
         "X-Marketplace-Signature": string;
-        /** @description When this attempt was sent, Unix time in seconds */
+        /** @description When this attempt was sent, Unix seconds */
         "X-Marketplace-Timestamp": string;
-        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+        /** @description The envelope’s `id`: deduplicate on it */
         "X-Marketplace-Event-Id": string;
-        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+        /** @description Standard Webhooks: the event id */
         "webhook-id": string;
-        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+        /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
         "webhook-timestamp": string;
-        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
         "webhook-signature": string;
         /** @description Page size, 1–100 */
         Limit: number;
@@ -2421,12 +2476,14 @@ export interface components {
         NegotiationIdInPath: string;
         /** @description an order id (ord_…) */
         OrderIdInPath: string;
+        /** @description an event id (evt_…) */
+        EventIdInPath: string;
     };
     requestBodies: never;
     headers: {
-        /** @description The request id, as in `meta.requestId` or the error’s `requestId`; quote it when reporting a problem */
+        /** @description The request id (`meta.requestId`, the error’s `requestId`) */
         "X-Request-Id": string;
-        /** @description Requests allowed in the rate-limit window closer to exhaustion (minute or day); 2147483647 on the unlimited plan */
+        /** @description Requests allowed in the window closer to exhaustion (minute or day); 2147483647: unlimited */
         "X-RateLimit-Limit": number;
         /** @description Requests left in that window */
         "X-RateLimit-Remaining": number;
@@ -2434,7 +2491,7 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before sending the request again */
         "Retry-After": number;
-        /** @description `true` when this response is the stored response of an earlier request with the same Idempotency-Key (POST only); absent otherwise */
+        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key */
         "Idempotent-Replayed": "true";
     };
     pathItems: {
@@ -2447,25 +2504,21 @@ export interface components {
             };
             get?: never;
             put?: never;
-            /**
-             * order.confirmed, order.shipped, order.delivered, order.completed, order.cancelled
-             * @description Any of order.confirmed, order.shipped, order.delivered, order.completed, order.cancelled; `type` says which.
-             */
             post: {
                 parameters: {
                     query?: never;
                     header: {
-                        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                        /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
                         "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                        /** @description When this attempt was sent, Unix time in seconds */
+                        /** @description When this attempt was sent, Unix seconds */
                         "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                        /** @description The envelope’s `id`: deduplicate on it */
                         "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                        /** @description Standard Webhooks: the event id */
                         "webhook-id": components["parameters"]["webhook-id"];
-                        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                        /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
                         "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
                         "webhook-signature": components["parameters"]["webhook-signature"];
                     };
                     path?: never;
@@ -2496,25 +2549,21 @@ export interface components {
             };
             get?: never;
             put?: never;
-            /**
-             * negotiation.started, negotiation.offer, negotiation.counter, negotiation.accepted, negotiation.rejected
-             * @description Any of negotiation.started, negotiation.offer, negotiation.counter, negotiation.accepted, negotiation.rejected; `type` says which.
-             */
             post: {
                 parameters: {
                     query?: never;
                     header: {
-                        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                        /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
                         "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                        /** @description When this attempt was sent, Unix time in seconds */
+                        /** @description When this attempt was sent, Unix seconds */
                         "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                        /** @description The envelope’s `id`: deduplicate on it */
                         "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                        /** @description Standard Webhooks: the event id */
                         "webhook-id": components["parameters"]["webhook-id"];
-                        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                        /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
                         "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
                         "webhook-signature": components["parameters"]["webhook-signature"];
                     };
                     path?: never;
@@ -2545,25 +2594,21 @@ export interface components {
             };
             get?: never;
             put?: never;
-            /**
-             * feed.processed, feed.completed, feed.failed
-             * @description Any of feed.processed, feed.completed, feed.failed; `type` says which.
-             */
             post: {
                 parameters: {
                     query?: never;
                     header: {
-                        /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                        /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
                         "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                        /** @description When this attempt was sent, Unix time in seconds */
+                        /** @description When this attempt was sent, Unix seconds */
                         "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                        /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                        /** @description The envelope’s `id`: deduplicate on it */
                         "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                        /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                        /** @description Standard Webhooks: the event id */
                         "webhook-id": components["parameters"]["webhook-id"];
-                        /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                        /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
                         "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                        /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
                         "webhook-signature": components["parameters"]["webhook-signature"];
                     };
                     path?: never;
@@ -2834,7 +2879,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3007,7 +3052,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3122,7 +3167,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3434,7 +3479,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -3497,7 +3542,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -3645,7 +3690,7 @@ export interface operations {
                 filename?: string;
             };
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3817,7 +3862,7 @@ export interface operations {
                 filename?: string;
             };
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4068,7 +4113,8 @@ export interface operations {
                      *                 "autoAcceptUnitPrice": {
                      *                   "amount": 1200,
                      *                   "currency": "EUR"
-                     *                 }
+                     *                 },
+                     *                 "negotiationStrategy": "boulware"
                      *               }
                      *             ]
                      *           }
@@ -4258,7 +4304,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -4340,7 +4386,24 @@ export interface operations {
                      *               "createdAt": "2026-11-23T09:02:03.512Z",
                      *               "updatedAt": "2026-11-23T09:02:03.512Z"
                      *             },
-                     *             "score": 7.42
+                     *             "score": 7.42,
+                     *             "matched": {
+                     *               "keywords": [
+                     *                 "nitrile",
+                     *                 "gloves"
+                     *               ],
+                     *               "filters": [
+                     *                 "quantity",
+                     *                 "maxPrice",
+                     *                 "currency",
+                     *                 "maxLeadTimeDays",
+                     *                 "shipsFrom"
+                     *               ]
+                     *             },
+                     *             "relaxed": {
+                     *               "keywords": [],
+                     *               "filters": []
+                     *             }
                      *           }
                      *         ],
                      *         "nextCursor": null,
@@ -4357,8 +4420,16 @@ export interface operations {
                      *             "shipsFrom": "DE"
                      *           },
                      *           "sort": "relevance",
+                     *           "excluded": [],
+                     *           "budget": null,
+                     *           "corrections": [],
+                     *           "relaxed": {
+                     *             "keywords": [],
+                     *             "filters": {}
+                     *           },
                      *           "unparsed": []
-                     *         }
+                     *         },
+                     *         "suggestions": []
                      *       },
                      *       "meta": {
                      *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
@@ -4381,7 +4452,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -4469,7 +4540,22 @@ export interface operations {
                      *               "createdAt": "2026-11-23T09:02:03.512Z",
                      *               "updatedAt": "2026-11-23T09:02:03.512Z"
                      *             },
-                     *             "score": 7.42
+                     *             "score": 7.42,
+                     *             "matched": {
+                     *               "keywords": [
+                     *                 "nitrile",
+                     *                 "gloves"
+                     *               ],
+                     *               "filters": [
+                     *                 "currency",
+                     *                 "maxPrice",
+                     *                 "shipsFrom"
+                     *               ]
+                     *             },
+                     *             "relaxed": {
+                     *               "keywords": [],
+                     *               "filters": []
+                     *             }
                      *           }
                      *         ],
                      *         "nextCursor": null
@@ -4495,7 +4581,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -4577,7 +4663,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4619,7 +4705,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4720,7 +4806,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4855,9 +4941,9 @@ export interface operations {
                      *             "status": "open",
                      *             "currency": "EUR",
                      *             "quantity": 500,
-                     *             "unitPrice": 1160,
-                     *             "turn": "buyer",
-                     *             "round": 2,
+                     *             "unitPrice": 1100,
+                     *             "turn": "seller",
+                     *             "round": 1,
                      *             "maxRounds": 20,
                      *             "history": [
                      *               {
@@ -4869,23 +4955,13 @@ export interface operations {
                      *                 "message": "For our Q1 stock",
                      *                 "automatic": false,
                      *                 "at": "2026-11-23T09:08:00.000Z"
-                     *               },
-                     *               {
-                     *                 "round": 2,
-                     *                 "by": "seller",
-                     *                 "action": "counter",
-                     *                 "unitPrice": 1160,
-                     *                 "quantity": 500,
-                     *                 "message": null,
-                     *                 "automatic": false,
-                     *                 "at": "2026-11-23T09:09:30.000Z"
                      *               }
                      *             ],
-                     *             "expiresAt": "2026-11-26T09:09:30.000Z",
+                     *             "expiresAt": "2026-11-26T09:08:00.000Z",
                      *             "acceptedAt": null,
                      *             "orderId": null,
                      *             "createdAt": "2026-11-23T09:08:00.000Z",
-                     *             "updatedAt": "2026-11-23T09:09:30.000Z"
+                     *             "updatedAt": "2026-11-23T09:08:00.000Z"
                      *           }
                      *         ],
                      *         "nextCursor": null
@@ -4943,7 +5019,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5209,7 +5285,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5289,7 +5365,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5356,7 +5432,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5401,7 +5477,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5473,7 +5549,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5553,7 +5629,11 @@ export interface operations {
                  * @example evt_01M83TNP4R8XK1S6V0Z3W7YB9C
                  */
                 after?: string;
-                /** @example order.created */
+                /**
+                 * @example [
+                 *       "order.created"
+                 *     ]
+                 */
                 type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed")[];
                 /**
                  * @description Hold the request up to this many seconds (0–20) until an event arrives, when the page would otherwise be empty
@@ -5628,7 +5708,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description an event id (evt_…) */
-                id: string;
+                id: components["parameters"]["EventIdInPath"];
             };
             cookie?: never;
         };
@@ -5719,7 +5799,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, or your own order reference). A retry with the same key and the same request within 24 h replays the first response (with `Idempotent-Replayed: true`) instead of acting twice; the same key with a different request is 409 `idempotency/conflict`. */
+                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5783,17 +5863,17 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
                 "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
+                /** @description When this attempt was sent, Unix seconds */
                 "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                /** @description The envelope’s `id`: deduplicate on it */
                 "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                /** @description Standard Webhooks: the event id */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
                 "webhook-signature": components["parameters"]["webhook-signature"];
             };
             path?: never;
@@ -5836,17 +5916,17 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the exact request body, keyed with the UTF-8 bytes of the subscription’s secret */
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
                 "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix time in seconds */
+                /** @description When this attempt was sent, Unix seconds */
                 "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The event id, as the envelope’s `id`: deduplicate on it (delivery is at least once) */
+                /** @description The envelope’s `id`: deduplicate on it */
                 "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id (the same as X-Marketplace-Event-Id) */
+                /** @description Standard Webhooks: the event id */
                 "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix time in seconds, covered by webhook-signature; refuse values more than 5 minutes away */
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the UTF-8 bytes of the subscription’s secret (libraries take `whsec_` + base64 of the secret) */
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
                 "webhook-signature": components["parameters"]["webhook-signature"];
             };
             path?: never;
