@@ -63,7 +63,7 @@ async function serve(dataDir: string, sinkUrl: string): Promise<void> {
   try {
     const { setAgentPlan } = await import('../shared/data/agents.ts');
     const { recordEvent } = await import('../shared/data/events.ts');
-    const { transactWrite } = await import('../shared/data/entity.ts');
+    const { transactWrite } = await import('../shared/data/transactions.ts');
     const { workers } = await import('../shared/workers.ts');
     const call = async (method: string, route: string, apiKey: string | undefined, body?: unknown) => {
       const response = await fetch(`${runtime.baseUrl}${route}`, {
@@ -115,13 +115,13 @@ async function serve(dataDir: string, sinkUrl: string): Promise<void> {
       };
       const chunked = <T>(list: T[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
       const started = performance.now();
-      await inLanes(chunked(items, 4 * SUBSCRIPTIONS), 4, (chunk) => transactWrite(chunk.map((item) => DeliveryEntity.putOperation(item.deliveryId, item, item, { expression: 'attribute_not_exists(pk)' }))));
+      await inLanes(chunked(items, 4 * SUBSCRIPTIONS), 4, (chunk) => transactWrite(chunk.map((item) => DeliveryEntity.putOperation(item.deliveryId, item, item, DeliveryEntity.where.notExists('pk')))));
       const sorted = [...items].sort((a, b) => (a.subscriptionId < b.subscriptionId ? -1 : 1));
       await inLanes(chunked(sorted, 10), 5, async (chunk, lane) => {
         const subscriptionId = (chunk[0] as (typeof items)[number]).subscriptionId;
-        await SendingSlotEntity.put({ laneId: `lane${lane}`, deliveryIds: chunk.map((item) => item.deliveryId), until: Date.now() + 20_000 }, { subscriptionId, slot: lane % 4 }, { condition: { expression: 'attribute_not_exists(pk) OR #until < :now', names: { '#until': 'until' }, values: { ':now': Date.now() } } }).catch(() => undefined);
+        await SendingSlotEntity.put({ laneId: `lane${lane}`, deliveryIds: chunk.map((item) => item.deliveryId), until: Date.now() + 20_000 }, { subscriptionId, slot: lane % 4 }, { condition: SendingSlotEntity.where.or(SendingSlotEntity.where.notExists('pk'), SendingSlotEntity.where.lt('until', Date.now())) }).catch(() => undefined);
         await transactWrite([
-          ...chunk.map((item) => DeliveryEntity.putOperation(item.deliveryId, { ...item, status: 'delivered', nextAttemptAt: null, attemptCount: 1, attempts: [{ at, statusCode: 200, error: null, durationMs: 2, responseBody: '', manual: false }] }, item, { expression: 'attemptCount = :zero', values: { ':zero': 0 } })),
+          ...chunk.map((item) => DeliveryEntity.putOperation(item.deliveryId, { ...item, status: 'delivered', nextAttemptAt: null, attemptCount: 1, attempts: [{ at, statusCode: 200, error: null, durationMs: 2, responseBody: '', manual: false }] }, item, DeliveryEntity.where.eq('attemptCount', 0))),
           SendingSlotEntity.deleteOperation('slot', { subscriptionId, slot: lane % 4 }),
         ]);
       });

@@ -2,7 +2,9 @@
 // (agent id, role, plan, environment) so that one GetItem authenticates a request.
 import * as z from 'zod';
 import { Agent, Plan, Role } from '../schemas/agents.ts';
-import { ConditionRefused, defineEntity, transactWrite, TransactionRefused } from './entity.ts';
+import { ConditionRefused, defineEntity } from './entity.ts';
+import { where } from './expressions.ts';
+import { transactWrite, TransactionRefused } from './transactions.ts';
 
 export const AgentEntity = defineEntity({
   name: 'agent',
@@ -41,8 +43,8 @@ function apiKeyRecord(agent: AgentItem): ApiKeyItem {
 /** Creates the profile and its key together; neither exists without the other. */
 export async function createAgent(agent: AgentItem): Promise<void> {
   await transactWrite([
-    AgentEntity.putOperation('agent', agent, agent, { expression: 'attribute_not_exists(pk)' }),
-    ApiKeyEntity.putOperation('apiKey', apiKeyRecord(agent), agent, { expression: 'attribute_not_exists(pk)' }),
+    AgentEntity.putOperation('agent', agent, agent, where.notExists('pk')),
+    ApiKeyEntity.putOperation('apiKey', apiKeyRecord(agent), agent, where.notExists('pk')),
   ]);
 }
 
@@ -62,7 +64,7 @@ export async function updateAgentProfile(agentId: string, changes: ProfileChange
     return await AgentEntity.update(
       { agentId },
       { set: { name: changes.name, organization: changes.organization, contactEmail: changes.contactEmail, updatedAt: now } },
-      { allow: ['name', 'organization', 'contactEmail', 'updatedAt'], condition: { expression: 'attribute_exists(pk)' } },
+      { allow: ['name', 'organization', 'contactEmail', 'updatedAt'], condition: where.exists('pk') },
     );
   } catch (error) {
     if (error instanceof ConditionRefused) return undefined;
@@ -91,11 +93,11 @@ export async function replaceApiKey(agentId: string, currentHash: string, newHas
           {
             allow: ['apiKeyHash', 'apiKeyPrefix', 'updatedAt'],
             // The plan too: the new key item copies it, so an operator's plan change in between must not be lost.
-            condition: { expression: 'apiKeyHash = :current AND #plan = :plan', names: { '#plan': 'plan' }, values: { ':current': currentHash, ':plan': agent.plan } },
+            condition: AgentEntity.where.and(AgentEntity.where.eq('apiKeyHash', currentHash), AgentEntity.where.eq('plan', agent.plan)),
           },
         ),
-        ApiKeyEntity.deleteOperation('oldKey', { apiKeyHash: currentHash }, { expression: 'attribute_exists(pk)' }),
-        ApiKeyEntity.putOperation('newKey', apiKeyRecord(rotated), { apiKeyHash: newHash }, { expression: 'attribute_not_exists(pk)' }),
+        ApiKeyEntity.deleteOperation('oldKey', { apiKeyHash: currentHash }, where.exists('pk')),
+        ApiKeyEntity.putOperation('newKey', apiKeyRecord(rotated), { apiKeyHash: newHash }, where.notExists('pk')),
       ]);
       return rotated;
     } catch (error) {
@@ -121,13 +123,13 @@ export async function setAgentPlan(agentId: string, plan: Plan, now: string): Pr
           'agent',
           { agentId },
           { set: { plan, updatedAt: now } },
-          { allow: ['plan', 'updatedAt'], condition: { expression: 'apiKeyHash = :hash', values: { ':hash': agent.apiKeyHash } } },
+          { allow: ['plan', 'updatedAt'], condition: AgentEntity.where.eq('apiKeyHash', agent.apiKeyHash) },
         ),
         ApiKeyEntity.updateOperation(
           'apiKey',
           { apiKeyHash: agent.apiKeyHash },
           { set: { plan } },
-          { allow: ['plan'], condition: { expression: 'attribute_exists(pk)' } },
+          { allow: ['plan'], condition: where.exists('pk') },
         ),
       ]);
       return { ...agent, plan, updatedAt: now };

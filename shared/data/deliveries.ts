@@ -11,7 +11,9 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { Delivery } from '../schemas/webhooks.ts';
-import { ConditionRefused, defineEntity, type TransactOperation } from './entity.ts';
+import { ConditionRefused, defineEntity } from './entity.ts';
+import { where, type Condition } from './expressions.ts';
+import type { TransactOperation } from './transactions.ts';
 
 const DUE_PARTITION = 'DUE#DELIVERY';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -61,7 +63,7 @@ export function newDeliveryItem(subscription: { id: string; agentId: string }, e
   };
 }
 
-const isNew = { expression: 'attribute_not_exists(pk)' };
+const isNew = where.notExists('pk');
 
 /** Records a new delivery; false when it already exists (the event was fanned out before). */
 export async function createDelivery(item: DeliveryItem): Promise<boolean> {
@@ -89,7 +91,7 @@ export async function getDeliveries(keys: readonly { subscriptionId: string; del
   return new Map([...found.values()].map((delivery) => [delivery.deliveryId, delivery]));
 }
 
-const attemptsWere = (expectedAttempts: number) => ({ expression: 'attemptCount = :expected', values: { ':expected': expectedAttempts } });
+const attemptsWere = (expectedAttempts: number) => DeliveryEntity.where.eq('attemptCount', expectedAttempts);
 
 /** Writes `next` inside a transaction if the stored delivery still has `expectedAttempts` attempts. */
 export function replaceDeliveryOperation(name: string, next: DeliveryItem, expectedAttempts: number): TransactOperation {
@@ -97,15 +99,9 @@ export function replaceDeliveryOperation(name: string, next: DeliveryItem, expec
 }
 
 /** Writes `next` if the stored delivery still has `expectedAttempts` attempts (and, optionally, more); false otherwise. */
-export async function replaceDelivery(next: DeliveryItem, expectedAttempts: number, condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> }): Promise<boolean> {
+export async function replaceDelivery(next: DeliveryItem, expectedAttempts: number, condition?: Condition): Promise<boolean> {
   try {
-    await DeliveryEntity.put(next, next, {
-      condition: {
-        expression: `attemptCount = :expected${condition ? ` AND (${condition.expression})` : ''}`,
-        ...(condition?.names ? { names: condition.names } : {}),
-        values: { ':expected': expectedAttempts, ...condition?.values },
-      },
-    });
+    await DeliveryEntity.put(next, next, { condition: DeliveryEntity.where.and(attemptsWere(expectedAttempts), condition) });
     return true;
   } catch (error) {
     if (error instanceof ConditionRefused) return false;
@@ -120,7 +116,7 @@ export function listDeliveries(subscriptionId: string, options: { limit: number;
     ascending: false,
     limit: options.limit,
     startKey: options.startKey,
-    ...(options.status ? { filter: { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': options.status } } } : {}),
+    ...(options.status ? { filter: where.eq('status', options.status) } : {}),
   });
 }
 

@@ -2,25 +2,18 @@
 // keys and a zod schema of its item; everything it reads is parsed with that schema (never cast), and
 // everything it writes is built from the schema, with the table name, keys and `entity` stamped here.
 // Updates name the attributes they may change (an allow-list), so a request body can never be written
-// as is. Transactions are lists of named operations: a refusal says which named item refused.
+// as is. Conditions are built with the entity's `where` (shared/data/expressions.ts); batches are in
+// shared/data/batches.ts, transactions of named operations in shared/data/transactions.ts.
 // Why not ElectroDB or dynamodb-toolbox: docs/dependencies.md.
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type * as z from 'zod';
-import { fail } from '../failures.ts';
+import { batchGet, type WriteRequest } from './batches.ts';
 import { send, tableName } from './client.ts';
+import { conditionsOf, Placeholders, type Condition, type ConditionBuilder } from './expressions.ts';
 import { INDEXES, type IndexName } from './table-definition.ts';
+import type { TransactItem, TransactOperation } from './transactions.ts';
 
 export interface PrimaryKey {
   pk: string;
@@ -29,13 +22,6 @@ export interface PrimaryKey {
 
 /** Index key attributes an item carries (sparse: an index it is not in is simply absent). */
 export type IndexKeys = Partial<Record<`${IndexName}pk` | `${IndexName}sk`, string>>;
-
-/** A condition or key expression with its own placeholders (`#name`, `:value`). */
-export interface Expression {
-  expression: string;
-  names?: Record<string, string>;
-  values?: Record<string, unknown>;
-}
 
 /** A refused conditional write: the item as it was when the condition failed (undefined: it did not exist). */
 export class ConditionRefused<T> extends Error {
@@ -55,59 +41,7 @@ export class CorruptItem extends Error {
   }
 }
 
-/** BatchGetItem's and BatchWriteItem's per-call limits. */
-const BATCH_GET_LIMIT = 100;
-const BATCH_WRITE_LIMIT = 25;
-/** Retries of unprocessed items before giving up as `busy` (backoff doubles from 25 ms, capped at 1 s). */
-const BATCH_RETRIES = 8;
-
-export interface WriteRequest {
-  PutRequest?: { Item: Record<string, unknown> };
-  DeleteRequest?: { Key: Record<string, unknown> };
-}
-
 const keyId = (key: PrimaryKey): string => `${key.pk}\u0000${key.sk}`;
-
-/** Exponential backoff with full jitter, as AWS advises for unprocessed batch items. */
-function backoff(attempt: number): Promise<void> {
-  const ceiling = Math.min(1000, 25 * 2 ** attempt);
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
-}
-
-/**
- * Writes many items (BatchWriteItem, 25 per call, up to `parallelism` calls at once), retrying the
- * unprocessed ones with backoff. Not atomic and not conditional: for idempotent upserts only.
- */
-export async function batchWrite(requests: readonly WriteRequest[], options: { parallelism?: number } = {}): Promise<void> {
-  const chunks: WriteRequest[][] = [];
-  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) chunks.push(requests.slice(i, i + BATCH_WRITE_LIMIT));
-  let next = 0;
-  const writeChunk = async (chunk: WriteRequest[]) => {
-    let pending: WriteRequest[] = chunk;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await backoff(attempt);
-      if (attempt > BATCH_RETRIES) throw fail.busy('The marketplace is momentarily busy; retry in a second');
-      const table = tableName();
-      const result = await send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-      pending = (result.UnprocessedItems?.[table] ?? []) as WriteRequest[];
-    }
-  };
-  const lane = async () => {
-    while (next < chunks.length) await writeChunk(chunks[next++] as WriteRequest[]);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.parallelism ?? 4, chunks.length)) }, lane));
-}
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** One operation of a transaction, named so that a refusal can say which item refused. */
-export interface TransactOperation {
-  name: string;
-  entity: string;
-  item: TransactItem;
-  /** Parses the old item returned with a refusal. */
-  parse: (raw: Record<string, unknown>) => unknown;
-}
 
 export interface Changes<T> {
   set?: Partial<T>;
@@ -122,7 +56,7 @@ export interface Changes<T> {
 export interface UpdateOptions<T> {
   /** The attributes this update may touch: anything else in `changes` is a programming error. */
   allow: readonly (keyof T & string)[];
-  condition?: Expression;
+  condition?: Condition | undefined;
 }
 
 export interface QueryOptions {
@@ -132,7 +66,7 @@ export interface QueryOptions {
   /** Sort key condition: a prefix, or bounds (inclusive). */
   sortKey?: { beginsWith: string } | { between: [string, string] } | { lessThan: string } | { greaterThan: string };
   /** Applied after the key condition; with a `limit`, the query reads on until that many items match or the partition ends. */
-  filter?: Expression;
+  filter?: Condition | undefined;
   limit?: number;
   startKey?: Record<string, unknown>;
   /** Newest (highest sort key) first when false; default true. */
@@ -157,42 +91,17 @@ function withoutKeys(raw: Record<string, unknown>): Record<string, unknown> {
   return attributes;
 }
 
-/** Builds ExpressionAttributeNames/Values from generated placeholders plus those of the given expressions. */
-class Placeholders {
-  names: Record<string, string> = {};
-  values: Record<string, unknown> = {};
-  private count = 0;
-
-  name(attribute: string): string {
-    const placeholder = `#a${this.count++}`;
-    this.names[placeholder] = attribute;
-    return placeholder;
-  }
-
-  value(value: unknown): string {
-    const placeholder = `:v${this.count++}`;
-    this.values[placeholder] = value;
-    return placeholder;
-  }
-
-  merge(expression: Expression | undefined): string | undefined {
-    if (!expression) return undefined;
-    Object.assign(this.names, expression.names);
-    Object.assign(this.values, expression.values);
-    return expression.expression;
-  }
-
-  attributes() {
-    return {
-      ...(Object.keys(this.names).length > 0 ? { ExpressionAttributeNames: this.names } : {}),
-      ...(Object.keys(this.values).length > 0 ? { ExpressionAttributeValues: this.values } : {}),
-    };
-  }
+/** A write's ConditionExpression and what DynamoDB returns when it fails (nothing without a condition). */
+function conditionOf(placeholders: Placeholders, condition: Condition | undefined) {
+  const expression = placeholders.condition(condition);
+  return expression ? { ConditionExpression: expression, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {};
 }
 
 export class Entity<S extends z.ZodObject, P> {
   readonly name: string;
   readonly schema: S;
+  /** Conditions on this entity's attributes (and the primary key's), names and values type-checked. */
+  readonly where: ConditionBuilder<z.output<S>> = conditionsOf<z.output<S>>();
   private readonly definition: EntityDefinition<S, P>;
 
   constructor(definition: EntityDefinition<S, P>) {
@@ -226,16 +135,15 @@ export class Entity<S extends z.ZodObject, P> {
   }
 
   /** Writes the item; with a condition, throws ConditionRefused (with the current item) when it fails. */
-  async put(record: z.input<S>, parts: P, options: { condition?: Expression } = {}): Promise<z.output<S>> {
+  async put(record: z.input<S>, parts: P, options: { condition?: Condition | undefined } = {}): Promise<z.output<S>> {
     const placeholders = new Placeholders();
-    const condition = placeholders.merge(options.condition);
     const item = this.toItem(record, parts);
     await this.conditional(() =>
       send(
         new PutCommand({
           TableName: tableName(),
           Item: item,
-          ...(condition ? { ConditionExpression: condition, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } : {}),
+          ...conditionOf(placeholders, options.condition),
           ...placeholders.attributes(),
         }),
       ),
@@ -252,15 +160,14 @@ export class Entity<S extends z.ZodObject, P> {
   }
 
   /** Deletes the item; throws ConditionRefused on a failed condition. */
-  async delete(parts: P, options: { condition?: Expression } = {}): Promise<void> {
+  async delete(parts: P, options: { condition?: Condition | undefined } = {}): Promise<void> {
     const placeholders = new Placeholders();
-    const condition = placeholders.merge(options.condition);
     await this.conditional(() =>
       send(
         new DeleteCommand({
           TableName: tableName(),
           Key: this.key(parts),
-          ...(condition ? { ConditionExpression: condition, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } : {}),
+          ...conditionOf(placeholders, options.condition),
           ...placeholders.attributes(),
         }),
       ),
@@ -288,22 +195,24 @@ export class Entity<S extends z.ZodObject, P> {
   async queryRaw(options: QueryOptions): Promise<{ items: Record<string, unknown>[]; lastKey: Record<string, unknown> | undefined }> {
     const placeholders = new Placeholders();
     const keys = options.index ? INDEXES[options.index] : { partitionKey: 'pk', sortKey: 'sk' };
-    const conditions = [`${placeholders.name(keys.partitionKey)} = ${placeholders.value(options.partition)}`];
+    const { and, eq, beginsWith, between, lt, gt } = conditionsOf<Record<string, string>>();
     const sortKey = options.sortKey;
-    if (sortKey) {
-      const attribute = placeholders.name(keys.sortKey);
-      if ('beginsWith' in sortKey) conditions.push(`begins_with(${attribute}, ${placeholders.value(sortKey.beginsWith)})`);
-      else if ('between' in sortKey) {
-        conditions.push(`${attribute} BETWEEN ${placeholders.value(sortKey.between[0])} AND ${placeholders.value(sortKey.between[1])}`);
-      } else if ('lessThan' in sortKey) conditions.push(`${attribute} < ${placeholders.value(sortKey.lessThan)}`);
-      else conditions.push(`${attribute} > ${placeholders.value(sortKey.greaterThan)}`);
-    }
-    const filter = placeholders.merge(options.filter);
+    const sortKeyCondition = !sortKey
+      ? undefined
+      : 'beginsWith' in sortKey
+        ? beginsWith(keys.sortKey, sortKey.beginsWith)
+        : 'between' in sortKey
+          ? between(keys.sortKey, ...sortKey.between)
+          : 'lessThan' in sortKey
+            ? lt(keys.sortKey, sortKey.lessThan)
+            : gt(keys.sortKey, sortKey.greaterThan);
+    const keyCondition = placeholders.condition(and(eq(keys.partitionKey, options.partition), sortKeyCondition)) as string;
+    const filter = placeholders.condition(options.filter);
     const result = await send(
       new QueryCommand({
         TableName: tableName(),
         ...(options.index ? { IndexName: INDEXES[options.index].indexName } : {}),
-        KeyConditionExpression: conditions.join(' AND '),
+        KeyConditionExpression: keyCondition,
         ...(filter ? { FilterExpression: filter } : {}),
         ...placeholders.attributes(),
         ScanIndexForward: options.ascending ?? true,
@@ -316,28 +225,13 @@ export class Entity<S extends z.ZodObject, P> {
   }
 
   /**
-   * Reads many items by key (BatchGetItem, 100 keys per call, in parallel), retrying unprocessed keys
-   * with backoff. The result maps keyId(parts) to the item; missing items are absent.
+   * Reads many items by key (BatchGetItem: shared/data/batches.ts). The result maps keyId(parts) to
+   * the item; missing items are absent.
    */
   async batchGet(partsList: readonly P[], options: { consistent?: boolean } = {}): Promise<Map<string, z.output<S>>> {
     const found = new Map<string, z.output<S>>();
-    const chunks: PrimaryKey[][] = [];
     const unique = new Map(partsList.map((parts) => { const key = this.key(parts); return [keyId(key), key]; }));
-    const keys = [...unique.values()];
-    for (let i = 0; i < keys.length; i += BATCH_GET_LIMIT) chunks.push(keys.slice(i, i + BATCH_GET_LIMIT));
-    await Promise.all(
-      chunks.map(async (chunk) => {
-        let pending: Record<string, unknown>[] = chunk.map((key) => ({ ...key }));
-        for (let attempt = 0; pending.length > 0; attempt++) {
-          if (attempt > 0) await backoff(attempt);
-          if (attempt > BATCH_RETRIES) throw fail.busy('The marketplace is momentarily busy; retry in a second');
-          const table = tableName();
-          const result = await send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent } } }));
-          for (const raw of result.Responses?.[table] ?? []) found.set(keyId(raw as unknown as PrimaryKey), this.parse(raw));
-          pending = (result.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
-        }
-      }),
-    );
+    await batchGet([...unique.values()] as unknown as Record<string, unknown>[], options, (raw) => found.set(keyId(raw as unknown as PrimaryKey), this.parse(raw)));
     return found;
   }
 
@@ -353,14 +247,13 @@ export class Entity<S extends z.ZodObject, P> {
 
   // Operations for transactWrite().
 
-  putOperation(name: string, record: z.input<S>, parts: P, condition?: Expression): TransactOperation {
+  putOperation(name: string, record: z.input<S>, parts: P, condition?: Condition): TransactOperation {
     const placeholders = new Placeholders();
-    const expression = placeholders.merge(condition);
     return this.operation(name, {
       Put: {
         TableName: tableName(),
         Item: this.toItem(record, parts),
-        ...(expression ? { ConditionExpression: expression, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } : {}),
+        ...conditionOf(placeholders, condition),
         ...placeholders.attributes(),
       },
     });
@@ -371,28 +264,13 @@ export class Entity<S extends z.ZodObject, P> {
     return this.operation(name, { Update: { ...input, UpdateExpression: input.UpdateExpression, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } });
   }
 
-  deleteOperation(name: string, parts: P, condition?: Expression): TransactOperation {
+  deleteOperation(name: string, parts: P, condition?: Condition): TransactOperation {
     const placeholders = new Placeholders();
-    const expression = placeholders.merge(condition);
     return this.operation(name, {
       Delete: {
         TableName: tableName(),
         Key: this.key(parts),
-        ...(expression ? { ConditionExpression: expression, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } : {}),
-        ...placeholders.attributes(),
-      },
-    });
-  }
-
-  checkOperation(name: string, parts: P, condition: Expression): TransactOperation {
-    const placeholders = new Placeholders();
-    const expression = placeholders.merge(condition) as string;
-    return this.operation(name, {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: this.key(parts),
-        ConditionExpression: expression,
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        ...conditionOf(placeholders, condition),
         ...placeholders.attributes(),
       },
     });
@@ -443,12 +321,11 @@ export class Entity<S extends z.ZodObject, P> {
       adds.length > 0 ? `ADD ${adds.join(', ')}` : '',
       removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '',
     ].filter(Boolean);
-    const condition = placeholders.merge(options.condition);
     return {
       TableName: tableName(),
       Key: this.key(parts),
       UpdateExpression: clauses.join(' '),
-      ...(condition ? { ConditionExpression: condition, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
+      ...conditionOf(placeholders, options.condition),
       ...placeholders.attributes(),
     };
   }
@@ -467,46 +344,4 @@ export class Entity<S extends z.ZodObject, P> {
 
 export function defineEntity<S extends z.ZodObject, P>(definition: EntityDefinition<S, P>): Entity<S, P> {
   return new Entity(definition);
-}
-
-/** A transaction refused by conditions: for each named operation whose condition failed, the item as it was. */
-export class TransactionRefused extends Error {
-  readonly refused: ReadonlyMap<string, unknown>;
-  constructor(refused: Map<string, unknown>) {
-    super(`Transaction refused by ${[...refused.keys()].join(', ')}`);
-    this.name = 'TransactionRefused';
-    this.refused = refused;
-  }
-
-  /** Whether the named operation refused. */
-  has(name: string): boolean {
-    return this.refused.has(name);
-  }
-
-  /** The named item as it was when it refused (undefined when it did not exist). */
-  current<T>(name: string): T | undefined {
-    return this.refused.get(name) as T | undefined;
-  }
-}
-
-/**
- * All operations or none. Throws TransactionRefused naming the operations whose conditions failed;
- * collisions with other transactions and throttling come out of send() as neutral failures.
- */
-export async function transactWrite(operations: readonly TransactOperation[]): Promise<void> {
-  const names = new Set(operations.map((operation) => operation.name));
-  if (names.size !== operations.length) throw new Error('Transaction operations need distinct names');
-  try {
-    await send(new TransactWriteCommand({ TransactItems: operations.map((operation) => operation.item) }));
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const refused = new Map<string, unknown>();
-    for (const [index, reason] of (error.CancellationReasons ?? []).entries()) {
-      if (reason.Code !== 'ConditionalCheckFailed') continue;
-      const operation = operations[index] as TransactOperation;
-      refused.set(operation.name, reason.Item ? operation.parse(unmarshall(reason.Item)) : undefined);
-    }
-    if (refused.size === 0) throw error;
-    throw new TransactionRefused(refused);
-  }
 }

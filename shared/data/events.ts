@@ -11,7 +11,9 @@ import * as z from 'zod';
 import { newId } from '../ids.ts';
 import { RECORDED_EVENT_DATA, RECORDED_EVENT_TYPES, typeDisagreement, type EventDataInput, type RecordedEventType } from '../schemas/event-data.ts';
 import type { Role } from '../schemas/agents.ts';
-import { CorruptItem, defineEntity, type IndexKeys, type TransactOperation } from './entity.ts';
+import { CorruptItem, defineEntity, type IndexKeys } from './entity.ts';
+import { where } from './expressions.ts';
+import type { TransactOperation } from './transactions.ts';
 
 /** Partitions of the outbox index: spreads event writes (DynamoDB: about 1,000 writes/s per partition). */
 export const OUTBOX_SHARDS = 16;
@@ -108,7 +110,7 @@ export function recordEvent<T extends RecordedEventType>(input: NewEvent<T>, now
     occurredAt: now.toISOString(),
   };
   const item = { ...event, expiresAt: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS };
-  return { event, operation: EventEntity.putOperation('event', item, event, { expression: 'attribute_not_exists(pk)' }) };
+  return { event, operation: EventEntity.putOperation('event', item, event, where.notExists('pk')) };
 }
 
 function toDomainEvent(item: EventItem): DomainEvent {
@@ -147,7 +149,7 @@ export function markDispatchedOperation(name: string, eventId: string, now: Date
     name,
     { eventId },
     { set: { dispatchedAt: now.toISOString() }, removeIndexKeys: ['gsi1'] },
-    { allow: ['dispatchedAt'], condition: { expression: 'attribute_exists(pk) AND attribute_not_exists(dispatchedAt)' } },
+    { allow: ['dispatchedAt'], condition: EventEntity.where.and(where.exists('pk'), EventEntity.where.notExists('dispatchedAt')) },
   );
 }
 
@@ -178,9 +180,7 @@ export async function listEventsOf(role: Role, agentId: string, query: EventFeed
     ascending: query.ascending,
     limit: query.limit,
     startKey: query.startKey,
-    ...(types.length > 0
-      ? { filter: { expression: `#type IN (${types.map((_, index) => `:type${index}`).join(', ')})`, names: { '#type': 'type' }, values: Object.fromEntries(types.map((type, index) => [`:type${index}`, type])) } }
-      : {}),
+    ...(types.length > 0 ? { filter: where.in('type', types) } : {}),
   });
   return { events: page.items.map(toDomainEvent), lastKey: page.lastKey };
 }

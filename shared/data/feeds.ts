@@ -7,8 +7,9 @@
 import * as z from 'zod';
 import type { FeedRowError, FeedWarning } from '../schemas/catalog.ts';
 import { Feed } from '../schemas/catalog.ts';
-import { ConditionRefused, defineEntity, transactWrite, TransactionRefused, type TransactOperation } from './entity.ts';
-import type { IndexKeys } from './entity.ts';
+import { ConditionRefused, defineEntity, type IndexKeys } from './entity.ts';
+import { where } from './expressions.ts';
+import { transactWrite, TransactionRefused, type TransactOperation } from './transactions.ts';
 
 /** Where a run stopped: data rows read so far and, for CSV, the byte offset just after the last of them. */
 export const FeedCheckpoint = z.object({
@@ -33,6 +34,7 @@ export const FeedEntity = defineEntity({
   indexKeys: (feed) => (feed.status === 'queued' || feed.status === 'processing' ? workIndexKeys(feed.feedId, feed.leaseUntil ?? 0) : {}),
 });
 export type FeedItem = z.output<typeof FeedEntity.schema>;
+const { and, eq, exists, lt, not, or } = FeedEntity.where;
 
 export const NO_LEASE = 'none';
 const WORK_PARTITION = 'FEEDWORK';
@@ -43,7 +45,7 @@ function workIndexKeys(feedId: string, dueAtMs: number): IndexKeys {
 }
 
 export function createFeed(item: FeedItem): Promise<FeedItem> {
-  return FeedEntity.put(item, item, { condition: { expression: 'attribute_not_exists(pk)' } });
+  return FeedEntity.put(item, item, { condition: where.notExists('pk') });
 }
 
 export function getFeed(sellerId: string, feedId: string, options: { consistent?: boolean } = {}): Promise<FeedItem | undefined> {
@@ -57,7 +59,7 @@ export function listFeeds(sellerId: string, options: { limit: number; startKey?:
     ascending: false, // ULIDs sort by time: newest first
     limit: options.limit,
     startKey: options.startKey,
-    ...(options.status ? { filter: { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': options.status } } } : {}),
+    ...(options.status ? { filter: where.eq('status', options.status) } : {}),
   });
 }
 
@@ -96,7 +98,7 @@ export function markUploaded(feed: FeedItem, sizeBytes: number, now: Date): Prom
       { set: { status: 'queued', sizeBytes }, setIndexKeys: workIndexKeys(feed.feedId, now.getTime()) },
       {
         allow: PROCESSING_ATTRIBUTES,
-        condition: { expression: '#status = :awaiting AND objectKey = :key', names: { '#status': 'status' }, values: { ':awaiting': 'awaiting_upload', ':key': feed.objectKey } },
+        condition: and(eq('status', 'awaiting_upload'), eq('objectKey', feed.objectKey)),
       },
     ),
   );
@@ -128,11 +130,11 @@ export function claimFeed(observed: FeedItem, lease: { token: string; until: num
       },
       {
         allow: PROCESSING_ATTRIBUTES,
-        condition: {
-          expression: 'leaseToken = :observed AND objectKey = :key AND (#status = :queued OR (#status = :processing AND leaseUntil < :now))',
-          names: { '#status': 'status' },
-          values: { ':observed': observed.leaseToken, ':key': observed.objectKey, ':queued': 'queued', ':processing': 'processing', ':now': now.getTime() },
-        },
+        condition: and(
+          eq('leaseToken', observed.leaseToken),
+          eq('objectKey', observed.objectKey),
+          or(eq('status', 'queued'), and(eq('status', 'processing'), lt('leaseUntil', now.getTime()))),
+        ),
       },
     ),
   );
@@ -147,7 +149,7 @@ export interface FeedProgress {
   checkpoint: FeedCheckpoint;
 }
 
-const holdsLease = (token: string) => ({ expression: 'leaseToken = :token', values: { ':token': token } });
+const holdsLease = (token: string) => eq('leaseToken', token);
 
 /** Commits progress and extends the lease, only while the lease is still ours. */
 export function saveCheckpoint(feed: FeedItem, token: string, progress: FeedProgress, leaseUntil: number): Promise<FeedItem> {
@@ -234,7 +236,7 @@ export function requeueFeed(
         },
         ...(next.status === 'queued' ? { setIndexKeys: workIndexKeys(feed.feedId, now.getTime() + QUEUED_GRACE_MS) } : {}),
       },
-      { allow: PROCESSING_ATTRIBUTES, condition: { expression: '#status = :failed', names: { '#status': 'status' }, values: { ':failed': 'failed' } } },
+      { allow: PROCESSING_ATTRIBUTES, condition: eq('status', 'failed') },
     ),
   );
 }
@@ -246,7 +248,7 @@ export const QUEUED_GRACE_MS = 30_000;
 export async function deleteFeedRecord(feed: FeedItem): Promise<void> {
   try {
     await FeedEntity.delete(feed, {
-      condition: { expression: 'attribute_exists(pk) AND NOT (#status IN (:queued, :processing))', names: { '#status': 'status' }, values: { ':queued': 'queued', ':processing': 'processing' } },
+      condition: and(exists('pk'), not(FeedEntity.where.in('status', ['queued', 'processing']))),
     });
   } catch (error) {
     if (error instanceof ConditionRefused) throw new FeedStateChanged(error.current as FeedItem | undefined);

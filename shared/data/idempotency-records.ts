@@ -62,6 +62,8 @@ export interface StoredResponse {
   headers: Record<string, string>;
 }
 
+const { and, eq, exists, lt, notExists, or } = IdempotencyRecordEntity.where;
+
 export type ClaimOutcome =
   | { outcome: 'claimed' }
   | { outcome: 'replay'; response: StoredResponse }
@@ -83,12 +85,11 @@ export async function claim(scope: string, idempotencyKey: string, fingerprint: 
       { scope, idempotencyKey },
       {
         // Free, expired (TTL deletion lags by up to days), or abandoned by a request that died.
-        condition: {
-          expression:
-            'attribute_not_exists(pk) OR expiresAt < :now OR (#status = :inProgress AND leaseUntil < :now AND fingerprint = :fingerprint)',
-          names: { '#status': 'status' },
-          values: { ':now': nowSeconds, ':inProgress': 'in_progress', ':fingerprint': fingerprint },
-        },
+        condition: or(
+          notExists('pk'),
+          lt('expiresAt', nowSeconds),
+          and(eq('status', 'in_progress'), lt('leaseUntil', nowSeconds), eq('fingerprint', fingerprint)),
+        ),
       },
     );
     return { outcome: 'claimed' };
@@ -114,7 +115,7 @@ export async function complete(scope: string, idempotencyKey: string, response: 
     await IdempotencyRecordEntity.update(
       { scope, idempotencyKey },
       { set: { status: 'completed', response: seal(scope, idempotencyKey, response) }, remove: ['leaseUntil'] },
-      { allow: ['status', 'response', 'leaseUntil'], condition: { expression: 'attribute_exists(pk)' } },
+      { allow: ['status', 'response', 'leaseUntil'], condition: exists('pk') },
     );
   } catch (error) {
     if (!(error instanceof ConditionRefused)) throw error;
@@ -132,7 +133,7 @@ export async function markCommitted(scope: string, idempotencyKey: string): Prom
       { set: { status: 'committed' }, remove: ['leaseUntil'] },
       {
         allow: ['status', 'leaseUntil'],
-        condition: { expression: 'attribute_exists(pk) AND #status = :inProgress', names: { '#status': 'status' }, values: { ':inProgress': 'in_progress' } },
+        condition: and(exists('pk'), eq('status', 'in_progress')),
       },
     );
   } catch (error) {
@@ -194,7 +195,7 @@ export async function release(scope: string, idempotencyKey: string): Promise<vo
   try {
     await IdempotencyRecordEntity.delete(
       { scope, idempotencyKey },
-      { condition: { expression: '#status = :inProgress', names: { '#status': 'status' }, values: { ':inProgress': 'in_progress' } } },
+      { condition: eq('status', 'in_progress') },
     );
   } catch (error) {
     if (!(error instanceof ConditionRefused)) throw error;

@@ -6,7 +6,9 @@
 // Access patterns: docs/data-model.md.
 import * as z from 'zod';
 import { NegotiationSession } from '../schemas/trade.ts';
-import { defineEntity, transactWrite, TransactionRefused, type TransactOperation } from './entity.ts';
+import { defineEntity } from './entity.ts';
+import { where, type Condition } from './expressions.ts';
+import { transactWrite, TransactionRefused, type TransactOperation } from './transactions.ts';
 
 const EXPIRY_PARTITION = 'DUE#NEGOTIATION_EXPIRY';
 
@@ -47,16 +49,9 @@ export class NegotiationChanged extends Error {
 export function putNegotiationOperation(
   next: NegotiationItem,
   expectedVersion: number,
-  extraCondition?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> },
+  extraCondition?: Condition,
 ): TransactOperation {
-  const condition =
-    expectedVersion === 0
-      ? { expression: 'attribute_not_exists(pk)' }
-      : {
-          expression: `version = :expected${extraCondition ? ` AND (${extraCondition.expression})` : ''}`,
-          ...(extraCondition?.names ? { names: extraCondition.names } : {}),
-          values: { ':expected': expectedVersion, ...extraCondition?.values },
-        };
+  const condition = expectedVersion === 0 ? where.notExists('pk') : where.and(NegotiationEntity.where.eq('version', expectedVersion), extraCondition);
   return NegotiationEntity.putOperation('session', next, { sessionId: next.sessionId }, condition);
 }
 
@@ -71,7 +66,7 @@ export async function writeNegotiation(operations: readonly TransactOperation[])
 }
 
 /** A party's sessions, newest first: the buyer's through gsi1, the seller's through gsi2. */
-export function listNegotiationsOf(party: 'buyer' | 'seller', agentId: string, options: { limit: number; startKey?: Record<string, unknown>; filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> } }) {
+export function listNegotiationsOf(party: 'buyer' | 'seller', agentId: string, options: { limit: number; startKey?: Record<string, unknown>; filter?: Condition | undefined }) {
   return NegotiationEntity.query({
     index: party === 'buyer' ? 'gsi1' : 'gsi2',
     partition: `${party === 'buyer' ? 'BUYER' : 'SELLER'}#${agentId}#NEGOTIATIONS`,

@@ -7,7 +7,9 @@
 // Access patterns: docs/data-model.md.
 import * as z from 'zod';
 import { AuditEntry, Order } from '../schemas/trade.ts';
-import { defineEntity, transactWrite, TransactionRefused, type TransactOperation } from './entity.ts';
+import { defineEntity } from './entity.ts';
+import { where } from './expressions.ts';
+import { transactWrite, TransactionRefused, type TransactOperation } from './transactions.ts';
 import { ProductEntity, type ProductItem } from './products.ts';
 
 export const OrderEntity = defineEntity({
@@ -39,13 +41,13 @@ export function getOrder(orderId: string): Promise<OrderItem | undefined> {
 
 export function putOrderOperation(order: OrderItem, previous?: OrderItem): TransactOperation {
   const condition = previous
-    ? { expression: '#status = :status AND auditCount = :count', names: { '#status': 'status' }, values: { ':status': previous.status, ':count': previous.auditCount } }
-    : { expression: 'attribute_not_exists(pk)' };
+    ? OrderEntity.where.and(OrderEntity.where.eq('status', previous.status), OrderEntity.where.eq('auditCount', previous.auditCount))
+    : where.notExists('pk');
   return OrderEntity.putOperation('order', order, { orderId: order.orderId }, condition);
 }
 
 export function putAuditEntryOperation(entry: AuditEntry): TransactOperation {
-  return AuditEntryEntity.putOperation('audit', entry, { orderId: entry.orderId, sequence: entry.sequence }, { expression: 'attribute_not_exists(pk)' });
+  return AuditEntryEntity.putOperation('audit', entry, { orderId: entry.orderId, sequence: entry.sequence }, where.notExists('pk'));
 }
 
 /**
@@ -60,7 +62,7 @@ export function changeStockOperation(sellerId: string, sku: string, quantity: nu
     { add: { availableQuantity: -quantity }, set: { updatedAt: now.toISOString() } },
     {
       allow: ['availableQuantity', 'updatedAt'],
-      condition: taking ? { expression: 'attribute_exists(pk) AND availableQuantity >= :quantity', values: { ':quantity': quantity } } : { expression: 'attribute_exists(pk)' },
+      condition: taking ? ProductEntity.where.and(where.exists('pk'), ProductEntity.where.ge('availableQuantity', quantity)) : where.exists('pk'),
     },
   );
 }
@@ -88,7 +90,7 @@ export async function writeTrade(operations: readonly TransactOperation[]): Prom
 }
 
 const listFilter = (status: string | undefined) =>
-  status ? { filter: { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': status } } } : {};
+  status ? { filter: where.eq('status', status) } : {};
 
 /** A party's orders, newest first: the buyer's through gsi1, the seller's through gsi2. */
 export function listOrdersOf(party: 'buyer' | 'seller', agentId: string, options: { limit: number; startKey?: Record<string, unknown>; status?: string }) {

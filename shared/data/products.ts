@@ -6,7 +6,9 @@
 import * as z from 'zod';
 import type { OfferStatus } from '../schemas/catalog.ts';
 import { NegotiationStrategy, Product, SellerOffer } from '../schemas/catalog.ts';
-import { batchWrite, defineEntity, type WriteRequest } from './entity.ts';
+import { batchWrite, type WriteRequest } from './batches.ts';
+import { defineEntity } from './entity.ts';
+import { where } from './expressions.ts';
 
 export const ProductEntity = defineEntity({
   name: 'product',
@@ -84,7 +86,7 @@ export function listSellerProducts(sellerId: string, options: { limit: number; s
     ascending: false,
     limit: options.limit,
     startKey: options.startKey,
-    ...(options.status ? { filter: { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': options.status } } } : {}),
+    ...(options.status ? { filter: where.eq('status', options.status) } : {}),
   });
 }
 

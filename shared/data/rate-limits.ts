@@ -17,6 +17,7 @@ export const RateLimitWindowEntity = defineEntity({
   /** subject: `agent#agt_…` or `ip#203.0.113.7`. */
   key: ({ subject, day }: { subject: string; day: string }) => ({ pk: `RATELIMIT#${subject}`, sk: `DAY#${day}` }),
 });
+const { and, eq, lt, notExists, or } = RateLimitWindowEntity.where;
 
 export interface Limits {
   perMinute: number;
@@ -69,11 +70,7 @@ export async function consume(subject: string, limits: Limits, now: Date): Promi
     try {
       const updated = await RateLimitWindowEntity.update(key, { add: { minuteCount: 1, dayCount: 1 } }, {
         allow: ['minuteCount', 'dayCount'],
-        condition: {
-          expression: '#minute = :minute AND minuteCount < :perMinute AND dayCount < :perDay',
-          names: { '#minute': 'minute' },
-          values: { ':minute': w.minute, ':perMinute': limits.perMinute, ':perDay': limits.perDay },
-        },
+        condition: and(eq('minute', w.minute), lt('minuteCount', limits.perMinute), lt('dayCount', limits.perDay)),
       });
       return result(true, updated, w.minute, limits, now);
     } catch (error) {
@@ -87,11 +84,7 @@ export async function consume(subject: string, limits: Limits, now: Date): Promi
     try {
       const updated = await RateLimitWindowEntity.update(key, { set: { minute: w.minute, minuteCount: 1, expiresAt }, add: { dayCount: 1 } }, {
         allow: ['minute', 'minuteCount', 'expiresAt', 'dayCount'],
-        condition: {
-          expression: '(attribute_not_exists(#minute) OR #minute < :minute) AND (attribute_not_exists(dayCount) OR dayCount < :perDay)',
-          names: { '#minute': 'minute' },
-          values: { ':minute': w.minute, ':perDay': limits.perDay },
-        },
+        condition: and(or(notExists('minute'), lt('minute', w.minute)), or(notExists('dayCount'), lt('dayCount', limits.perDay))),
       });
       return result(true, updated, w.minute, limits, now);
     } catch (error) {

@@ -4,7 +4,9 @@
 // its replica (one GetItem, at most once per refresh interval) and reads only the entries it lacks
 // (one Query). Entries expire after a week; snapshots are taken every few minutes.
 import * as z from 'zod';
-import { ConditionRefused, defineEntity, transactWrite, TransactionRefused } from './entity.ts';
+import { ConditionRefused, defineEntity } from './entity.ts';
+import { where } from './expressions.ts';
+import { transactWrite, TransactionRefused } from './transactions.ts';
 import type { SearchChange } from './search-replica/index.ts';
 
 const PARTITION = 'SEARCH_INDEX';
@@ -24,6 +26,7 @@ export const SearchHeadEntity = defineEntity({
   }),
   key: (_head: Record<string, never>) => ({ pk: PARTITION, sk: 'HEAD' }),
 });
+const { and, eq, exists, lt, notExists, or } = SearchHeadEntity.where;
 export type SearchHead = z.output<typeof SearchHeadEntity.schema>;
 
 export const SearchLogEntryEntity = defineEntity({
@@ -80,13 +83,13 @@ export async function appendSearchChanges(changes: readonly SearchChange[], now:
             'head',
             { ...head, seq, updatedAt: now.toISOString() },
             {},
-            head.seq === 0 ? { expression: 'attribute_not_exists(pk) OR #seq = :zero', names: { '#seq': 'seq' }, values: { ':zero': 0 } } : { expression: '#seq = :seq', names: { '#seq': 'seq' }, values: { ':seq': head.seq } },
+            head.seq === 0 ? or(notExists('pk'), eq('seq', 0)) : eq('seq', head.seq),
           ),
           SearchLogEntryEntity.putOperation(
             'entry',
             { seq, changes: entry, recordedAt: now.toISOString(), expiresAt: Math.floor(now.getTime() / 1000) + ENTRY_TTL_SECONDS },
             { seq },
-            { expression: 'attribute_not_exists(pk)' },
+            where.notExists('pk'),
           ),
         ]);
         last = seq;
@@ -122,7 +125,7 @@ export async function recordSearchSnapshot(snapshotSeq: number, snapshotKey: str
     await SearchHeadEntity.update(
       {},
       { set: { snapshotSeq, snapshotKey, snapshotAt: now.toISOString() } },
-      { allow: ['snapshotSeq', 'snapshotKey', 'snapshotAt'], condition: { expression: 'attribute_exists(pk) AND #snapshotSeq < :seq', names: { '#snapshotSeq': 'snapshotSeq' }, values: { ':seq': snapshotSeq } } },
+      { allow: ['snapshotSeq', 'snapshotKey', 'snapshotAt'], condition: and(exists('pk'), lt('snapshotSeq', snapshotSeq)) },
     );
     return true;
   } catch (error) {

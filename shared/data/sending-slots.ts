@@ -7,7 +7,8 @@
 // the deliveries its lane holds, so a duplicate queue message for one of them is recognised and left
 // alone. Access patterns: docs/data-model.md.
 import * as z from 'zod';
-import { ConditionRefused, defineEntity, type TransactOperation } from './entity.ts';
+import { ConditionRefused, defineEntity } from './entity.ts';
+import type { TransactOperation } from './transactions.ts';
 
 export const SENDING_SLOTS = 4;
 
@@ -48,7 +49,7 @@ export async function heldSendingSlots(subscriptionIds: readonly string[], nowMs
 export async function takeSendingSlot(subscriptionId: string, lane: { laneId: string; deliveryIds: readonly string[] }, candidates: readonly number[], untilMs: number, nowMs: number): Promise<number | undefined> {
   for (const slot of candidates) {
     try {
-      await SendingSlotEntity.put({ laneId: lane.laneId, deliveryIds: [...lane.deliveryIds], until: untilMs }, { subscriptionId, slot }, { condition: { expression: 'attribute_not_exists(pk) OR #until < :now', names: { '#until': 'until' }, values: { ':now': nowMs } } });
+      await SendingSlotEntity.put({ laneId: lane.laneId, deliveryIds: [...lane.deliveryIds], until: untilMs }, { subscriptionId, slot }, { condition: SendingSlotEntity.where.or(SendingSlotEntity.where.notExists('pk'), SendingSlotEntity.where.lt('until', nowMs)) });
       return slot;
     } catch (error) {
       if (!(error instanceof ConditionRefused)) throw error;
@@ -57,7 +58,7 @@ export async function takeSendingSlot(subscriptionId: string, lane: { laneId: st
   return undefined;
 }
 
-const heldBy = (laneId: string) => ({ expression: 'laneId = :mine', values: { ':mine': laneId } });
+const heldBy = (laneId: string) => SendingSlotEntity.where.eq('laneId', laneId);
 
 /**
  * Names fewer deliveries in a slot this lane holds (those it hands back to the queue before starting

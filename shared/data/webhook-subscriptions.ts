@@ -4,7 +4,9 @@
 import * as z from 'zod';
 import { MAX_SUBSCRIPTIONS_PER_AGENT, WebhookSubscription } from '../schemas/webhooks.ts';
 import { AgentEntity } from './agents.ts';
-import { ConditionRefused, defineEntity, transactWrite, TransactionRefused } from './entity.ts';
+import { ConditionRefused, defineEntity } from './entity.ts';
+import { where } from './expressions.ts';
+import { transactWrite, TransactionRefused } from './transactions.ts';
 
 export const WebhookSubscriptionEntity = defineEntity({
   name: 'webhookSubscription',
@@ -36,10 +38,10 @@ export async function createSubscription(item: WebhookSubscriptionItem): Promise
         { add: { webhookCount: 1 } },
         {
           allow: ['webhookCount'],
-          condition: { expression: 'attribute_exists(pk) AND webhookCount < :max', values: { ':max': MAX_SUBSCRIPTIONS_PER_AGENT } },
+          condition: AgentEntity.where.and(AgentEntity.where.exists('pk'), AgentEntity.where.lt('webhookCount', MAX_SUBSCRIPTIONS_PER_AGENT)),
         },
       ),
-      WebhookSubscriptionEntity.putOperation('subscription', item, item, { expression: 'attribute_not_exists(pk)' }),
+      WebhookSubscriptionEntity.putOperation('subscription', item, item, where.notExists('pk')),
     ]);
     return { created: true };
   } catch (error) {
@@ -87,7 +89,7 @@ export async function updateSubscription(
           updatedAt: now,
         },
       },
-      { allow: ['url', 'events', 'secret', 'description', 'active', 'updatedAt'], condition: { expression: 'attribute_exists(pk)' } },
+      { allow: ['url', 'events', 'secret', 'description', 'active', 'updatedAt'], condition: where.exists('pk') },
     );
   } catch (error) {
     if (error instanceof ConditionRefused) return undefined;
@@ -99,12 +101,12 @@ export async function updateSubscription(
 export async function deleteSubscription(agentId: string, id: string): Promise<boolean> {
   try {
     await transactWrite([
-      WebhookSubscriptionEntity.deleteOperation('subscription', { agentId, id }, { expression: 'attribute_exists(pk)' }),
+      WebhookSubscriptionEntity.deleteOperation('subscription', { agentId, id }, where.exists('pk')),
       AgentEntity.updateOperation(
         'agent',
         { agentId },
         { add: { webhookCount: -1 } },
-        { allow: ['webhookCount'], condition: { expression: 'webhookCount > :zero', values: { ':zero': 0 } } },
+        { allow: ['webhookCount'], condition: AgentEntity.where.gt('webhookCount', 0) },
       ),
     ]);
     return true;

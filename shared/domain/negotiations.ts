@@ -18,9 +18,9 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { config } from '../config.ts';
 import { recordEvent, type NewEvent } from '../data/events.ts';
-import { getNegotiation, listNegotiationsOf, NegotiationChanged, putNegotiationOperation, writeNegotiation, type NegotiationItem } from '../data/negotiations.ts';
+import { getNegotiation, listNegotiationsOf, NegotiationChanged, NegotiationEntity, putNegotiationOperation, writeNegotiation, type NegotiationItem } from '../data/negotiations.ts';
 import { getOffer, getProductBySku, getProductWithOffers, type OfferItem, type ProductItem } from '../data/products.ts';
-import type { TransactOperation } from '../data/entity.ts';
+import type { TransactOperation } from '../data/transactions.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { fail, Failure, invalidFields } from '../failures.ts';
 import { newId } from '../ids.ts';
@@ -30,6 +30,8 @@ import type { NegotiationMove, NegotiationSession, NegotiationStatus, Party } fr
 import { negotiationMove, openingState, stateDetails, statusAt, type Mover, type SessionMove, type SessionState } from './negotiation-states.ts';
 import { answerProposal, effectiveStrategy, previousAsk, privateTarget, type Concession } from './seller-policy.ts';
 import { proposalProblems, quantityProblem, totalProblem, type QuantityLimits } from './trade-terms.ts';
+
+const { and, eq, gt, le, or } = NegotiationEntity.where;
 
 export interface TradeCaller {
   agentId: string;
@@ -192,7 +194,7 @@ interface Step {
 async function commit(previous: NegotiationItem | undefined, steps: readonly Step[], now: Date): Promise<void> {
   const last = steps.at(-1) as Step;
   const operations: TransactOperation[] = [
-    putNegotiationOperation(last.state, previous?.version ?? 0, previous ? { expression: 'expiresAt > :now', values: { ':now': now.toISOString() } } : undefined),
+    putNegotiationOperation(last.state, previous?.version ?? 0, previous ? gt('expiresAt', now.toISOString()) : undefined),
   ];
   steps.forEach(({ move, state }, index) => {
     const { operation } = recordEvent(moveEvent(state, move), now);
@@ -328,11 +330,10 @@ export async function getNegotiationForCaller(caller: TradeCaller, sessionId: st
 
 /** The filter that selects sessions whose status at `now` is `status`. */
 function statusFilter(status: NegotiationStatus, now: Date) {
-  const names = { '#status': 'status' };
   const at = now.toISOString();
-  if (status === 'open') return { expression: '#status = :open AND expiresAt > :now', names, values: { ':open': 'open', ':now': at } };
-  if (status === 'expired') return { expression: '#status = :expired OR (#status = :open AND expiresAt <= :now)', names, values: { ':expired': 'expired', ':open': 'open', ':now': at } };
-  return { expression: '#status = :status', names, values: { ':status': status } };
+  if (status === 'open') return and(eq('status', 'open'), gt('expiresAt', at));
+  if (status === 'expired') return or(eq('status', 'expired'), and(eq('status', 'open'), le('expiresAt', at)));
+  return eq('status', status);
 }
 
 export async function listNegotiationsForCaller(caller: TradeCaller, query: { limit: number; cursor?: string | undefined; status?: NegotiationStatus | undefined }, now: Date) {
@@ -353,7 +354,7 @@ export async function expireNegotiation(item: NegotiationItem, now: Date): Promi
   );
   try {
     await writeNegotiation([
-      putNegotiationOperation(next, item.version, { expression: '#status = :open AND expiresAt <= :now', names: { '#status': 'status' }, values: { ':open': 'open', ':now': now.toISOString() } }),
+      putNegotiationOperation(next, item.version, and(eq('status', 'open'), le('expiresAt', now.toISOString()))),
       operation,
     ]);
     return true;

@@ -5,7 +5,7 @@
 // product's availableQuantity (taken on creation under a condition, given back on cancellation).
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { recordEvent } from '../data/events.ts';
-import { getNegotiation, putNegotiationOperation, type NegotiationItem } from '../data/negotiations.ts';
+import { getNegotiation, NegotiationEntity, putNegotiationOperation, type NegotiationItem } from '../data/negotiations.ts';
 import { changeStockOperation, getOrder, listAuditEntries, listOrdersOf, putAuditEntryOperation, putOrderOperation, TradeRefused, writeTrade, type OrderItem } from '../data/orders.ts';
 import { fail, type FieldProblem } from '../failures.ts';
 import { newId } from '../ids.ts';
@@ -100,7 +100,7 @@ export async function createOrder(
   try {
     await writeTrade([
       putOrderOperation(order),
-      putNegotiationOperation(ordered, session.version, { expression: '#status = :accepted', names: { '#status': 'status' }, values: { ':accepted': 'accepted' } }),
+      putNegotiationOperation(ordered, session.version, NegotiationEntity.where.eq('status', 'accepted')),
       changeStockOperation(session.sellerId, session.productSku, session.quantity, now),
       putAuditEntryOperation(audit),
       event,

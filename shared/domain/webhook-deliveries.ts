@@ -2,7 +2,7 @@
 // delivery log with every attempt and the exact payload, a manual retry of a delivered or failed
 // delivery (one attempt), and a test event (one attempt).
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
-import { createDelivery, getDelivery, listDeliveries, newDeliveryItem, replaceDelivery, type DeliveryItem } from '../data/deliveries.ts';
+import { createDelivery, DeliveryEntity, getDelivery, listDeliveries, newDeliveryItem, replaceDelivery, type DeliveryItem } from '../data/deliveries.ts';
 import { enqueueDeliveries } from '../data/delivery-queue.ts';
 import { getSubscription, type WebhookSubscriptionItem } from '../data/webhook-subscriptions.ts';
 import { fail } from '../failures.ts';
@@ -46,7 +46,7 @@ export async function retryOwnDelivery(agentId: string, subscriptionId: string, 
   const inFlight = () => fail.conflict('The delivery has an attempt in flight or scheduled; retry it once it is delivered or failed', [{ path: 'status', message: 'The delivery is pending' }]);
   if (delivery.status === 'pending') throw inFlight();
   const next: DeliveryItem = { ...delivery, status: 'pending', nextAttemptAt: now.toISOString(), updatedAt: now.toISOString() };
-  if (!(await replaceDelivery(next, delivery.attemptCount, { expression: '#status = :status', names: { '#status': 'status' }, values: { ':status': delivery.status } }))) throw inFlight();
+  if (!(await replaceDelivery(next, delivery.attemptCount, DeliveryEntity.where.eq('status', delivery.status)))) throw inFlight();
   await enqueueDeliveries([{ subscriptionId, deliveryId, attempt: delivery.attemptCount + 1, manual: true }]);
   return toDelivery(next);
 }

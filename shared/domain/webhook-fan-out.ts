@@ -4,10 +4,11 @@
 // is overdue (a lost message or schedule) are queued again.
 import { createDeliveryOperation, newDeliveryItem, type DeliveryItem } from '../data/deliveries.ts';
 import { enqueueDeliveries } from '../data/delivery-queue.ts';
-import { transactWrite, TransactionRefused } from '../data/entity.ts';
+import { transactWrite, TransactionRefused } from '../data/transactions.ts';
 import { markDispatchedOperation, type DomainEvent } from '../data/events.ts';
 import { listSubscriptions, type WebhookSubscriptionItem } from '../data/webhook-subscriptions.ts';
 import { EVENT_ALIASES } from '../schemas/event-data.ts';
+import { forEachConcurrently } from '../concurrency.ts';
 
 /**
  * The name a subscription receives an event type under, or undefined when it does not receive it. Of an
@@ -82,18 +83,14 @@ export async function fanOut(events: readonly DomainEvent[], now = new Date()): 
   }
   const recorded: DeliveryItem[] = [];
   let failure: { error: unknown } | undefined;
-  let next = 0;
-  const writer = async () => {
+  try {
     // After a failure no transaction starts; those in flight finish, and what they recorded is queued.
-    while (next < chunks.length && !failure) {
-      try {
-        recorded.push(...(await recordPlans((chunks[next++] as (typeof chunks)[number]).plans, now)));
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(FAN_OUT_PARALLELISM, chunks.length) }, writer));
+    await forEachConcurrently(chunks, FAN_OUT_PARALLELISM, async (chunk) => {
+      recorded.push(...(await recordPlans(chunk.plans, now)));
+    });
+  } catch (error) {
+    failure = { error };
+  }
   // A subscription's deliveries side by side: a batch of the queue then sends them in one lane.
   recorded.sort((a, b) => (a.subscriptionId < b.subscriptionId ? -1 : a.subscriptionId > b.subscriptionId ? 1 : 0));
   // Queued even when a transaction failed: their events are dispatched, so the stream's retry of the

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
 import { getDeliveries, replaceDelivery, replaceDeliveryOperation, type DeliveryItem } from '../data/deliveries.ts';
 import { enqueueDeliveries, scheduleDelivery, type DeliveryMessage } from '../data/delivery-queue.ts';
-import { transactWrite, TransactionRefused } from '../data/entity.ts';
+import { transactWrite, TransactionRefused } from '../data/transactions.ts';
 import { heldSendingSlots, narrowSendingSlot, releaseSendingSlot, releaseSendingSlotOperation, SENDING_SLOTS, takeSendingSlot, type HeldSlot } from '../data/sending-slots.ts';
 import { getSubscriptions, type WebhookSubscriptionItem } from '../data/webhook-subscriptions.ts';
 import type { DeliveryAttempt } from '../schemas/webhooks.ts';

@@ -6,7 +6,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { documentClient, tableName } from '../../shared/data/client.ts';
-import { ConditionRefused, CorruptItem, defineEntity, transactWrite, TransactionRefused } from '../../shared/data/entity.ts';
+import { ConditionRefused, CorruptItem, defineEntity } from '../../shared/data/entity.ts';
+import { transactWrite, TransactionRefused } from '../../shared/data/transactions.ts';
 
 const Widget = defineEntity({
   name: 'testWidget',
@@ -45,7 +46,7 @@ describe('entity helper', () => {
   it('reports a refused condition with the item as it is', async () => {
     const id = randomUUID();
     await Widget.put({ id, name: 'a', count: 1 }, { id });
-    const refused = await Widget.put({ id, name: 'b', count: 2 }, { id }, { condition: { expression: 'attribute_not_exists(pk)' } }).catch((error: unknown) => error);
+    const refused = await Widget.put({ id, name: 'b', count: 2 }, { id }, { condition: Widget.where.notExists('pk') }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConditionRefused);
     expect((refused as ConditionRefused<unknown>).current).toEqual({ id, name: 'a', count: 1 });
   });
@@ -54,8 +55,8 @@ describe('entity helper', () => {
     const [a, b] = [randomUUID(), randomUUID()];
     await Widget.put({ id: a, name: 'a', count: 1 }, { id: a });
     const refused = await transactWrite([
-      Widget.putOperation('newWidget', { id: b, name: 'b', count: 0 }, { id: b }, { expression: 'attribute_not_exists(pk)' }),
-      Widget.updateOperation('existing', { id: a }, { add: { count: 1 } }, { allow: ['count'], condition: { expression: '#count > :ten', names: { '#count': 'count' }, values: { ':ten': 10 } } }),
+      Widget.putOperation('newWidget', { id: b, name: 'b', count: 0 }, { id: b }, Widget.where.notExists('pk')),
+      Widget.updateOperation('existing', { id: a }, { add: { count: 1 } }, { allow: ['count'], condition: Widget.where.gt('count', 10) }),
     ]).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TransactionRefused);
     const transaction = refused as TransactionRefused;
@@ -78,7 +79,7 @@ describe('entity helper', () => {
       const id = `${prefix}-${String(n).padStart(2, '0')}`;
       await Widget.put({ id, name: 'f', count: n % 3 === 0 ? 0 : 1, status: 'on' }, { id });
     }
-    const options = { index: 'gsi1' as const, partition: 'TESTWIDGET#ON', sortKey: { beginsWith: prefix }, filter: { expression: '#count = :zero', names: { '#count': 'count' }, values: { ':zero': 0 } }, limit: 2 };
+    const options = { index: 'gsi1' as const, partition: 'TESTWIDGET#ON', sortKey: { beginsWith: prefix }, filter: Widget.where.eq('count', 0), limit: 2 };
     const first = await Widget.query(options);
     expect(first.items.map((widget) => widget.id)).toEqual([`${prefix}-00`, `${prefix}-03`]);
     const second = await Widget.query({ ...options, startKey: first.lastKey });

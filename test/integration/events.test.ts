@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../shared/data/client.ts';
-import { transactWrite, TransactionRefused } from '../../shared/data/entity.ts';
+import { transactWrite, TransactionRefused } from '../../shared/data/transactions.ts';
 import { EventEntity, listEventsOf, listPendingEvents, markDispatchedOperation, recordEvent } from '../../shared/data/events.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');

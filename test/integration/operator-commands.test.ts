@@ -71,7 +71,12 @@ describe('npm run admin -- … --stage', () => {
     const [write] = mock.commandCalls(TransactWriteCommand);
     const items = write!.args[0].input.TransactItems!;
     expect(items.map((item) => item.Update?.TableName)).toEqual(['agent-marketplace-live', 'agent-marketplace-live']);
-    expect(items[0]!.Update!.ConditionExpression).toContain('apiKeyHash');
+    // Conditional on the key hash it read: the condition's one name is apiKeyHash, its one value that hash.
+    const update = items[0]!.Update!;
+    expect(update.ConditionExpression).toMatch(/^#\w+ = :\w+$/);
+    const [name, value] = update.ConditionExpression!.split(' = ') as [string, string];
+    expect(update.ExpressionAttributeNames![name]).toBe('apiKeyHash');
+    expect(update.ExpressionAttributeValues![value]).toBe(agentItem().apiKeyHash);
     expect(items[1]!.Update!.Key).toEqual({ pk: `APIKEY#${'a'.repeat(64)}`, sk: 'APIKEY' });
   });
 

@@ -14,7 +14,7 @@ import { Receiver } from '../support/receiver.ts';
 import { newClient } from '../support/runtime.ts';
 import { documentClient, tableName } from '../../shared/data/client.ts';
 import { createDelivery, deliveryIdFor, DeliveryEntity, getDelivery, type DeliveryItem } from '../../shared/data/deliveries.ts';
-import { transactWrite } from '../../shared/data/entity.ts';
+import { transactWrite } from '../../shared/data/transactions.ts';
 import { EventEntity, listPendingEvents, recordEvent, type DomainEvent } from '../../shared/data/events.ts';
 import { SendingSlotEntity, SENDING_SLOTS } from '../../shared/data/sending-slots.ts';
 import { fanOut } from '../../shared/domain/webhook-fan-out.ts';
