@@ -32,6 +32,13 @@ import { EVENT_ENVELOPES } from '../schemas/events.ts';
 import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
 export const API_TITLE = 'Agent Marketplace API';
+
+/**
+ * The served document's ceiling in bytes, which tests hold it to. The target is 150,000; the document
+ * is over it (docs/api-document.md: what it holds and what getting under needs), so this ceiling stops it
+ * growing further until the cuts are made.
+ */
+export const API_DOCUMENT_CEILING_BYTES = 172_000;
 export const API_VERSION = '1.0.0';
 
 /** Every tag with what its operations are for (a route's tag must be one of these). */
