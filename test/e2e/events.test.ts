@@ -33,14 +33,18 @@ async function follow(apiKey: string, after: string, count: number, query = '', 
   const seen: any[] = [];
   let cursor: string | null = null;
   let position = after;
+  // The last event taken; when a page ends the cursor's run (even an empty page, its events still
+  // held back), following goes on after it, never from the run's start again.
+  let last = after;
   const deadline = Date.now() + 15_000;
   while (seen.length < count) {
     if (Date.now() > deadline) throw new Error(`followed ${seen.length} of ${count} events in 15 s`);
     const page = await events(apiKey, `?after=${position}&limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`);
     expect(page.items.length).toBeLessThanOrEqual(limit);
     seen.push(...page.items);
+    if (page.items.length > 0) last = page.items.at(-1).id;
     cursor = page.nextCursor;
-    if (!cursor && page.items.length > 0) position = page.items.at(-1).id;
+    if (!cursor) position = last;
     if (!cursor && page.items.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return seen;
