@@ -2,31 +2,17 @@
 // phrase (prices, lead times, origins…), records it in the reading and takes it out of the text, so
 // the next extractor sees only what is left: `(text, reading) → (text, reading)`.
 import { surfaceWords } from '../../data/search-replica/text.ts';
+import type { SearchWords } from '../../data/search-words.ts';
 import type { SearchFilters, SearchSort } from '../../schemas/search.ts';
 
-export interface IntentLexicon {
+/** The catalog's words and the bundled word data (SearchWords: noise, colours, synonyms, English, countries…). */
+export interface IntentLexicon extends SearchWords {
   /** Lowercase brands of the catalog. */
   brands: readonly string[];
   /** Category paths of the catalog. */
   categories: readonly string[];
   /** Lowercase surface words of the catalog with the number of products using each. */
   vocabulary: ReadonlyMap<string, number>;
-  /** Words that say nothing about the product ("please", "bulk"). */
-  noise: ReadonlySet<string>;
-  /** Colour words. */
-  colours: ReadonlySet<string>;
-  /** Nouns that describe rather than name a product ("rubber gloves"). */
-  qualifiers: ReadonlySet<string>;
-  /** Groups of words catalogs use for the same product. */
-  synonyms: readonly (readonly string[])[];
-  /** Common English words (lowercase): never corrected into catalog words. */
-  english: ReadonlySet<string>;
-  /** Lowercase country names, spellings, demonyms → ISO 3166-1 alpha-2. */
-  countries: ReadonlyMap<string, string>;
-  /** Names a misspelt country is corrected to. */
-  spellable: readonly string[];
-  /** Region names ("eu", "europe") → country codes. */
-  regions: ReadonlyMap<string, readonly string[]>;
   /** Whether some product's text holds these words in a row ("5 litre", "powder free"). */
   hasPhrase: (words: readonly string[]) => boolean;
   /** Whether some product's text holds all these words. */
