@@ -81,7 +81,9 @@ export class NegotiationChanged extends Error {
 }
 
 /** The operation (`session`) that writes a new session trading `product`, at version 1, if no session has its id. */
-export function newNegotiationOperation(session: NegotiationSession, product: Pick<ProductItem, 'sku'>): TransactOperation {
+export function newNegotiationOperation(session: NegotiationSession, product: Pick<ProductItem, 'sellerId' | 'sku'>): TransactOperation {
+  // The product's key is seller + sku, and the session keeps only the sku: the seller must be the session's.
+  if (product.sellerId !== session.sellerId) throw new Error(`Session ${session.sessionId} is with ${session.sellerId}, not the product's seller ${product.sellerId}`);
   const item: NegotiationItem = { ...session, productSku: product.sku, version: 1 };
   return NegotiationEntity.putOperation('session', item, { sessionId: session.sessionId }, where.notExists('pk'));
 }

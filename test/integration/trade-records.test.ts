@@ -98,11 +98,13 @@ describe('negotiation sessions', () => {
     expect(await NegotiationEntity.get({ sessionId: session.sessionId })).toMatchObject({ status: 'open', unitPrice: 95, version: 2 });
   });
 
-  it('refuse a new session under an id that exists', async () => {
+  it('refuse a new session under an id that exists, or trading another seller’s product', async () => {
     const product = await storedProduct(10);
     const session = sessionOf(product, 'open');
     await writeNegotiation([newNegotiationOperation(session, product)]);
     await expect(writeNegotiation([newNegotiationOperation({ ...session, unitPrice: 1 }, product)])).rejects.toBeInstanceOf(NegotiationChanged);
+    const elsewhere = await storedProduct(10);
+    expect(() => newNegotiationOperation({ ...session, sessionId: newId('negotiation') }, elsewhere)).toThrow(/not the product's seller/);
   });
 });
 
