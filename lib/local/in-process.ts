@@ -1,14 +1,82 @@
-// The in-process adapter: calling an operation in this process, as the tests and benches do. The
-// request is the runner's plain request, built as API Gateway would deliver it (lowercase header
-// names, path parameters matched from the route's template and decoded, the query decoded with a
-// repeated key's values joined by commas); no Lambda event or context in between. The local gateway
-// instead speaks API Gateway's payload 2.0 to each function's Lambda entry point, as in AWS
-// (docs/decisions.md, "One request pipeline").
+// The in-process adapter: calling an operation in this process, as the local gateway, the tests and
+// the benches do. The request is the runner's plain request, built as API Gateway would deliver it
+// (lowercase header names, a repeated header's or query key's values joined by commas, path parameters
+// matched from the route's template and decoded, text bodies as UTF-8 text); no Lambda event or context
+// in between (docs/decisions.md, "One request pipeline"). The Lambda side is shared/http/api-gateway.ts.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { OperationRequest, OperationResponse } from '../../shared/http/api-state.ts';
 import type { Operation } from '../../shared/http/operation.ts';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
-import { queryParameters } from './http-event.ts';
-import { RouteMatcher } from './route-matcher.ts';
+import { RouteMatcher, type RouteMatch } from './route-matcher.ts';
+
+/** Bodies API Gateway passes as text; any other content type arrives base64-encoded. */
+const TEXT_CONTENT_TYPE = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml|javascript|x-www-form-urlencoded|graphql)\b)/i;
+
+export function isTextContentType(contentType: string | undefined): boolean {
+  return contentType !== undefined && TEXT_CONTENT_TYPE.test(contentType.trimStart());
+}
+
+/** The decoded query; a repeated key's values joined with commas, as API Gateway joins them. */
+export function queryParameters(rawQueryString: string): Record<string, string> | undefined {
+  if (rawQueryString === '') return undefined;
+  const parameters: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(rawQueryString)) {
+    parameters[name] = name in parameters ? `${parameters[name]},${value}` : value;
+  }
+  return parameters;
+}
+
+/**
+ * The plain request API Gateway would hand a function for an HTTP request the local gateway read:
+ * lowercase names, repeated headers joined with commas and cookies with `; `, the forwarding headers
+ * API Gateway adds, and a text body as API Gateway passes it (a UTF-8 string: malformed bytes arrive as
+ * U+FFFD), any other body as its bytes.
+ */
+export function requestFromHttp(request: IncomingMessage, match: RouteMatch, body: Buffer | undefined): OperationRequest {
+  const url = request.url ?? '/';
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const rawQuery = queryStart === -1 ? '' : url.slice(queryStart + 1);
+
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  const raw = request.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = (raw[index] as string).toLowerCase();
+    const value = raw[index + 1] as string;
+    if (name === 'cookie') cookies.push(...value.split(/;\s*/).filter((cookie) => cookie !== ''));
+    else headers[name] = name in headers ? `${headers[name]},${value}` : value;
+  }
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  const sourceIp = request.socket.remoteAddress ?? '127.0.0.1';
+  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${sourceIp}` : sourceIp;
+  headers['x-forwarded-port'] = String(request.socket.localPort ?? '');
+  headers['x-forwarded-proto'] = 'http';
+
+  let delivered: Buffer | undefined;
+  if (body && body.byteLength > 0) delivered = isTextContentType(headers['content-type']) ? Buffer.from(body.toString('utf8'), 'utf8') : body;
+  return {
+    method: request.method ?? 'GET',
+    path,
+    headers,
+    params: match.pathParameters ?? {},
+    query: queryParameters(rawQuery) ?? {},
+    rawQuery,
+    body: delivered,
+    sourceIp,
+  };
+}
+
+/** Writes an operation's answer, with API Gateway's own `apigw-requestid` header. */
+export function writeOperationResponse(response: ServerResponse, answer: OperationResponse, gatewayRequestId: string): void {
+  const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(answer.headers)) headers[name.toLowerCase()] = value;
+  headers['content-length'] = body.byteLength;
+  headers['apigw-requestid'] = gatewayRequestId;
+  response.writeHead(answer.status, headers);
+  response.end(body);
+}
 
 export interface InProcessRequest {
   /** Names in any case; they are lowercased. */
