@@ -1,8 +1,96 @@
-// One structured JSON logger per container (Powertools), for handlers and workers alike. Log lines
-// carry ids, routes, statuses and durations — never request bodies, headers, keys or secrets.
-import { Logger } from '@aws-lambda-powertools/logger';
+// One structured JSON logger per container, for handlers and workers alike. Log lines carry ids,
+// routes, statuses and durations — never request bodies, headers, keys or secrets.
+//
+// The line is the one Powertools' logger wrote before (level, message, timestamp, service,
+// sampling_rate, xray_trace_id, then the entry's own fields; errors as {name, location, message,
+// stack, cause}), so queries over the logs keep working; ERROR and WARN go to stderr, the rest to
+// stdout, as its Console did. Ours because it is on every function's cold start: Powertools cost
+// ~21 kB of every bundle and its construction several milliseconds of init (docs/performance.md,
+// "Cold start"), for features we do not use (buffering, sampling, Lambda context injection).
 
-export const logger = new Logger({
-  serviceName: 'agent-marketplace',
-  logLevel: (process.env.LOG_LEVEL ?? 'INFO') as 'INFO',
-});
+export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+type Attributes = Record<string, unknown>;
+
+const THRESHOLD: Record<LogLevel, number> = { DEBUG: 8, INFO: 12, WARN: 16, ERROR: 20, SILENT: 28 };
+const SERVICE = 'agent-marketplace';
+const RESERVED = new Set(['level', 'message', 'timestamp', 'service', 'sampling_rate', 'xray_trace_id']);
+
+/** The trace id the Lambda runtime gives the current invocation (its async context, or the variable). */
+function xrayTraceId(): string | undefined {
+  const runtime = (globalThis as { awslambda?: { InvokeStore?: { getXRayTraceId?: () => string | undefined } } }).awslambda;
+  const header = runtime?.InvokeStore?.getXRayTraceId?.() ?? process.env._X_AMZN_TRACE_ID ?? '';
+  if (header === '') return undefined;
+  if (!header.includes('=')) return header;
+  return /(?:^|;)Root=([^;]*)/.exec(header)?.[1];
+}
+
+/** The first `(file:line:column)` of a stack: where the error was thrown. */
+function codeLocation(stack: string | undefined): string {
+  const match = /\(([^()]*?):(\d+?):(\d+?)\)\\?$/m.exec(stack ?? '');
+  return match ? `${match[1]}:${Number(match[2])}` : '';
+}
+
+function formatError(error: Error): Attributes {
+  const { name, message, stack, cause, ...own } = error as Error & Attributes;
+  return { name, location: codeLocation(stack), message, stack, cause: cause instanceof Error ? formatError(cause) : cause, ...own };
+}
+
+/** JSON.stringify's replacer: errors as objects, bigints as strings, circular references dropped. */
+function replacer(): (this: unknown, key: string, value: unknown) => unknown {
+  const ancestors: unknown[] = [];
+  return function (this: unknown, _key, value) {
+    const replaced = value instanceof Error ? formatError(value) : value;
+    if (typeof replaced === 'bigint') return replaced.toString();
+    if (typeof replaced === 'object' && replaced !== null) {
+      while (ancestors.length > 0 && ancestors.at(-1) !== this) ancestors.pop();
+      if (ancestors.includes(replaced)) return undefined;
+      ancestors.push(replaced);
+    }
+    return replaced;
+  };
+}
+
+export class Logger {
+  #threshold: number;
+
+  constructor(level: string | undefined) {
+    this.#threshold = THRESHOLD[this.#known(level)];
+  }
+
+  /** Tests raise it to read the access log, and set it back to SILENT. */
+  setLogLevel(level: LogLevel): void {
+    this.#threshold = THRESHOLD[this.#known(level)];
+  }
+
+  debug(message: string, attributes?: Attributes): void {
+    this.#write('DEBUG', message, attributes);
+  }
+
+  info(message: string, attributes?: Attributes): void {
+    this.#write('INFO', message, attributes);
+  }
+
+  warn(message: string, attributes?: Attributes): void {
+    this.#write('WARN', message, attributes);
+  }
+
+  error(message: string, attributes?: Attributes): void {
+    this.#write('ERROR', message, attributes);
+  }
+
+  #known(level: string | undefined): LogLevel {
+    const upper = (level ?? 'INFO').toUpperCase();
+    return upper in THRESHOLD ? (upper as LogLevel) : 'INFO';
+  }
+
+  #write(level: Exclude<LogLevel, 'SILENT'>, message: string, attributes: Attributes | undefined): void {
+    if (THRESHOLD[level] < this.#threshold) return;
+    const line: Attributes = { level, message, timestamp: new Date().toISOString(), service: SERVICE, sampling_rate: 0, xray_trace_id: xrayTraceId() };
+    for (const [key, value] of Object.entries(attributes ?? {})) if (!RESERVED.has(key)) line[key] = value;
+    const text = `${JSON.stringify(line, replacer())}\n`;
+    if (level === 'ERROR' || level === 'WARN') process.stderr.write(text);
+    else process.stdout.write(text);
+  }
+}
+
+export const logger = new Logger(process.env.LOG_LEVEL);
