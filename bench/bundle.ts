@@ -21,7 +21,8 @@ export const lambdaBuildOptions = {
   target: LAMBDA_BUNDLING.target,
   format: LAMBDA_BUNDLING.format,
   minify: LAMBDA_BUNDLING.minify,
-  sourcemap: 'external',
+  // Linked, as CDK's `sourceMap: true` builds it: the bundle names its map (read only by the logger).
+  sourcemap: LAMBDA_BUNDLING.sourceMap ? 'linked' : false,
   sourcesContent: LAMBDA_BUNDLING.sourcesContent,
   mainFields: [...LAMBDA_BUNDLING.mainFields],
   banner: { js: LAMBDA_BUNDLING.banner },

@@ -1,6 +1,6 @@
 // The one place that decides how every Lambda of the marketplace is built and run (route handlers and
 // workers alike): Node 24 on arm64, one minified ESM bundle per handler made by the local esbuild,
-// source-mapped stack traces, its own log group with the stage's retention, a role that starts with
+// its source map beside it (logged errors' stacks are mapped by shared/logger.ts), its own log group with the stage's retention, a role that starts with
 // nothing but its log group (its own, or one shared by functions whose grants are equal:
 // lib/function-roles.ts), and X-Ray tracing through one policy shared by the whole app (created in the
 // root stack; route stacks receive its ARN).
@@ -106,7 +106,9 @@ export class ApiFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // No NODE_OPTIONS=--enable-source-maps: it parses the bundle's map at every cold start (a fifth of
+      // a minimal function's init, more for larger bundles); the logger maps the stacks it logs instead.
+      environment: props.environment,
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,

@@ -12,6 +12,10 @@ export const LAMBDA_BUNDLING = {
   mainFields: ['module', 'main'],
   banner: DEFINE_REQUIRE_BANNER,
   minify: true,
+  /**
+   * A map beside each bundle, for the logger to map the stacks of errors it logs (shared/logger.ts).
+   * Functions do not run with --enable-source-maps, which parses the map at every cold start.
+   */
   sourceMap: true,
   /** The map only needs file names and lines for stack traces, not a copy of every source. */
   sourcesContent: false,

@@ -24,6 +24,39 @@ function xrayTraceId(): string | undefined {
   return /(?:^|;)Root=([^;]*)/.exec(header)?.[1];
 }
 
+/**
+ * A stack with each bundle position turned into its source position, read from the bundle's source
+ * map beside it (`<bundle>.mjs.map`), loaded on the first error logged. Functions do not run with
+ * `--enable-source-maps`: it parses every bundle's map at init, on every cold start, for the rare error
+ * that needs it (docs/performance.md, "Cold start"). Files without a map beside them (the local runtime
+ * and tests run the sources) are left as they are.
+ */
+const sourceMaps = new Map<string, { findEntry(line: number, column: number): { originalSource?: string; originalLine?: number; originalColumn?: number } } | null>();
+
+function sourceMapOf(file: string) {
+  if (!sourceMaps.has(file)) {
+    let map = null;
+    try {
+      const path = file.startsWith('file://') ? new URL(file).pathname : file;
+      const { readFileSync } = process.getBuiltinModule('node:fs');
+      const { SourceMap } = process.getBuiltinModule('node:module');
+      map = new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
+    } catch {
+      // No map beside the file (sources run directly): the stack stays as it is.
+    }
+    sourceMaps.set(file, map);
+  }
+  return sourceMaps.get(file);
+}
+
+export function sourceMappedStack(stack: string): string {
+  return stack.replace(/((?:file:\/\/)?\/[^\s():]+\.m?js):(\d+):(\d+)/g, (position, file: string, line: string, column: string) => {
+    const entry = sourceMapOf(file)?.findEntry(Number(line) - 1, Number(column) - 1);
+    if (entry?.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined) return position;
+    return `${entry.originalSource}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+  });
+}
+
 /** The first `(file:line:column)` of a stack: where the error was thrown. */
 function codeLocation(stack: string | undefined): string {
   const match = /\(([^()]*?):(\d+?):(\d+?)\)\\?$/m.exec(stack ?? '');
@@ -31,7 +64,8 @@ function codeLocation(stack: string | undefined): string {
 }
 
 function formatError(error: Error): Attributes {
-  const { name, message, stack, cause, ...own } = error as Error & Attributes;
+  const { name, message, stack: bundleStack, cause, ...own } = error as Error & Attributes;
+  const stack = typeof bundleStack === 'string' ? sourceMappedStack(bundleStack) : bundleStack;
   return { name, location: codeLocation(stack), message, stack, cause: cause instanceof Error ? formatError(cause) : cause, ...own };
 }
 

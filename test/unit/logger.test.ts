@@ -1,8 +1,14 @@
 // The structured logger: one JSON line per entry with the fields Powertools' logger wrote, below-level
 // entries dropped, ERROR and WARN on stderr, errors as objects, and an entry's own fields never
 // overwriting the line's.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Logger } from '../../shared/logger.ts';
+import { Logger, sourceMappedStack } from '../../shared/logger.ts';
 
 const written: { stream: 'stdout' | 'stderr'; text: string }[] = [];
 const originals = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
@@ -85,5 +91,27 @@ describe('logger', () => {
     const [line] = lines('stdout');
     expect(line).toMatchObject({ level: 'INFO', message: 'kept', service: 'agent-marketplace', circular: { name: 'loop' }, big: '12' });
     expect(line.circular.self).toBeUndefined();
+  });
+});
+
+describe('source-mapped stacks', () => {
+  it('turns bundle positions into source positions from the map beside the bundle, and leaves other files alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'logger-map-'));
+    try {
+      writeFileSync(join(dir, 'thrower.ts'), ['// line 1', 'export function fail(): never {', "  throw new Error('from the source');", '}', ''].join('\n'));
+      writeFileSync(join(dir, 'entry.ts'), "import { fail } from './thrower.ts';\nexport const run = () => fail();\n");
+      await build({ entryPoints: [join(dir, 'entry.ts')], bundle: true, minify: true, sourcemap: 'linked', format: 'esm', platform: 'node', outfile: join(dir, 'index.mjs'), logLevel: 'silent' });
+      // In a plain Node process: the test runner maps stacks of the modules it loads itself.
+      const script = `try { (await import(${JSON.stringify(pathToFileURL(join(dir, 'index.mjs')).href)})).run(); } catch (error) { process.stdout.write(error.stack); }`;
+      const stack = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      expect(stack).toMatch(/index\.mjs:\d+:\d+/);
+      const mapped = sourceMappedStack(stack);
+      expect(mapped).toMatch(/thrower\.ts:3:\d+/);
+      expect(mapped).not.toMatch(/index\.mjs:\d+:\d+/);
+      const unmapped = `Error: x\n    at f (${join(dir, 'elsewhere.mjs')}:1:2)`;
+      expect(sourceMappedStack(unmapped)).toBe(unmapped);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
