@@ -53,7 +53,8 @@ export function sourceMappedStack(stack: string): string {
   return stack.replace(/((?:file:\/\/)?\/[^\s():]+\.m?js):(\d+):(\d+)/g, (position, file: string, line: string, column: string) => {
     const entry = sourceMapOf(file)?.findEntry(Number(line) - 1, Number(column) - 1);
     if (entry?.originalSource === undefined || entry.originalLine === undefined || entry.originalColumn === undefined) return position;
-    return `${entry.originalSource}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+    // Sources are named relative to the bundle's build folder: the repository path is what reads well.
+    return `${entry.originalSource.replace(/^(?:\.\.\/)+/, '')}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
   });
 }
 
