@@ -1,8 +1,9 @@
-// The local API Gateway: a node:http server generated from the route table. Each request becomes a
-// payload 2.0 event for its route's handler (the `$default` fallback for anything unmatched), with
-// API Gateway's own limits and errors: 10 MB bodies (413), a 30 s integration timeout (503), and a
+// The local API Gateway: a node:http server generated from the route table. Each request becomes the
+// plain request API Gateway would deliver, run by its route's operation through the in-process adapter
+// (the `$default` fallback for anything unmatched), with API Gateway's own limits and errors: 10 MB bodies (413), a 30 s integration timeout (503), and a
 // crashed handler (500). Benchmarked against raw DynamoDB Local: no per-request logging, keep-alive.
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ERROR_CODES, type ErrorCode } from '../../shared/http/error-codes.ts';
 import { newId } from '../../shared/ids.ts';
@@ -11,8 +12,8 @@ import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { routeGrants } from '../function-grants.ts';
 import { LocalRuntimeError } from './errors.ts';
 import { installGrantChecks, runWithGrants } from './grant-checks.ts';
-import { sendGatewayError, toGatewayEvent, writeGatewayResult } from './http-event.ts';
-import { lambdaContext, loadHandler } from './lambda.ts';
+import { requestFromHttp, writeOperationResponse } from './in-process.ts';
+import { loadOperation } from './lambda.ts';
 import { RouteMatcher, type RouteMatch } from './route-matcher.ts';
 
 /** API Gateway HTTP API's payload limit. */
@@ -84,28 +85,29 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // Cold starts up front, so the first requests are not slow; a module that fails to load is
   // reported now and answers 500.
   for (const route of [...routes, fallback]) {
-    loadHandler(route.handler).catch((error: unknown) => logError(`[gateway] ${route.handler} failed to load:`, error));
+    loadOperation(route.handler).catch((error: unknown) => logError(`[gateway] ${route.handler} failed to load:`, error));
   }
 
   async function invoke(request: IncomingMessage, response: ServerResponse, match: RouteMatch): Promise<void> {
     const declaredLength = Number(request.headers['content-length'] ?? 0);
     if (declaredLength > MAX_PAYLOAD_BYTES) throw new PayloadTooLarge();
     const body = await readBody(request);
-    const event = toGatewayEvent(request, match, body);
-    const requestId = event.requestContext.requestId;
+    const plainRequest = requestFromHttp(request, match, body);
+    const requestId = randomUUID();
     try {
-      const handler = await loadHandler(match.route.handler);
+      const operation = await loadOperation(match.route.handler);
       const grants = routeGrants(match.route);
-      const result: unknown = await withTimeout(
-        runWithGrants(grants, () => handler(event, lambdaContext(match.route.operationId, timeoutMs))),
+      const deadline = Date.now() + timeoutMs;
+      const answer = await withTimeout(
+        runWithGrants(grants, () => operation.run(plainRequest, { remainingMs: () => Math.max(0, deadline - Date.now()) })),
         timeoutMs,
       );
-      if (result === TIMED_OUT) {
+      if (answer === TIMED_OUT) {
         logError(`[gateway] ${match.routeKey} timed out after ${timeoutMs} ms`);
         sendGatewayError(response, 503, 'Service Unavailable', requestId);
         return;
       }
-      writeGatewayResult(response, result, requestId);
+      writeOperationResponse(response, answer, requestId);
     } catch (error) {
       logError(`[gateway] ${match.routeKey} (${match.route.handler}) failed:`, error);
       if (!response.headersSent) sendGatewayError(response, 500, 'Internal Server Error', requestId);
@@ -152,6 +154,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await closed;
     },
   };
+}
+
+/** API Gateway's own error responses (not the function's). */
+function sendGatewayError(response: ServerResponse, status: number, message: string, requestId: string, close = false): void {
+  const body = JSON.stringify({ message });
+  const headers: OutgoingHttpHeaders = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'apigw-requestid': requestId,
+  };
+  if (close) headers.connection = 'close';
+  response.writeHead(status, headers);
+  response.end(body);
 }
 
 /**

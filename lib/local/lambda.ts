@@ -1,9 +1,11 @@
-// Running a function's handler in this process as Lambda would: its module is loaded once (a
-// container's cold start) and each invocation gets a Lambda-shaped context.
+// Running a function in this process as Lambda would: its module is loaded once (a container's cold
+// start); a worker's handler gets each invocation with a Lambda-shaped context, a route's operation
+// gets the plain request (lib/local/in-process.ts).
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import type { Operation } from '../../shared/http/operation.ts';
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from './aws.ts';
 
 export type LambdaHandler<Event = unknown, Result = unknown> = (event: Event, context: Context) => Promise<Result>;
@@ -27,6 +29,24 @@ export function loadHandler(modulePath: string): Promise<LambdaHandler> {
     modules.set(modulePath, handler);
   }
   return handler;
+}
+
+/** What the gateway calls: the operation a route function's `handler` export carries. */
+export type RouteOperation = Pick<Operation, 'run'>;
+
+const operations = new Map<string, Promise<RouteOperation>>();
+
+/** The operation of a repository-relative route module (its `handler.operation`), imported on first use and cached. */
+export function loadOperation(modulePath: string): Promise<RouteOperation> {
+  let operation = operations.get(modulePath);
+  if (!operation) {
+    operation = import(pathToFileURL(resolve(REPO_ROOT, modulePath)).href).then((loaded: { handler?: { operation?: RouteOperation } }) => {
+      if (typeof loaded.handler?.operation?.run !== 'function') throw new Error(`${modulePath} does not export a handler carrying its operation (apiHandler)`);
+      return loaded.handler.operation;
+    });
+    operations.set(modulePath, operation);
+  }
+  return operation;
 }
 
 const MEMORY_MB = '1024';

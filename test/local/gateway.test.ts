@@ -1,5 +1,5 @@
-// The local gateway: requests become API Gateway HTTP API payload 2.0 events, handler results
-// become responses, and API Gateway's own limits and errors apply.
+// The local gateway: requests become the plain requests API Gateway would deliver (the in-process
+// adapter), operations' answers become responses, and API Gateway's own limits and errors apply.
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,13 +8,14 @@ import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { MAX_PAYLOAD_BYTES, startGateway, type Gateway } from '../../lib/local/gateway.ts';
 
 const FIXTURE_HANDLER = 'test/local/fixtures/gateway-handler.ts';
+const FALLBACK_HANDLER = 'test/local/fixtures/gateway-fallback.ts';
 
-function fixtureRoute(operationId: string, method: RouteDefinition['method'], path: string): RouteDefinition {
+function fixtureRoute(operationId: string, method: RouteDefinition['method'], path: string, handler = FIXTURE_HANDLER): RouteDefinition {
   return {
     operationId,
     method,
     path,
-    handler: FIXTURE_HANDLER,
+    handler,
     summary: operationId,
     description: operationId,
     tag: 'Operations',
@@ -37,7 +38,6 @@ const fixtureRoutes = [
   fixtureRoute('crash', 'GET', '/fixture/crash'),
   fixtureRoute('slow', 'GET', '/fixture/slow'),
   fixtureRoute('binary', 'GET', '/fixture/binary'),
-  fixtureRoute('plain', 'GET', '/fixture/plain'),
 ];
 
 interface RawResponse {
@@ -83,7 +83,7 @@ beforeAll(async () => {
   gateway = await startGateway({
     port: 0,
     routes: fixtureRoutes,
-    fallback: fixtureRoute('fallback', 'GET', '/{proxy+}'),
+    fallback: fixtureRoute('fallback', 'GET', '/{proxy+}', FALLBACK_HANDLER),
     timeoutMs: 300,
     logError: () => undefined, // the crash and timeout below are expected
   });
@@ -93,58 +93,56 @@ afterAll(async () => {
   await gateway.stop();
 });
 
-describe('request → payload 2.0 event', () => {
-  it('carries the route, path, query, headers, cookies and request context', async () => {
+describe('HTTP request → plain request', () => {
+  it('carries the path, query, path parameters, headers, cookies, source address and remaining time', async () => {
     const response = await send(gateway.url, 'GET', '/fixture/items/abc%20d?x=1&x=2&y=a%2Bb&empty=', {
       headers: { 'X-Custom': 'One', Cookie: 'a=1; b=2', 'User-Agent': 'gateway-test' },
       localAddress: '127.0.0.9',
     });
     expect(response.status).toBe(200);
-    const { event, context } = response.json;
-    expect(event).toMatchObject({
-      version: '2.0',
-      routeKey: 'GET /fixture/items/{id}',
-      rawPath: '/fixture/items/abc%20d',
-      rawQueryString: 'x=1&x=2&y=a%2Bb&empty=',
-      queryStringParameters: { x: '1,2', y: 'a+b', empty: '' },
-      pathParameters: { id: 'abc d' },
-      cookies: ['a=1', 'b=2'],
-      isBase64Encoded: false,
-      requestContext: {
-        routeKey: 'GET /fixture/items/{id}',
-        stage: '$default',
-        accountId: '000000000000',
-        http: { method: 'GET', path: '/fixture/items/abc%20d', protocol: 'HTTP/1.1', sourceIp: '127.0.0.9', userAgent: 'gateway-test' },
-      },
+    const { request: received, remainingMs } = response.json;
+    expect(received).toMatchObject({
+      method: 'GET',
+      path: '/fixture/items/abc%20d',
+      rawQuery: 'x=1&x=2&y=a%2Bb&empty=',
+      query: { x: '1,2', y: 'a+b', empty: '' },
+      params: { id: 'abc d' },
+      sourceIp: '127.0.0.9',
     });
-    expect(event.headers['x-custom']).toBe('One');
-    expect(event.headers['x-forwarded-for']).toBe('127.0.0.9');
-    expect(event.headers['x-forwarded-proto']).toBe('http');
-    expect(event.headers.cookie).toBeUndefined();
-    expect(event.body).toBeUndefined();
-    expect(event.requestContext.requestId).toEqual(expect.any(String));
-    expect(event.requestContext.time).toMatch(/^\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000$/);
-    expect(Math.abs(event.requestContext.timeEpoch - Date.now())).toBeLessThan(5_000);
-    expect(response.headers['apigw-requestid']).toBe(event.requestContext.requestId);
-    expect(context.functionName).toBe('getItem');
-    expect(context.remainingMs).toBeGreaterThan(0);
-    expect(context.remainingMs).toBeLessThanOrEqual(300);
+    expect(received.headers).toMatchObject({ 'x-custom': 'One', 'user-agent': 'gateway-test', cookie: 'a=1; b=2', 'x-forwarded-for': '127.0.0.9', 'x-forwarded-proto': 'http' });
+    expect(received.body).toBeUndefined();
+    expect(response.headers['apigw-requestid']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(remainingMs).toBeGreaterThan(0);
+    expect(remainingMs).toBeLessThanOrEqual(300);
+  });
+
+  it('joins a repeated header with commas and repeated Cookie headers with semicolons, as API Gateway does', async () => {
+    const response = await new Promise<any>((resolve, reject) => {
+      const url = new URL('/fixture/items/1', gateway.url);
+      const outgoing = request({ hostname: url.hostname, port: url.port, path: url.pathname, headers: { 'X-Tag': ['a', 'b'], Cookie: ['a=1', 'b=2'] } }, (incoming) => {
+        let text = '';
+        incoming.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        incoming.on('end', () => resolve(JSON.parse(text)));
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+    expect(response.request.headers).toMatchObject({ 'x-tag': 'a,b', cookie: 'a=1; b=2' });
   });
 
   it('prefers an exact path over a parameter, and matches greedy parameters across segments', async () => {
-    expect((await send(gateway.url, 'GET', '/fixture/items/special')).json.event.routeKey).toBe('GET /fixture/items/special');
-    const file = (await send(gateway.url, 'GET', '/fixture/files/a/b/c.csv')).json.event;
-    expect(file.routeKey).toBe('GET /fixture/files/{path+}');
-    expect(file.pathParameters).toEqual({ path: 'a/b/c.csv' });
+    expect((await send(gateway.url, 'GET', '/fixture/items/special')).json.request.params).toEqual({});
+    expect((await send(gateway.url, 'GET', '/fixture/files/a/b/c.csv')).json.request.params).toEqual({ path: 'a/b/c.csv' });
   });
 
-  it('passes JSON bodies as text and binary bodies base64-encoded', async () => {
+  it('passes text bodies as UTF-8 text (malformed bytes as U+FFFD) and other bodies as their bytes', async () => {
     const text = await send(gateway.url, 'POST', '/fixture/items', { headers: { 'Content-Type': 'application/json' }, body: '{"name":"ä"}' });
-    expect(text.json.event).toMatchObject({ routeKey: 'POST /fixture/items', body: '{"name":"ä"}', isBase64Encoded: false });
+    expect(Buffer.from(text.json.request.body, 'base64').toString('utf8')).toBe('{"name":"ä"}');
+    const malformed = await send(gateway.url, 'POST', '/fixture/items', { headers: { 'Content-Type': 'text/csv' }, body: Buffer.from([0x61, 0xff, 0x62]) });
+    expect(Buffer.from(malformed.json.request.body, 'base64').toString('utf8')).toBe('a\ufffdb');
     const bytes = Buffer.from([0, 159, 146, 150, 255]);
     const binary = await send(gateway.url, 'POST', '/fixture/items', { headers: { 'Content-Type': 'application/octet-stream' }, body: bytes });
-    expect(binary.json.event.isBase64Encoded).toBe(true);
-    expect(Buffer.from(binary.json.event.body, 'base64')).toEqual(bytes);
+    expect(Buffer.from(binary.json.request.body, 'base64')).toEqual(bytes);
   });
 
   it('sends unknown paths and wrong methods to the $default route', async () => {
@@ -154,29 +152,21 @@ describe('request → payload 2.0 event', () => {
       ['PUT', '/fixture/items'],
       ['GET', '/fixture/items/1/'],
     ] as const) {
-      const { event } = (await send(gateway.url, method, path)).json;
-      expect(event.routeKey).toBe('$default');
-      expect(event.requestContext.http.method).toBe(method);
-      expect(event.pathParameters).toBeUndefined();
+      const response = await send(gateway.url, method, path);
+      expect(response.status).toBe(404);
+      expect(response.json).toEqual({ fallback: true, method, path });
     }
   });
 });
 
-describe('handler result → response', () => {
-  it('writes status, headers, cookies and base64 bodies', async () => {
+describe('answer → response', () => {
+  it('writes status, headers and binary bodies', async () => {
     const response = await send(gateway.url, 'GET', '/fixture/binary');
     expect(response.status).toBe(201);
     expect(response.headers['content-type']).toBe('application/octet-stream');
     expect(response.headers['x-fixture']).toBe('yes');
-    expect(response.headers['set-cookie']).toEqual(['session=abc; HttpOnly', 'theme=dark']);
+    expect(response.headers['content-length']).toBe('5');
     expect(response.body).toEqual(Buffer.from([0, 1, 2, 254, 255]));
-  });
-
-  it('answers a result without statusCode as a 200 JSON body, like API Gateway', async () => {
-    const response = await send(gateway.url, 'GET', '/fixture/plain');
-    expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toBe('application/json');
-    expect(response.json).toEqual({ hello: 'world' });
   });
 });
 
