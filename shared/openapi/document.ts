@@ -23,8 +23,8 @@ import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
 import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
-import { idOf } from '../schemas/common.ts';
-import { Money } from '../schemas/money.ts';
+import { CountryCode, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, idOf } from '../schemas/common.ts';
+import { CurrencyCode, Money } from '../schemas/money.ts';
 import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
@@ -40,6 +40,7 @@ export const API_TITLE = 'Agent Marketplace API';
  */
 export const API_DOCUMENT_CEILING_BYTES = 172_000;
 export const API_VERSION = '1.0.0';
+
 
 /** Every tag with what its operations are for (a route's tag must be one of these). */
 export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
@@ -459,7 +460,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
       paths,
       webhooks,
       components: {
-        schemas: { Error: ErrorBody },
+        schemas: { Error: ErrorBody, CountryCode, CurrencyCode },
         headers: HEADERS,
         parameters: { ...PARAMETERS, ...WEBHOOK_PARAMETERS },
         responses: { ...Object.fromEntries([...errorResponses].sort(([a], [b]) => a.localeCompare(b))), ...WEBHOOK_RESPONSES },
@@ -478,6 +479,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
   applyQueryExamples(document as unknown as JsonObject, routes);
   shareRepeatedExamples(document as unknown as JsonObject);
   compact(document as unknown as JsonObject);
+  shareStringSchemas(document as unknown as JsonObject);
   return document;
 }
 
@@ -530,6 +532,53 @@ function compact(document: JsonObject): void {
     Object.values(object).forEach((child) => (Array.isArray(child) ? child.forEach(dropExamples) : dropExamples(child)));
   };
   dropExamples(objectAt(document.components)?.schemas);
+}
+
+/**
+ * Text and id schemas, stated once and referenced: the text rules (no control or bidirectional
+ * characters, tab and newline only in multi-line text) as `Text` and `MultilineText`, each use keeping
+ * its own `maxLength` beside the reference; an inline id (a path parameter, a filter), currency or
+ * country code as its component. A nullable text keeps its pattern inline: the reference would refuse null.
+ */
+function shareStringSchemas(document: JsonObject): void {
+  const components = objectAt(document.components) ?? {};
+  const schemas = objectAt(components.schemas) ?? {};
+  const byPattern = new Map<string, string>([
+    [TEXT_PATTERN_SINGLE_LINE, 'Text'],
+    [TEXT_PATTERN_MULTI_LINE, 'MultilineText'],
+  ]);
+  for (const [name, schema] of Object.entries(schemas)) {
+    const pattern = objectAt(schema)?.pattern;
+    if (/(Id|Code)$/.test(name) && typeof pattern === 'string') byPattern.set(pattern, name);
+  }
+  // The longest text of each shared schema's uses: the bound the shared schema states for all of them.
+  const uses = new Map<string, number>();
+  const visit = (value: unknown, inComponent?: string): void => {
+    if (Array.isArray(value)) return value.forEach((item) => visit(item));
+    const object = objectAt(value);
+    if (!object) return;
+    const name = typeof object.pattern === 'string' ? byPattern.get(object.pattern) : undefined;
+    if (name && name !== inComponent && object.type === 'string' && object.$ref === undefined) {
+      delete object.type;
+      delete object.pattern;
+      // An id's or a code's length is fixed: its component states it.
+      if (/(Id|Code)$/.test(name)) delete object.maxLength;
+      const rest = { ...object };
+      for (const key of Object.keys(object)) delete object[key];
+      Object.assign(object, { $ref: `#/components/schemas/${name}` }, rest);
+      uses.set(name, Math.max(uses.get(name) ?? 0, typeof rest.maxLength === 'number' ? rest.maxLength : 0));
+      return;
+    }
+    for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visit(child);
+  };
+  for (const [key, section] of Object.entries(document)) if (key !== 'components') visit(section);
+  for (const [key, section] of Object.entries(components)) {
+    if (key !== 'schemas') visit(section);
+  }
+  for (const [name, schema] of Object.entries(schemas)) visit(schema, name);
+  const text = (pattern: string, maxLength: number | undefined, description: string) => ({ type: 'string', maxLength, pattern, description: `${description}; each use states its own maxLength` });
+  if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line of text, without control or bidirectional-control characters');
+  if (uses.has('MultilineText')) schemas.MultilineText = text(TEXT_PATTERN_MULTI_LINE, uses.get('MultilineText'), 'Text that may hold newlines and tabs, but no other control or bidirectional-control characters');
 }
 
 /** `anyOf: [{type: 'string', …}, {type: 'null'}]` → `type: ['string', 'null'], …`: the same schema, shorter. */
