@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/agents/get-me.ts',
   summary: "The calling agent's profile",
   description:
-    'The calling agent’s profile: `agentId` (its `buyerId` or `sellerId` on sessions and orders), role, organization, plan and its key’s first 12 characters.',
+    '`agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders; `apiKeyPrefix` tells its keys apart.',
   tag: 'Agents',
   auth: 'apiKey',
   roles: ANY_ROLE,

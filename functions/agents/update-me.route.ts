@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/agents/update-me.ts',
   summary: 'Change the agent’s name, organization or e-mail',
   description:
-    'Changes `name`, `organization` or `contactEmail` (at least one; others keep their values). Role, plan and key cannot change here.',
+    'Send at least one field; the others keep their values. Role, plan and key cannot change here.',
   tag: 'Agents',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/events/get.ts',
   summary: 'One event of which the caller is a party (kept 30 days)',
   description:
-    'One event of which the caller is a party, by the id of its webhook delivery (`X-Marketplace-Event-Id`, `webhook-id`) or of the events feed; 404 for any other event, and after 30 days. Any role.',
+    'By the id of its webhook delivery (`X-Marketplace-Event-Id`, `webhook-id`) or of the events feed; another agent’s event is 404, and so is any after 30 days.',
   tag: 'Events',
   auth: 'apiKey',
   roles: ANY_ROLE,

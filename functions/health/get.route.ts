@@ -9,7 +9,7 @@ export const route = defineRoute({
   handler: 'functions/health/get.ts',
   summary: 'Readiness probe: the function runs and the table answers',
   description:
-    'Readiness probe for load balancers and deploy checks: `{"status": "ok"}` when the function runs and the table answers, 500 otherwise.',
+    'For load balancers and deploy checks: `{"status": "ok"}` when the function runs and the table answers; 500 otherwise.',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,

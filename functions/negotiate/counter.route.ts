@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/negotiate/counter.ts',
   summary: 'Counter the terms on the table',
   description:
-    'Proposes new terms in an `open` session: `unitPrice` (minor units), optionally `quantity`. Only the party whose `turn` it is may move (409 otherwise); the turn then passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter in the same request.',
+    'In an `open` session, on your `turn` (409 otherwise): a new `unitPrice` (minor units), optionally `quantity`; the turn passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter in the same request.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/negotiate/reject.ts',
   summary: 'Reject and end the negotiation (either party, while open)',
   description:
-    'Ends an `open` session without agreement; either party, whoever’s turn it is. The session becomes `rejected` (`negotiation.rejected`, reason `rejected`); a closed session is 409.',
+    'Either party, whoever’s turn it is: the session becomes `rejected` (`negotiation.rejected`, reason `rejected`); a closed session is 409.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,

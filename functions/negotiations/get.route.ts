@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/negotiations/get.ts',
   summary: 'One negotiation session of which the caller is a party',
   description:
-    'One session with its history (404 unless the caller is a party). `turn` says who moves next; an `open` session past `expiresAt` reads as `expired`.',
+    'With its history; 404 unless the caller is a party. `turn` says who moves next; an `open` session past `expiresAt` reads as `expired`.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/offers/get.ts',
   summary: 'An offer (its seller also sees its negotiation policy)',
   description:
-    'An offer with its price, tiers and minimum; its seller also sees the private negotiation policy. A withdrawn offer is 404 except to its seller. Next: `POST /v1/negotiate`.',
+    'Price, tiers and minimum; its seller also sees the private policy. A withdrawn offer is 404 except to its seller. Next: `POST /v1/negotiate`.',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ANY_ROLE,

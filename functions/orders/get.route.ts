@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/orders/get.ts',
   summary: 'One order of which the caller is a party',
   description:
-    'One order (404 unless the caller is its buyer or seller). States: `pending` → `confirmed` → `shipped` → `delivered` (the seller’s moves) → `completed` (the buyer’s); `cancelled` from `pending` or `confirmed` (either party).',
+    '404 unless the caller is its buyer or seller. States: `pending` → `confirmed` → `shipped` → `delivered` (the seller’s moves) → `completed` (the buyer’s); `cancelled` from `pending` or `confirmed` (either party).',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,

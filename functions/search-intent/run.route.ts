@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/search-intent/run.ts',
   summary: 'Search by a plain-language intent',
   description:
-    'Searches with a sentence: quantity, price ceiling ("under 13 EUR each": `maxPrice` 1300, EUR), origin, lead time, sort hints and product words become filters; `interpretation` shows them in the filter shape of `POST /v1/search`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`.',
+    'Quantity, price ceiling ("under 13 EUR each": `maxPrice` 1300, EUR), origin, lead time, sort hints and product words become filters; `interpretation` shows them in the filter shape of `POST /v1/search`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`.',
   tag: 'Search',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/search/run.ts',
   summary: 'Search with words, filters and a sort',
   description:
-    'Searches active products with an active offer by `query` words, `filters` and `sort`. Each item holds the `product`, its `offer` and a `score`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`; the next page is the same request with `cursor`.',
+    'Active products with an active offer, by `query` words, `filters` and `sort`; each item holds `product`, `offer` and `score`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`; the next page is the same request with `cursor`.',
   tag: 'Search',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/seller-feeds/get.ts',
   summary: 'A feed’s processing status, counts, row errors and warnings',
   description:
-    'A feed’s state: `awaiting_upload` → `queued` → `processing` → `completed` (bad rows skipped and listed in `errors`) or `failed` (fix what `failureReason` says, then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.',
+    'States: `awaiting_upload` → `queued` → `processing` → `completed` (bad rows skipped, listed in `errors`) or `failed` (fix what `failureReason` says, then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],

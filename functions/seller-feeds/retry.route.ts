@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/seller-feeds/retry.ts',
   summary: 'Retry a failed feed, optionally with a corrected file',
   description:
-    'Processes a `failed` feed again (409 otherwise): without a body the stored file, with a corrected file (any upload mode of `POST /v1/seller/feeds`) that one. Counts and errors start over; `attempts` grows. Answers 202, `queued`.',
+    'Only a `failed` feed (409 otherwise): without a body the stored file, or a corrected file (any upload mode of `POST /v1/seller/feeds`). Counts and errors start over; `attempts` grows. Answers 202, `queued`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],

@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/seller-products/list.ts',
   summary: 'The seller’s own products with their private offer policies',
   description:
-    'The seller’s own products, active and inactive, newest first, each with its offer and private negotiation policy (`floorUnitPrice`, `autoAcceptUnitPrice`, `negotiationStrategy`); `?sku=` finds one, `?status=` filters.',
+    'Active and inactive, newest first, each offer with its private policy (`floorUnitPrice`, `autoAcceptUnitPrice`, `negotiationStrategy`); `?sku=` finds one, `?status=` filters.',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ['seller'],

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/seller-templates/get-csv.ts',
   summary: 'The CSV feed template',
   description:
-    'The CSV feed template: `fields` describes every column; `content` is a valid feed file. Prices are decimals in major units (`12.50`); `image_urls` are separated by `|`, `attributes` written `key=value;key=value`. `Accept: text/csv` alone returns the raw file.',
+    '`fields` describes every column; `content` is a valid feed. Prices are decimals in major units (`12.50`); `image_urls` are separated by `|`, `attributes` written `key=value;key=value`. `Accept: text/csv` alone returns the raw file.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/seller-templates/get-json.ts',
   summary: 'The JSON feed template',
   description:
-    'The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a valid feed file (prices as Money). `Accept: application/json` alone returns the raw file. Next: `POST /v1/seller/feeds`.',
+    '`fields` describes every field (type, required, default, example); `content` is a valid feed (prices as Money). `Accept: application/json` alone returns the raw file. Next: `POST /v1/seller/feeds`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/create.ts',
   summary: 'Subscribe a URL to events',
   description:
-    'Subscribes `url` to event types (`events`, or `*`): each such event the agent is a party to is POSTed there, signed with `secret` (never returned: keep it). At most 20 per agent (409 beyond); production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.',
+    'Each event of the types in `events` (or `*`) that the agent is a party to is POSTed to `url`, signed with `secret` (never returned: keep it). At most 20 per agent (409 beyond); production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -623,7 +623,10 @@ function shareRepeatedExamples(document: JsonObject): void {
         for (const mediaType of valuesOf(content).map(objectAt)) {
           if (mediaType?.example === undefined) continue;
           const key = JSON.stringify(mediaType.example);
-          const use = uses.get(key) ?? { name: `${String(operation?.operationId)}${kind}`, mediaTypes: [] };
+          const data = objectAt(objectAt(mediaType.example)?.data);
+          // The lists whose items another operation shows share one empty page, named for what it is.
+          const isEmptyPage = Array.isArray(data?.items) && data.items.length === 0;
+          const use = uses.get(key) ?? { name: isEmptyPage ? 'EmptyPage' : `${String(operation?.operationId)}${kind}`, mediaTypes: [] };
           use.mediaTypes.push(mediaType);
           uses.set(key, use);
         }
