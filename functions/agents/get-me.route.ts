@@ -1,7 +1,7 @@
 // GET /v1/agents/me — the caller's profile. Handler: ./get-me.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { Agent } from '../../shared/schemas/agents.ts';
-import { EXAMPLE_BUYER } from '../../shared/schemas/examples.ts';
+import { EXAMPLE_UPDATED_BUYER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getMyAgent',
@@ -17,7 +17,7 @@ export const route = defineRoute({
   rateLimited: true,
   request: {},
   response: { status: 200, description: 'The profile', schema: Agent },
-  examples: { response: EXAMPLE_BUYER },
+  examples: { response: EXAMPLE_UPDATED_BUYER },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
 });

@@ -1,7 +1,7 @@
 // PATCH /v1/agents/me — change name, organization or contact e-mail. Handler: ./update-me.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { Agent, UpdateAgentRequest } from '../../shared/schemas/agents.ts';
-import { EXAMPLE_BUYER } from '../../shared/schemas/examples.ts';
+import { EXAMPLE_UPDATED_BUYER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'updateMyAgent',
@@ -17,7 +17,7 @@ export const route = defineRoute({
   rateLimited: true,
   request: { body: UpdateAgentRequest },
   response: { status: 200, description: 'The updated profile', schema: Agent },
-  examples: { body: { contactEmail: 'buying@acme.example' }, response: { ...EXAMPLE_BUYER, contactEmail: 'buying@acme.example', updatedAt: '2026-11-23T09:30:00.000Z' } },
+  examples: { body: { contactEmail: 'buying@acme.example' }, response: EXAMPLE_UPDATED_BUYER },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:UpdateItem'],
 });

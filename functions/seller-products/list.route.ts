@@ -2,7 +2,6 @@
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { ListSellerProductsQuery, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
 import { page } from '../../shared/schemas/common.ts';
-import { EXAMPLE_PRODUCT, EXAMPLE_SELLER_OFFER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listSellerProducts',
@@ -18,7 +17,7 @@ export const route = defineRoute({
   rateLimited: true,
   request: { query: ListSellerProductsQuery },
   response: { status: 200, description: 'A page of products', schema: page(SellerProductWithOffers) },
-  examples: { query: { sku: EXAMPLE_PRODUCT.sku }, response: { items: [{ ...EXAMPLE_PRODUCT, offers: [EXAMPLE_SELLER_OFFER] }], nextCursor: null } },
+  examples: { query: { status: 'inactive' }, response: { items: [], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem'],
 });

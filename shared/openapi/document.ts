@@ -200,8 +200,6 @@ function errorResponsesFor(route: RouteDefinition, registry: Map<string, ZodOpen
   return responses;
 }
 
-/** The envelope's `meta` in examples. */
-const EXAMPLE_META = { requestId: EXAMPLE_IDS.request, timestamp: '2026-11-23T09:12:00.000Z' };
 
 const envelopes = new Map<z.ZodType, z.ZodType>();
 
@@ -220,7 +218,8 @@ function envelopeOf(data: z.ZodType): z.ZodType {
 function successResponseFor(route: RouteDefinition): ZodOpenApiResponseObject {
   const raw = route.response.raw === true;
   const rawType = route.response.rawContentType;
-  const example = raw ? route.examples.response : { data: route.examples.response, meta: EXAMPLE_META };
+  // The envelope's `meta` is the same on every success: its schema says so once, the examples leave it out.
+  const example = raw ? route.examples.response : { data: route.examples.response };
   return {
     description: route.response.description,
     // No headers: the request id, rate-limit and replay headers are on every response, as the API
@@ -515,6 +514,11 @@ function compact(document: JsonObject): void {
     if (Array.isArray(value)) return value.forEach(visit);
     const object = objectAt(value);
     if (!object) return;
+    // The success envelope: `meta` is on every success (its description says so), but the examples,
+    // which validate against this schema, leave it out rather than repeat it fifty times.
+    if (objectAt(objectAt(object.properties)?.meta)?.$ref === '#/components/schemas/Meta' && Array.isArray(object.required)) {
+      object.required = (object.required as unknown[]).filter((name) => name !== 'meta');
+    }
     // A reference that only adds a description (SearchItem's matched and relaxed): the generator also
     // copies the referenced object's closedness, which beside a $ref would forbid every property.
     if (typeof object.$ref === 'string' && object.additionalProperties === false && object.properties === undefined) delete object.additionalProperties;
@@ -646,16 +650,16 @@ function shareRepeatedExamples(document: JsonObject): void {
 
 /** What each kind of id is and where an agent gets one. */
 const ID_DESCRIPTIONS: Record<IdKind, string> = {
-  agent: 'An agent id (agt_…), from registration; a session’s or order’s buyerId and sellerId',
-  product: 'A product id (prd_…), from search results or GET /v1/seller/products',
-  offer: 'An offer id (ofr_…), from search results (items[].offer.offerId) or a product’s offers',
-  negotiation: 'A negotiation session id (neg_…), from POST /v1/negotiate or GET /v1/negotiations',
-  order: 'An order id (ord_…), from POST /v1/create-order or GET /v1/orders',
+  agent: 'An agent id (agt_…), from registration: a buyerId or sellerId',
+  product: 'A product id (prd_…), from search results',
+  offer: 'An offer id (ofr_…), from search results (items[].offer.offerId)',
+  negotiation: 'A negotiation session id (neg_…), from POST /v1/negotiate',
+  order: 'An order id (ord_…), from POST /v1/create-order',
   audit: 'An audit entry id (aud_…)',
   feed: 'A feed id (feed_…), from POST /v1/seller/feeds',
-  webhook: 'A webhook subscription id (whk_…), from POST /v1/webhooks',
+  webhook: 'A webhook subscription id (whk_…)',
   event: 'An event id (evt_…), the same in every delivery of the event',
-  delivery: 'A webhook delivery id (dlv_…), from GET /v1/webhooks/{id}/deliveries',
+  delivery: 'A webhook delivery id (dlv_…)',
   request: 'A request id (req_…)',
 };
 const idDescriptions = new Map<z.core.$ZodType, string>((Object.keys(ID_DESCRIPTIONS) as IdKind[]).map((kind) => [idOf(kind), ID_DESCRIPTIONS[kind]]));
@@ -696,13 +700,13 @@ const FIELD_DESCRIPTIONS = new Map<z.core.$ZodType, string>([
   [Agent.shape.plan, 'Rate-limit plan (limits: see the API description); set by an operator'],
   [Agent.shape.environment, 'test: the sandbox (mk_test_ keys); live: production (mk_live_ keys)'],
   [Agent.shape.apiKeyPrefix, 'First 12 characters of the current key, to tell keys apart'],
-  [Meta, 'Present on every successful response'],
+  [Meta, 'On every success; the examples leave it out'],
   [RequestId, 'Quote it when reporting a problem'],
   [ErrorBody.shape.error, 'What to fix, for people (branch on `code`)'],
   [ErrorBody.shape.code, 'Stable, machine-readable error code'],
   [ErrorBody.shape.status, 'The HTTP status, repeated'],
   [ErrorBody.shape.details, 'One entry per problem, for validation errors and state conflicts'],
-  [ErrorDetail.shape.path, 'Dot path of the field (`organization.country`, `events.1`), or a header or query parameter'],
+  [ErrorDetail.shape.path, 'Dot path of the field (`organization.country`, `events.1`), header or query parameter'],
   [ErrorDetail.shape.message, 'What to change in that field'],
   [AgentWithApiKey.shape.apiKey, 'Send as `Authorization: Bearer <apiKey>`; shown only here: store it'],
   [Offer.shape.minQuantity, 'Smallest quantity this offer sells'],

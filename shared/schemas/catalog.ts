@@ -81,7 +81,7 @@ export const NegotiationStrategy = /* @__PURE__ */ (() => z
   .meta({
     id: 'NegotiationStrategy',
     description:
-      'firm: hold the list price; linear: concede evenly over the rounds; boulware: hold near the list price until late; conceder: concede early. The floor is asked only at the session’s last round.',
+      'firm: hold the list price; linear: concede evenly; boulware: hold until late; conceder: concede early. The floor comes only at the last round.',
   }))();
 export type NegotiationStrategy = z.infer<typeof NegotiationStrategy>;
 
@@ -90,7 +90,7 @@ export const SellerOffer = /* @__PURE__ */ (() => Offer.extend({
   floorUnitPrice: Money.nullable().meta({ description: 'Private: the lowest unit price automatic counters go to (at the last round only)' }),
   autoAcceptUnitPrice: Money.nullable().meta({ description: 'Private: a buyer proposal at or above it is accepted at once' }),
   negotiationStrategy: NegotiationStrategy.nullable().meta({
-    description: 'Private: how automatic counters concede toward the floor (default linear when a floor is set); null: no automatic counters.',
+    description: 'Private: how automatic counters concede toward the floor (linear by default with a floor); null: no automatic counters',
   }),
 }).meta({ id: 'SellerOffer' }))();
 export type SellerOffer = z.infer<typeof SellerOffer>;
@@ -216,7 +216,7 @@ export const InlineJsonFeedRequest = /* @__PURE__ */ (() => z
     products: z
       .array(z.unknown(), { error: 'Must be an array of product rows' })
       .min(1, 'Send at least one product row')
-      .meta({ description: 'Feed rows; each is validated while the feed is processed, and a bad row is reported in the feed’s errors' }),
+      .meta({ description: 'Rows; a bad row is reported in the feed’s `errors`' }),
     filename: Filename.optional(),
   })
   .meta({ id: 'InlineJsonFeedRequest' }))();

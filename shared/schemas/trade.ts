@@ -30,10 +30,10 @@ export const NegotiationMove = /* @__PURE__ */ (() => z
     round: boundedInt(1, MAX_ROUNDS),
     by: Party,
     action: NegotiationAction.meta({ description: 'propose: the opening proposal; counter; accept; reject (extension)' }),
-    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'The unit price on the table after this move, minor units of the session’s currency' }),
+    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table after this move, in minor units' }),
     quantity: boundedInt(1, 1_000_000_000),
     message: bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE }).nullable(),
-    automatic: z.boolean().meta({ description: 'Made on the seller’s behalf by the offer’s negotiation policy (extension)' }),
+    automatic: z.boolean().meta({ description: 'Made by the offer’s negotiation policy (extension)' }),
     at: Timestamp,
   })
   .meta({ id: 'NegotiationMove' }))();
@@ -49,7 +49,7 @@ export const NegotiationSession = /* @__PURE__ */ (() => z
     status: NegotiationStatus,
     currency: bounded(3, { pattern: '^[A-Z]{3}$', description: 'The offer’s ISO 4217 currency: every price of the session is in it', example: 'EUR' }),
     quantity: boundedInt(1, 1_000_000_000, { description: 'Units on the table' }),
-    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table, an integer in the minor unit of `currency` (cents for EUR)' }),
+    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table, in minor units of `currency`' }),
     turn: Party.nullable().meta({ description: 'Who must answer; null once the session is no longer open' }),
     round: boundedInt(1, MAX_ROUNDS, { description: 'Proposals so far, the opening one included' }),
     maxRounds: boundedInt(MAX_ROUNDS, MAX_ROUNDS),

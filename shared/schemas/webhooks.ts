@@ -102,9 +102,9 @@ export const Delivery = /* @__PURE__ */ (() => z
     deliveryId: idOf('delivery'),
     subscriptionId: idOf('webhook'),
     eventId: idOf('event', { description: 'The event’s id: the envelope’s `id` and X-Marketplace-Event-Id' }),
-    eventType: bounded(40, { pattern: '^[a-z]+\\.[a-z]+$', description: 'The name the event was delivered under (the subscription’s, for aliases; webhook.test for test events)' }),
+    eventType: bounded(40, { pattern: '^[a-z]+\\.[a-z]+$', description: 'The name delivered under (the subscription’s, for an alias; webhook.test for tests)' }),
     status: DeliveryStatus,
-    attempts: z.array(DeliveryAttempt).meta({ maxItems: 5000, description: 'Every attempt, oldest first (automatic ones and manual retries; bounded by the record’s size)' }),
+    attempts: z.array(DeliveryAttempt).meta({ maxItems: 5000, description: 'Every attempt, automatic or manual, oldest first' }),
     nextAttemptAt: Timestamp.nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -113,7 +113,7 @@ export const Delivery = /* @__PURE__ */ (() => z
 export type Delivery = z.infer<typeof Delivery>;
 
 export const DeliveryWithPayload = /* @__PURE__ */ (() => Delivery.extend({
-  payload: bounded(400_000, { description: 'The exact body that was (or will be) sent and signed: the event envelope as JSON text' }),
+  payload: bounded(400_000, { description: 'The exact body sent and signed: the event envelope as JSON text' }),
 }).meta({ id: 'DeliveryWithPayload' }))();
 
 export const DeliveryParams = /* @__PURE__ */ (() => z.strictObject({
