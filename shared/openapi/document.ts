@@ -23,7 +23,7 @@ import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
 import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
-import { CountryCode, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, idOf } from '../schemas/common.ts';
+import { CountryCode, LIST_CURSOR_MAX, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, idOf } from '../schemas/common.ts';
 import { CurrencyCode, Money } from '../schemas/money.ts';
 import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
@@ -580,6 +580,22 @@ function shareStringSchemas(document: JsonObject): void {
     if (key !== 'schemas') visit(section);
   }
   for (const [name, schema] of Object.entries(schemas)) visit(schema, name);
+  // Every list's nextCursor (search's has its own description) is one schema.
+  const nextCursor = { type: ['string', 'null'], maxLength: LIST_CURSOR_MAX, pattern: '^[A-Za-z0-9_-]+$' };
+  const visitPages = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visitPages);
+    const object = objectAt(value);
+    if (!object) return;
+    const properties = objectAt(object.properties);
+    const cursor = objectAt(properties?.nextCursor);
+    const isListCursor = cursor && Object.keys(cursor).length === 3 && cursor.maxLength === nextCursor.maxLength && cursor.pattern === nextCursor.pattern && JSON.stringify(cursor.type) === JSON.stringify(nextCursor.type);
+    if (properties && isListCursor) {
+      properties.nextCursor = ref('schemas', 'NextCursor');
+      schemas.NextCursor = { ...nextCursor, description: 'Pass as `cursor` for the next page; null on the last page' };
+    }
+    for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visitPages(child);
+  };
+  visitPages(document.paths);
   const text = (pattern: string, maxLength: number | undefined, description: string) => ({ type: 'string', maxLength, pattern, description: `${description}; each use states its own maxLength` });
   if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line of text, without control or bidirectional-control characters');
   if (uses.has('MultilineText')) schemas.MultilineText = text(TEXT_PATTERN_MULTI_LINE, uses.get('MultilineText'), 'Text that may hold newlines and tabs, but no other control or bidirectional-control characters');
