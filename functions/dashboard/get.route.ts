@@ -19,4 +19,5 @@ export const route = defineRoute({
   examples: { response: '<!doctype html><html lang="en"><head><title>Webhook deliveries · Agent Marketplace</title>…' },
   handlerErrors: [],
   tableActions: [],
+  pageForPeople: true,
 });

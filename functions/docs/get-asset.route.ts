@@ -24,5 +24,6 @@ export const route = defineRoute({
   examples: { response: '/* Redoc */…' },
   handlerErrors: ['not-found'],
   tableActions: [],
+  pageForPeople: true,
   bundledFiles: ['reference-assets.json', 'reference-assets'],
 });

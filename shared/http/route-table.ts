@@ -112,6 +112,12 @@ export interface RouteDefinition<
    * docs/performance.md records the measurement that justifies it.
    */
   bundleBudgetKb?: number;
+  /**
+   * A page for people, not agents (the dashboard, the reference page's files): left out of the OpenAPI
+   * document, which agents read whole and which has a size budget (docs/api-document.md); llms.txt
+   * lists it under Optional.
+   */
+  pageForPeople?: true;
 }
 
 /**

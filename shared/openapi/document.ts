@@ -427,6 +427,11 @@ export function webhooksFor(events: Record<string, WebhookEventDocumentation>): 
   return { webhooks, pathItems };
 }
 
+/** The routes the document describes: all but the pages for people (the dashboard, the reference page's files). */
+export function documentedRoutes(routes: readonly RouteDefinition[]): readonly RouteDefinition[] {
+  return routes.filter((route) => route.pageForPeople !== true);
+}
+
 export interface OpenApiDocumentOptions {
   /** Absolute base URL of the API; without it, the template of a deployed stage's URL. */
   serverUrl?: string;
@@ -434,9 +439,10 @@ export interface OpenApiDocumentOptions {
   webhookEvents?: Record<string, WebhookEventDocumentation>;
 }
 
-export function buildOpenApiDocument(routes: readonly RouteDefinition[], options: OpenApiDocumentOptions = {}) {
+export function buildOpenApiDocument(routeTable: readonly RouteDefinition[], options: OpenApiDocumentOptions = {}) {
   const errorResponses = new Map<string, ZodOpenApiResponseObject>();
   const paths: ZodOpenApiPathsObject = {};
+  const routes = documentedRoutes(routeTable);
   for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationFor(route, errorResponses) };
   }
