@@ -70,6 +70,11 @@ export interface RouteDefinition<
     rawContentType?: string;
   };
   examples: RouteExamples;
+  /**
+   * Answers of a protocol endpoint besides `response` and the error table's, as the protocol defines
+   * them (POST /mcp: 202 with no body for a notification, a JSON-RPC error for a message it refuses).
+   */
+  protocolResponses?: readonly { status: 202 | 400; description: string; schema?: z.ZodType; example?: unknown }[];
   /** Errors the handler itself raises; those the middleware stack raises are derived (errorCodesFor). */
   handlerErrors: readonly ErrorCode[];
   /** Table actions the handler itself performs; the middleware's own needs are added by tableActionsFor. */

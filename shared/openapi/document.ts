@@ -294,8 +294,18 @@ function operationFor(route: RouteDefinition, registry: Map<string, ZodOpenApiRe
     },
     ...(route.method === 'POST' ? { parameters: [ref('parameters', 'Idempotency-Key')] } : {}),
     ...(route.request.body ? { requestBody: requestBodyFor(route, route.request.body) } : {}),
-    responses: { [route.response.status]: successResponseFor(route), ...errorResponsesFor(route, registry) },
+    responses: { [route.response.status]: successResponseFor(route), ...errorResponsesFor(route, registry), ...protocolResponsesFor(route) },
   };
+}
+
+/** A protocol endpoint's other answers (POST /mcp: the bodiless 202, the transport's JSON-RPC error). */
+function protocolResponsesFor(route: RouteDefinition): ZodOpenApiResponsesObject {
+  return Object.fromEntries(
+    (route.protocolResponses ?? []).map(({ status, description, schema, example }) => [
+      String(status),
+      { description, ...(schema ? { content: { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } } } : {}) },
+    ]),
+  );
 }
 
 /** Webhook request headers: what a receiver checks. */

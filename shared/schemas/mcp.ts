@@ -34,4 +34,4 @@ export const McpResponseBody = /* @__PURE__ */ (() => z
     result: z.looseObject({}).optional().meta({ description: 'For tools/call: `content` (a JSON text block), `structuredContent` (the API’s data) and, on an API error, `isError`' }),
     error: z.object({ code: z.int(), message: z.string().max(4096), data: z.unknown().optional() }).optional(),
   })
-  .meta({ id: 'McpResponseBody', description: 'The JSON-RPC response to the request (notifications are answered 202 with no body)' }))();
+  .meta({ id: 'McpResponseBody', description: 'The JSON-RPC response to the request' }))();

@@ -49,7 +49,7 @@ describe('GET /v1/openapi.json', () => {
       expect(operation.operationId).toBe(route.operationId);
       expect(operation.security ?? document.security).toEqual(route.auth === 'apiKey' ? [{ bearerAuth: [] }] : []);
       const statuses = Object.keys(operation.responses).sort();
-      const expected = [route.response.status, ...errorCodesFor(route).map((code) => statusOf(code))];
+      const expected = [route.response.status, ...errorCodesFor(route).map((code) => statusOf(code)), ...(route.protocolResponses ?? []).map(({ status }) => status)];
       expect(statuses).toEqual([...new Set(expected.map(String))].sort());
     }
   });

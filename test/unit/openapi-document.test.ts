@@ -116,6 +116,13 @@ describe('the OpenAPI document', () => {
         if (!parsed?.success) problems.push(`${route.operationId} path: zod ${JSON.stringify(parsed?.error.issues)}`);
       }
 
+      for (const answer of route.protocolResponses ?? []) {
+        if (answer.example === undefined) continue;
+        if (!answer.schema?.safeParse(answer.example).success) problems.push(`${route.operationId} ${answer.status}: zod`);
+        const documented = operation.responses[String(answer.status)].content['application/json'];
+        expect(documented.example, `${route.operationId} ${answer.status}`).toEqual(answer.example);
+        problems.push(...jsonSchemaProblems(documented.schema, answer.example).map((problem) => `${route.operationId} ${answer.status}: ${problem}`));
+      }
       const parsed = route.response.schema.safeParse(response);
       if (!parsed.success) problems.push(`${route.operationId} response: zod ${JSON.stringify(parsed.error.issues)}`);
       const mediaType = Object.values(operation.responses[route.response.status].content)[0] as any;
