@@ -1,7 +1,6 @@
 // POST /v1/search — structured search over active products with an active offer. Handler: ./run.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { SearchPage, SearchRequest } from '../../shared/schemas/search.ts';
-import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'search',
@@ -16,8 +15,8 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: SearchRequest },
-  response: { status: 200, description: 'A page of matching items; pass nextCursor with the same search for the next', schema: SearchPage },
-  examples: { body: { query: 'nitrile gloves', filters: { currency: 'EUR', maxPrice: 1300, shipsFrom: 'DE' }, sort: 'price_asc', limit: 10 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42, matched: { keywords: ['nitrile', 'gloves'], filters: ['currency', 'maxPrice', 'shipsFrom'] }, relaxed: { keywords: [], filters: [] } }], nextCursor: null } },
+  response: { status: 200, description: 'A page of matching items (an item as `POST /v1/search-intent` shows it; here, none under 9 EUR)', schema: SearchPage },
+  examples: { body: { query: 'nitrile gloves', filters: { currency: 'EUR', maxPrice: 900, shipsFrom: 'DE' }, sort: 'price_asc', limit: 10 }, response: { items: [], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
   searchIndexActions: ['s3:GetObject'],

@@ -264,11 +264,10 @@ const ROLE_NAMES = { buyer: 'buyers', seller: 'sellers' } as const;
 
 /** The sentence on callers, from the row's auth and roles: the same flags the middleware enforces. */
 export function callersOf(route: RouteDefinition): string {
-  if (route.auth === 'public') return 'anyone, without an API key.';
+  if (route.auth === 'public') return 'anyone, without a key.';
   if (route.roles.length === 2) return 'buyers and sellers.';
-  const [role] = route.roles;
-  const other = role === 'buyer' ? 'seller' : 'buyer';
-  return `${ROLE_NAMES[role as 'buyer' | 'seller']} only (a ${other} gets 403).`;
+  // The other role's 403 is in the operation's responses.
+  return `${ROLE_NAMES[route.roles[0] as 'buyer' | 'seller']} only.`;
 }
 
 /** "401 `auth/invalid-key`; 404 `not-found`; …" */
@@ -495,6 +494,7 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[], opt
   shareRepeatedExamples(document as unknown as JsonObject);
   compact(document as unknown as JsonObject);
   shareStringSchemas(document as unknown as JsonObject);
+  inlineSingleUseEnvelopes(document as unknown as JsonObject);
   return document;
 }
 
@@ -615,6 +615,27 @@ function shareStringSchemas(document: JsonObject): void {
   const text = (pattern: string, maxLength: number | undefined, description: string) => ({ type: 'string', maxLength, pattern, description: `${description}; each use states its own maxLength` });
   if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line of text, without control or bidirectional-control characters');
   if (uses.has('MultilineText')) schemas.MultilineText = text(TEXT_PATTERN_MULTI_LINE, uses.get('MultilineText'), 'Text that may hold newlines and tabs, but no other control or bidirectional-control characters');
+}
+
+/** A success envelope (`<Data>Envelope`) that one response uses is written in that response, not named. */
+function inlineSingleUseEnvelopes(document: JsonObject): void {
+  const schemas = objectAt(objectAt(document.components)?.schemas) ?? {};
+  const uses = new Map<string, JsonObject[]>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    const object = objectAt(value);
+    if (!object) return;
+    const name = typeof object.$ref === 'string' ? object.$ref.replace('#/components/schemas/', '') : '';
+    if (name.endsWith('Envelope') && Object.keys(object).length === 1) uses.set(name, [...(uses.get(name) ?? []), object]);
+    for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visit(child);
+  };
+  visit(document);
+  for (const [name, [use, ...more]] of uses) {
+    if (!use || more.length > 0 || !schemas[name]) continue;
+    delete use.$ref;
+    Object.assign(use, schemas[name]);
+    delete schemas[name];
+  }
 }
 
 /** `anyOf: [{type: 'string', …}, {type: 'null'}]` → `type: ['string', 'null'], …`: the same schema, shorter. */

@@ -139,7 +139,7 @@ describe('the OpenAPI document', () => {
 
   it('follows one story: the ids of one example flow into the next operation', () => {
     const byId = Object.fromEntries(routes.map((route) => [route.operationId, route.examples]));
-    const searchItem = (byId.search?.response as { items: { offer: { offerId: string } }[] }).items[0];
+    const searchItem = (byId.searchIntent?.response as { items: { offer: { offerId: string } }[] }).items[0];
     expect((byId.startNegotiation?.body as { offerId: string }).offerId).toBe(searchItem?.offer.offerId);
     const session = byId.acceptNegotiation?.response as { sessionId: string; status: string };
     expect(session.status).toBe('accepted');
