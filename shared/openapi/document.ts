@@ -72,7 +72,7 @@ const PUBLISHER = {
  */
 const STAGE_SERVER = {
   url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
-  description: 'A deployed stage: the sandbox (test) or production (live) stack; its URL is the stack’s ApiUrl output',
+  description: 'A deployed stage (sandbox or production): the stack’s ApiUrl output',
   variables: {
     apiId: { default: 'abcdef1234', description: 'The HTTP API’s id' },
     region: { default: 'eu-central-1', description: 'The AWS region of the stack' },
@@ -110,7 +110,7 @@ const HEADERS: Record<string, oas31.HeaderObject> = {
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400, example: 17 },
   },
   'Idempotent-Replayed': {
-    description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key',
+    description: '`true`: the stored response of an earlier request with this Idempotency-Key',
     required: false,
     schema: { type: 'string', enum: ['true'] },
   },
@@ -122,7 +122,7 @@ const PARAMETERS: Record<string, oas31.ParameterObject> = {
     in: 'header',
     name: 'Idempotency-Key',
     required: false,
-    description: 'Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice.',
+    description: 'Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice',
     schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN_SOURCE, example: 'po-2026-0042-attempt' },
   },
 };
@@ -240,11 +240,11 @@ const UPLOAD_SCHEMAS = {
   'text/csv': z
     .string()
     .max(5 * 1024 * 1024)
-    .meta({ id: 'CsvFeedFile', description: 'The CSV file: a header row, then one row per product (prices in major units)' }),
+    .meta({ id: 'CsvFeedFile', description: 'A header row, then one row per product (prices in major units)' }),
   'multipart/form-data': z
     .object({
       file: z.string().max(5 * 1024 * 1024).meta({ format: 'binary', description: 'The feed file (CSV or JSON)' }),
-      format: z.enum(['csv', 'json']).optional().meta({ description: 'Overrides the format inferred from the file name' }),
+      format: z.enum(['csv', 'json']).optional().meta({ description: 'Overrides the format the file name implies' }),
     })
     .meta({ id: 'MultipartFeedUpload' }),
 } as const;
@@ -362,19 +362,19 @@ export interface WebhookEventDocumentation {
 
 /** When each event is sent and to whom; its `data` schema is the one the event is recorded with (EVENT_ENVELOPES). */
 const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
-  'order.created': 'A buyer placed an order; to both parties. Its data is exactly the spec’s fields.',
-  'order.confirmed': 'The seller confirmed the order; to both parties.',
-  'order.shipped': 'The seller shipped the order (with carrier and tracking); to both parties.',
-  'order.delivered': 'The seller marked the order delivered; to both parties.',
-  'order.completed': 'The buyer completed the order; to both parties.',
-  'order.cancelled': 'A party cancelled the order (the quantity returns to stock); to both parties.',
-  'negotiation.started': 'A buyer opened a session; to both parties.',
-  'negotiation.offer': 'Alias of negotiation.counter, delivered under this name to subscriptions that name it.',
-  'negotiation.counter': 'A party (or the seller’s policy) countered; to both parties.',
-  'negotiation.accepted': 'The terms were accepted: the buyer may order. To both parties.',
-  'negotiation.rejected': 'A party rejected the session, or it expired (`reason`); to both parties.',
-  'feed.processed': 'Alias of feed.completed, delivered under this name to subscriptions that name it.',
-  'feed.completed': 'A feed was processed (some rows may have failed: see its counts); to its seller.',
+  'order.created': 'A buyer placed an order. Its data is exactly the spec’s fields.',
+  'order.confirmed': 'The seller confirmed the order.',
+  'order.shipped': 'The seller shipped the order (with carrier and tracking).',
+  'order.delivered': 'The seller marked the order delivered.',
+  'order.completed': 'The buyer completed the order.',
+  'order.cancelled': 'A party cancelled the order (the quantity returns to stock).',
+  'negotiation.started': 'A buyer opened a session.',
+  'negotiation.offer': 'negotiation.counter, under this name for subscriptions that name it.',
+  'negotiation.counter': 'A party (or the seller’s policy) countered.',
+  'negotiation.accepted': 'The terms were accepted: the buyer may order.',
+  'negotiation.rejected': 'A party rejected the session, or it expired (`reason`).',
+  'feed.processed': 'feed.completed, under this name for subscriptions that name it.',
+  'feed.completed': 'A feed was processed (rows may have failed: see its counts); to its seller.',
   'feed.failed': 'A feed could not be processed (`failureReason`); to its seller.',
   'webhook.test': 'Sent by `POST /v1/webhooks/{id}/test` to that subscription only.',
 };
@@ -387,8 +387,8 @@ export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentatio
 ) as Record<DeliveredEventType, WebhookEventDocumentation>;
 
 const WEBHOOK_RESPONSES = {
-  WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt)' },
-  WebhookRefused: { description: 'Anything else, a timeout or a redirect: retried on the schedule the API description gives, then failed' },
+  WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges it; the body is ignored (its first 1 KB is kept)' },
+  WebhookRefused: { description: 'Anything else, a timeout or a redirect: retried on the schedule (API description), then failed' },
 };
 
 /** The POST a receiver gets for `types`, its body `envelope`. */
@@ -483,7 +483,7 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[], opt
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
-            description: 'The agent’s API key: `mk_test_…` (sandbox) or `mk_live_…` (production), from registration or rotation',
+            description: 'The agent’s API key (`mk_test_…` sandbox, `mk_live_…` production), from registration or rotation',
           },
         },
       },
@@ -612,9 +612,9 @@ function shareStringSchemas(document: JsonObject): void {
     for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visitPages(child);
   };
   visitPages(document.paths);
-  const text = (pattern: string, maxLength: number | undefined, description: string) => ({ type: 'string', maxLength, pattern, description: `${description}; each use states its own maxLength` });
-  if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line of text, without control or bidirectional-control characters');
-  if (uses.has('MultilineText')) schemas.MultilineText = text(TEXT_PATTERN_MULTI_LINE, uses.get('MultilineText'), 'Text that may hold newlines and tabs, but no other control or bidirectional-control characters');
+  const text = (pattern: string, maxLength: number | undefined, description: string) => ({ type: 'string', maxLength, pattern, description: `${description}; each use sets its maxLength` });
+  if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line, without control or bidirectional-control characters');
+  if (uses.has('MultilineText')) schemas.MultilineText = text(TEXT_PATTERN_MULTI_LINE, uses.get('MultilineText'), 'Newlines and tabs allowed; no other control or bidirectional-control characters');
 }
 
 /** A success envelope (`<Data>Envelope`) that one response uses is written in that response, not named. */
@@ -749,31 +749,31 @@ function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodObj
  * the schemas, which every function bundles: these words would otherwise ship in every Lambda.
  */
 const FIELD_DESCRIPTIONS = new Map<z.core.$ZodType, string>([
-  [Money.shape.amount, 'Integer in the currency’s minor unit (cents for EUR and USD, yen for JPY): 1250 EUR is 12.50 EUR'],
-  [Agent.shape.plan, 'Rate-limit plan (limits: see the API description); set by an operator'],
-  [Agent.shape.environment, 'test: the sandbox (mk_test_ keys); live: production (mk_live_ keys)'],
-  [Agent.shape.apiKeyPrefix, 'First 12 characters of the current key, to tell keys apart'],
+  
+  [Agent.shape.plan, 'Rate-limit plan (API description); set by an operator'],
+  [Agent.shape.environment, 'test: sandbox (mk_test_ keys); live: production (mk_live_)'],
+  [Agent.shape.apiKeyPrefix, 'First 12 characters of the current key'],
   [Meta, 'On every success; the examples leave it out'],
   [RequestId, 'Quote it when reporting a problem'],
   [ErrorBody.shape.error, 'What to fix, for people (branch on `code`)'],
   [ErrorBody.shape.code, 'Stable, machine-readable error code'],
   [ErrorBody.shape.status, 'The HTTP status, repeated'],
-  [ErrorBody.shape.details, 'One entry per problem, for validation errors and state conflicts'],
+  [ErrorBody.shape.details, 'One per problem: validation errors, state conflicts'],
   [ErrorDetail.shape.path, 'Dot path of the field (`organization.country`, `events.1`), header or query parameter'],
   [ErrorDetail.shape.message, 'What to change in that field'],
   [AgentWithApiKey.shape.apiKey, 'Send as `Authorization: Bearer <apiKey>`; shown only here: store it'],
   [Offer.shape.minQuantity, 'Smallest quantity this offer sells'],
-  [Offer.shape.priceTiers, 'Volume prices: the highest tier a quantity reaches sets its unit price'],
-  [Product.shape.unit, 'What one unit is (each, box, pair, kg…): quantities and unit prices count these'],
-  [Product.shape.availableQuantity, 'Units in stock now; an order takes its quantity out'],
+  [Offer.shape.priceTiers, 'Volume prices: the highest tier a quantity reaches applies'],
+  [Product.shape.unit, 'What one unit is (each, box, kg…): quantities and unit prices count these'],
+  [Product.shape.availableQuantity, 'Units in stock; an order takes its quantity'],
   [Product.shape.leadTimeDays, 'Days from order to shipment'],
   [Product.shape.shipsFrom, 'ISO 3166-1 alpha-2 country code, or null'],
-  [Product.shape.sourceFeedId, 'The feed that last wrote this product'],
-  [ProductWithOffers.shape.offers, 'The product’s standing offer (a feed row makes one)'],
+  [Product.shape.sourceFeedId, 'The feed that last wrote it'],
+  [ProductWithOffers.shape.offers, 'Its standing offer (a feed row makes one)'],
   [Feed.shape.sizeBytes, 'The file’s size in bytes; null until a presigned upload lands'],
   [Feed.shape.attempts, 'Processing runs so far (a retry adds one)'],
-  [Feed.shape.failureReason, 'Why a failed feed failed: what to change in the file'],
-  [SearchPage.shape.nextCursor, 'Pass as `cursor` with the same request for the next page; null on the last page'],
+  [Feed.shape.failureReason, 'Why it failed: what to change in the file'],
+  [SearchPage.shape.nextCursor, 'Pass as `cursor` with the same request for the next page; null on the last'],
 ]);
 
 /** Adjustments every schema of the document gets. */
