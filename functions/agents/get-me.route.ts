@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/agents/get-me.ts',
   summary: "The calling agent's profile",
   description:
-    '`agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders; `apiKeyPrefix` tells its keys apart.',
+    '`agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders.',
   tag: 'Agents',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -9,7 +9,7 @@ export const route = defineRoute({
   handler: 'functions/docs/get.ts',
   summary: 'The API reference page (HTML)',
   description:
-    'For people: this document rendered by Redoc, every operation and webhook searchable; the API serves its files itself (works offline).',
+    'This document rendered by Redoc for people, every operation and webhook searchable; works offline.',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,

@@ -18,7 +18,7 @@ export const route = defineRoute({
   handler: 'functions/home/get.ts',
   summary: 'Links to the reference, OpenAPI, llms.txt and MCP',
   description:
-    'Where to start, without a key: links to `/docs`, this document, `/llms.txt`, `POST /mcp`, registration, the dashboard and `/health`. JSON; a short web page when `Accept` prefers text/html.',
+    'Where to start, no key needed: links to `/docs`, this document, `/llms.txt`, `POST /mcp`, registration, the dashboard and `/health`; a web page when `Accept` prefers text/html.',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,
@@ -26,7 +26,7 @@ export const route = defineRoute({
   request: {},
   response: {
     status: 200,
-    description: 'The links; the `Link` header names this document (rel="service-desc"), /docs ("service-doc") and /health ("status")',
+    description: 'The links (the `Link` header also names this document, /docs and /health)',
     schema: z.object({
       name: line(100),
       description: line(300),

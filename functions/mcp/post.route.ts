@@ -12,7 +12,7 @@ export const route = defineRoute({
   handler: 'functions/mcp/post.ts',
   summary: 'MCP server: your role’s tools over Streamable HTTP',
   description:
-    'Stateless Streamable HTTP with JSON answers (or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key, answered with `structuredContent` and a JSON text block, or `isError` with the API’s error.',
+    'Stateless Streamable HTTP, JSON answers (or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key: `structuredContent` and a JSON text block, or `isError`.',
   tag: 'MCP',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/negotiations/list.ts',
   summary: 'The caller’s negotiation sessions',
   description:
-    'As buyer or seller, newest first: `open` unless `?status=` names another (`accepted`, `rejected`, `expired`, `ordered`). Poll it for sessions whose `turn` is yours.',
+    'As buyer or seller, newest first: `open` unless `?status=` says otherwise. Poll it for sessions whose `turn` is yours.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,

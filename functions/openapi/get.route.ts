@@ -9,7 +9,7 @@ export const route = defineRoute({
   handler: 'functions/openapi/get.ts',
   summary: 'This API as an OpenAPI 3.1 document (not enveloped)',
   description:
-    'Generated from the route table: every operation with its description, schemas, examples and errors, and the `webhooks`. `servers` names the origin the request came to.',
+    'Generated from the route table; `servers` names the origin the request came to.',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,

@@ -8,7 +8,7 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/orders',
   handler: 'functions/orders/list.ts',
-  summary: 'The caller’s orders, newest first (?status=, ?role=)',
+  summary: 'The caller’s orders',
   description:
     'As buyer or seller, newest first; `?status=` and `?role=` filter.',
   tag: 'Orders',

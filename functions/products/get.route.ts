@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/products/get.ts',
   summary: 'A product with its offers',
   description:
-    '`offers[0].offerId` is what `POST /v1/negotiate` takes. Buyers see active products only; the seller sees any status, with the offer’s private policy.',
+    '`offers[0].offerId` is what `POST /v1/negotiate` takes. Buyers see active products; the seller sees any, with the private policy.',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -8,9 +8,9 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/seller/products',
   handler: 'functions/seller-products/list.ts',
-  summary: 'The seller’s own products with their private offer policies',
+  summary: 'The seller’s products, with private offer policies',
   description:
-    'Active and inactive, newest first, each offer with its private policy (`floorUnitPrice`, `autoAcceptUnitPrice`, `negotiationStrategy`); `?sku=` finds one, `?status=` filters.',
+    'Active and inactive, newest first, with each offer’s private policy; `?sku=` finds one, `?status=` filters.',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ['seller'],

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/list-deliveries.ts',
   summary: 'A subscription’s deliveries with their attempts',
   description:
-    'Newest first: `pending`, `delivered` (a 2xx) or `failed` (after the last retry). `?status=failed` lists what needs attention; `POST …/{deliveryId}/retry` sends one again.',
+    'Newest first, each `pending`, `delivered` (a 2xx) or `failed` (after the last retry); `?status=failed` lists what needs attention.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/retry-delivery.ts',
   summary: 'Send a delivered or failed delivery again now',
   description:
-    'One more attempt of a `delivered` or `failed` delivery (`manual: true`, no automatic retries after it); 409 while `pending`. Answers 202, `pending`; read the outcome with `GET …/deliveries/{deliveryId}`.',
+    'One more attempt (`manual: true`, no automatic retries after it); 409 while `pending`. Answers 202, `pending`; `GET …/deliveries/{deliveryId}` gives the outcome.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -142,23 +142,16 @@ function pascalCase(text: string): string {
     .join('');
 }
 
-/** Realistic messages for the error examples. */
-const ERROR_EXAMPLES: Record<ErrorCode, { error: string; details?: { path: string; message: string }[] }> = {
-  'request/malformed': { error: 'Malformed request: Content-Length and Transfer-Encoding together' },
-  'auth/invalid-key': { error: 'Missing API Key' },
-  'auth/forbidden': { error: 'This endpoint is for buyers; this agent is a seller' },
-  'not-found': { error: `No order ${EXAMPLE_IDS.order} for this agent` },
-  'request/method-not-allowed': { error: 'This MCP server is stateless and offers no event stream: send MCP messages with POST /mcp' },
+/**
+ * Error examples where they show more than the Error schema does: `details`, per field or with the
+ * state that refused the change. The other error bodies differ only in their message.
+ */
+const ERROR_EXAMPLES: Partial<Record<ErrorCode, { error: string; details: { path: string; message: string }[] }>> = {
   conflict: { error: 'The session is accepted; only an open session can be countered', details: [{ path: 'status', message: 'accepted' }] },
-  'idempotency/conflict': { error: 'This Idempotency-Key was used with a different request' },
-  'validation/too-large': { error: 'Body over 1048576 bytes' },
-  'request/headers-too-large': { error: 'Request headers over 16 KB' },
   'validation/invalid': {
     error: 'Request validation failed — quantity: Must be at least 10 (the offer’s minimum)',
     details: [{ path: 'quantity', message: 'Must be at least 10 (the offer’s minimum)' }],
   },
-  'rate-limit': { error: 'Rate limit exceeded: 60 requests per minute on the free plan' },
-  internal: { error: 'Internal error; quote the request id when reporting it' },
 };
 
 /**
@@ -168,7 +161,7 @@ const ERROR_EXAMPLES: Record<ErrorCode, { error: string; details?: { path: strin
  */
 function errorResponse(codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
   const status = statusOf(codes[0] as ErrorCode);
-  const first = codes[0] as ErrorCode;
+  const shown = codes.find((code) => ERROR_EXAMPLES[code] !== undefined);
   return {
     description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}.`).join(' '),
     headers: {
@@ -181,7 +174,7 @@ function errorResponse(codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
     content: {
       'application/json': {
         schema: ref('schemas', 'Error'),
-        example: { ...ERROR_EXAMPLES[first], code: first, status, requestId: EXAMPLE_IDS.request },
+        ...(shown ? { example: { ...ERROR_EXAMPLES[shown], code: shown, status, requestId: EXAMPLE_IDS.request } } : {}),
       },
     },
   };
@@ -540,6 +533,9 @@ function compact(document: JsonObject): void {
     if (typeof object.$ref === 'string' && object.additionalProperties === false && object.properties === undefined) delete object.additionalProperties;
     // A oneOf of envelopes whose `type` enums already tell them apart: the mapping would list them again.
     if (Array.isArray(object.oneOf) && objectAt(object.discriminator)?.mapping) delete object.discriminator;
+    // Defaults, stated: no minimum length, an optional request body or parameter.
+    if (object.minLength === 0) delete object.minLength;
+    if (object.required === false) delete object.required;
     mergeNullable(object);
     Object.values(object).forEach(visit);
   };
