@@ -44,16 +44,16 @@ export const API_VERSION = '1.0.0';
 
 /** Every tag with what its operations are for (a route's tag must be one of these). */
 export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
-  Agents: 'Register a buyer or seller agent, read and change its profile, rotate its API key.',
-  Search: 'Find products and their offers by a plain-language intent or filters: where a buyer starts.',
-  Catalog: 'Products and offers by id, and a seller’s own products with their private negotiation prices.',
-  'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously; templates describe every field.',
+  Agents: 'Register a buyer or seller agent, read and change its profile, rotate its key.',
+  Search: 'Find offers by a plain-language intent or filters: where a buyer starts.',
+  Catalog: 'Products and offers by id; a seller’s own products with their private prices.',
+  'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously.',
   Negotiation: 'Buyer and seller agree on unit price and quantity, in turns.',
   Orders: 'Orders placed from accepted negotiations, their life cycle and audit trail.',
-  Webhooks: 'Signed POSTs of events to your URL (see the webhooks section), their delivery log and manual retries.',
+  Webhooks: 'Signed POSTs of events to your URL (see `webhooks`), their delivery log and retries.',
   Events: 'The events an agent is a party to, as a feed to read or follow.',
   Operations: 'The documents that describe this API, and the readiness probe.',
-  MCP: 'This API as Model Context Protocol tools (Streamable HTTP, stateless): point an MCP client at `/mcp` with your key.',
+  MCP: 'This API as Model Context Protocol tools: point an MCP client at `/mcp` with your key.',
 };
 
 /**
@@ -609,7 +609,7 @@ function shareStringSchemas(document: JsonObject): void {
   };
   visitPages(document.paths);
   const text = (pattern: string, maxLength: number | undefined, description: string) => ({ type: 'string', maxLength, pattern, description: `${description}; each use sets its maxLength` });
-  if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line, without control or bidirectional-control characters');
+  if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line, no control or bidirectional-control characters');
   if (uses.has('MultilineText')) schemas.MultilineText = text(TEXT_PATTERN_MULTI_LINE, uses.get('MultilineText'), 'Newlines and tabs allowed; no other control or bidirectional-control characters');
 }
 
