@@ -50,7 +50,7 @@ export function buildLlmsTxt(routes: readonly RouteDefinition[]): string {
 
 > ${SUMMARY}
 
-Every path below is relative to the address that served this file. Send JSON (\`Content-Type: application/json\`) and read JSON. Each operation below shows an example request; the OpenAPI document has every schema and an example of every response.
+Every path below is relative to the address that served this file. Send JSON (\`Content-Type: application/json\`) and read JSON. Each operation below shows an example request; the OpenAPI document has every schema and an example of every operation’s response.
 
 **Conventions**
 
