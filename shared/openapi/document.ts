@@ -40,7 +40,6 @@ export const API_TITLE = 'Agent Marketplace API';
 export const API_DOCUMENT_MAX_BYTES = 150_000;
 export const API_VERSION = '1.0.0';
 
-
 /** Every tag with what its operations are for (a route's tag must be one of these). */
 export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   Agents: 'Register a buyer or seller agent, read and change its profile, rotate its key.',
@@ -191,7 +190,6 @@ function errorResponsesFor(route: RouteDefinition, registry: Map<string, ZodOpen
   }
   return responses;
 }
-
 
 const envelopes = new Map<z.ZodType, z.ZodType>();
 
@@ -486,6 +484,7 @@ export function buildOpenApiDocument(routeTable: readonly RouteDefinition[], opt
   shareRepeatedExamples(document as unknown as JsonObject);
   compact(document as unknown as JsonObject);
   shareStringSchemas(document as unknown as JsonObject);
+  shareListCursor(document as unknown as JsonObject);
   inlineSingleUseEnvelopes(document as unknown as JsonObject);
   return document;
 }
@@ -591,7 +590,14 @@ function shareStringSchemas(document: JsonObject): void {
     if (key !== 'schemas') visit(section);
   }
   for (const [name, schema] of Object.entries(schemas)) visit(schema, name);
-  // Every list's nextCursor (search's has its own description) is one schema.
+  const text = (pattern: string, maxLength: number | undefined, description: string) => ({ type: 'string', maxLength, pattern, description: `${description}; each use sets its maxLength` });
+  if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line, no control or bidirectional-control characters');
+  if (uses.has('MultilineText')) schemas.MultilineText = text(TEXT_PATTERN_MULTI_LINE, uses.get('MultilineText'), 'Newlines and tabs allowed; no other control or bidirectional-control characters');
+}
+
+/** Every list's nextCursor is one schema, `NextCursor` (search's, longer, has its own description). */
+function shareListCursor(document: JsonObject): void {
+  const schemas = objectAt(objectAt(document.components)?.schemas) ?? {};
   const nextCursor = { type: ['string', 'null'], maxLength: LIST_CURSOR_MAX, pattern: '^[A-Za-z0-9_-]+$' };
   const visitPages = (value: unknown): void => {
     if (Array.isArray(value)) return value.forEach(visitPages);
@@ -607,9 +613,6 @@ function shareStringSchemas(document: JsonObject): void {
     for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visitPages(child);
   };
   visitPages(document.paths);
-  const text = (pattern: string, maxLength: number | undefined, description: string) => ({ type: 'string', maxLength, pattern, description: `${description}; each use sets its maxLength` });
-  if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line, no control or bidirectional-control characters');
-  if (uses.has('MultilineText')) schemas.MultilineText = text(TEXT_PATTERN_MULTI_LINE, uses.get('MultilineText'), 'Newlines and tabs allowed; no other control or bidirectional-control characters');
 }
 
 /** A success envelope (`<Data>Envelope`) that one response uses is written in that response, not named. */

@@ -2147,12 +2147,12 @@ export interface components {
             /** @description One per problem: validation errors, state conflicts */
             details?: components["schemas"]["ErrorDetail"][];
         };
-        /** @description Pass as `cursor` for the next page; null on the last page */
-        NextCursor: string | null;
         /** @description One line, no control or bidirectional-control characters; each use sets its maxLength */
         Text: string;
         /** @description Newlines and tabs allowed; no other control or bidirectional-control characters; each use sets its maxLength */
         MultilineText: string;
+        /** @description Pass as `cursor` for the next page; null on the last page */
+        NextCursor: string | null;
     };
     responses: {
         /** @description `conflict`: The record’s current state does not allow this change (the state is in details). */
