@@ -15,7 +15,8 @@ import path from 'node:path';
 import os from 'node:os';
 import { BENCH_TMP } from './bundle.ts';
 import { HANDLER_ENV } from './cold-import.ts';
-import { apiEvent, lambdaContext, type Handler } from './lambda-event.ts';
+import type { Invocation } from '../shared/http/api-state.ts';
+import type { Operation } from '../shared/http/operation.ts';
 import { percentile, round } from './stats.ts';
 
 export interface LatencySummary {
@@ -165,10 +166,10 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
   const { searchSnapshotsClient, snapshotKeyFor } = await import('../shared/data/search-snapshots.ts');
   const { SearchReplica } = await import('../shared/data/search-replica/index.ts');
   const { currentSearchIndex } = await import('../shared/domain/search-index.ts');
-  const searchHandler: Handler = (await import('../functions/search/run.ts')).handler;
-  const intentHandler: Handler = (await import('../functions/search-intent/run.ts')).handler;
-  const { route: searchRoute } = await import('../functions/search/run.route.ts');
-  const { route: intentRoute } = await import('../functions/search-intent/run.route.ts');
+  const { operationRequest } = await import('../lib/local/in-process.ts');
+  const searchOperation = (await import('../functions/search/run.ts')).handler.operation;
+  const intentOperation = (await import('../functions/search-intent/run.ts')).handler.operation;
+  const invocation: Invocation = { remainingMs: () => 10_000 };
   const { searches, intents } = await realisticQueries();
 
   const snapshotKey = snapshotKeyFor(seq);
@@ -203,33 +204,34 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
     return originalSearch.call(this, query);
   };
 
-  const run = async (handler: Handler, routePath: string, bodies: readonly unknown[]) => {
-    const events = bodies.map((body) => apiEvent('POST', routePath, API_KEY, body));
+  const run = async (operation: Operation, bodies: readonly unknown[]) => {
+    const routePath = operation.route.path;
+    const requests = bodies.map((body) => operationRequest(operation.route, routePath, { apiKey: API_KEY, body, headers: { accept: 'application/json', host: 'api.example' } }));
     const engineCalls: Query[][] = [];
     let empty = 0;
-    for (const event of events) {
+    for (const request of requests) {
       recording = [];
-      const response = await handler(event, lambdaContext());
-      if (response.statusCode !== 200) throw new Error(`${routePath} answered ${response.statusCode}: ${response.body}`);
+      const response = await operation.run(request, invocation);
+      if (response.status !== 200) throw new Error(`${routePath} answered ${response.status}: ${String(response.body)}`);
       if ((JSON.parse(response.body as string) as { data: { items: unknown[] } }).data.items.length === 0) empty += 1;
       engineCalls.push(recording);
     }
     recording = undefined;
-    const handlerMs = events.map((): number[] => []);
-    const engineMs = events.map((): number[] => []);
+    const handlerMs = requests.map((): number[] => []);
+    const engineMs = requests.map((): number[] => []);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, event] of events.entries()) {
+      for (const [i, request] of requests.entries()) {
         let t = performance.now();
-        const response = await handler(event, lambdaContext());
+        const response = await operation.run(request, invocation);
         handlerMs[i]!.push(performance.now() - t);
-        if (response.statusCode !== 200) throw new Error(`${routePath} answered ${response.statusCode}`);
+        if (response.status !== 200) throw new Error(`${routePath} answered ${response.status}`);
         t = performance.now();
         for (const query of engineCalls[i]!) originalSearch.call(index, query);
         engineMs[i]!.push(performance.now() - t);
       }
     }
-    const handlerSummary = summary(handlerMs.flat(), events.length);
-    const engineSummary = summary(engineMs.flat(), events.length);
+    const handlerSummary = summary(handlerMs.flat(), requests.length);
+    const engineSummary = summary(engineMs.flat(), requests.length);
     const slowest = bodies
       .map((request, i) => ({ request, handlerMedianMs: round(percentile(handlerMs[i]!, 50), 2), engineMedianMs: round(percentile(engineMs[i]!, 50), 2) }))
       .sort((a, b) => b.handlerMedianMs - a.handlerMedianMs)
@@ -237,8 +239,8 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
     return { handler: handlerSummary, engine: engineSummary, overheadRatio: round(handlerSummary.p95Ms / engineSummary.p95Ms, 3), emptyResults: empty, slowest };
   };
 
-  const search = await run(searchHandler, searchRoute.path, searches);
-  const intent = await run(intentHandler, intentRoute.path, intents.map((text) => ({ intent: text })));
+  const search = await run(searchOperation, searches);
+  const intent = await run(intentOperation, intents.map((text) => ({ intent: text })));
   const afterQueries = gcAndMemory();
   dynamo.restore();
   s3.restore();

@@ -22,11 +22,11 @@ export function isTextContentType(contentType: string | undefined): boolean {
   return contentType !== undefined && TEXT_CONTENT_TYPE.test(contentType.trimStart());
 }
 
-function queryParameters(rawQueryString: string): Record<string, string> | undefined {
+/** A query string's parameters as API Gateway passes them: decoded, a repeated key's values joined with commas. */
+export function queryParameters(rawQueryString: string): Record<string, string> | undefined {
   if (rawQueryString === '') return undefined;
   const parameters: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(rawQueryString)) {
-    // Repeated keys: API Gateway joins the values with commas.
     parameters[name] = name in parameters ? `${parameters[name]},${value}` : value;
   }
   return parameters;

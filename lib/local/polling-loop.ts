@@ -1,5 +1,6 @@
-// The one loop under the local emulators that wait on a clock (the stream reader's polls, the
-// scheduler's due times): runs a step, asks when the next one is due, waits that long, runs it again.
+// The one loop under the local emulators that poll or wait on a clock (the stream reader's polls,
+// the SQS event source's long polls, the scheduler's due times, the scheduled workers' intervals):
+// runs a step, asks when the next one is due, waits that long, runs it again.
 // Never two steps at once; a failed step is reported and the loop goes on; stop() waits for the step
 // that is running.
 

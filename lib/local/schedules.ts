@@ -1,10 +1,12 @@
-// Scheduled workers (an EventBridge rule → Lambda in AWS), emulated by a timer: the handler runs once
-// at start, then every interval, never two runs at once. Locally the interval is at most
-// LOCAL_SCHEDULE_SECONDS (default 5 s), so that recovery sweeps act within seconds on a laptop.
+// Scheduled workers (an EventBridge rule → Lambda in AWS), emulated by the polling loop
+// (lib/local/polling-loop.ts): the handler runs once at start, then an interval after each run ends,
+// never two runs at once. Locally the interval is at most LOCAL_SCHEDULE_SECONDS (default 5 s), so
+// that recovery sweeps act within seconds on a laptop.
 import { randomUUID } from 'node:crypto';
 import type { ScheduledEvent } from 'aws-lambda';
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from './aws.ts';
 import { lambdaContext, type LambdaHandler } from './lambda.ts';
+import { startPollingLoop } from './polling-loop.ts';
 
 export interface ScheduleOptions {
   functionName: string;
@@ -22,9 +24,6 @@ export function localScheduleIntervalMs(everyMinutes: number): number {
 export function startSchedule(options: ScheduleOptions): { stop(): Promise<void> } {
   const logError = options.logError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const interval = localScheduleIntervalMs(options.everyMinutes);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
 
   const run = async () => {
     const event: ScheduledEvent = {
@@ -38,25 +37,14 @@ export function startSchedule(options: ScheduleOptions): { stop(): Promise<void>
       resources: [`arn:aws:events:${LOCAL_REGION}:${LOCAL_ACCOUNT_ID}:rule/${options.functionName}`],
       detail: {},
     };
-    try {
-      await options.handler(event, lambdaContext(options.functionName, options.timeoutMs));
-    } catch (error) {
-      logError(`[schedule] ${options.functionName} failed:`, error);
-    }
+    await options.handler(event, lambdaContext(options.functionName, options.timeoutMs));
   };
-  const tick = () => {
-    if (stopped) return;
-    running = run().finally(() => {
-      if (!stopped) timer = setTimeout(tick, interval);
-    });
-  };
-  tick();
+  const loop = startPollingLoop({
+    step: run,
+    nextDelay: () => interval,
+    onError: (error) => logError(`[schedule] ${options.functionName} failed:`, error),
+  });
+  void loop.runNow();
 
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return { stop: () => loop.stop() };
 }

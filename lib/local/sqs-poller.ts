@@ -2,7 +2,8 @@
 // As Lambda does with ReportBatchItemFailures: messages listed in `batchItemFailures` stay, the
 // rest are deleted; a thrown error (or a malformed response) keeps the whole batch. Kept messages
 // reappear after the queue's visibility timeout, and the queue's RedrivePolicy (enforced by fauxqs)
-// moves one to the dead-letter queue after maxReceiveCount receives.
+// moves one to the dead-letter queue after maxReceiveCount receives. Each of the `concurrency` lanes
+// is a polling loop (lib/local/polling-loop.ts) whose step is one long poll and its batch.
 import {
   DeleteMessageBatchCommand,
   ReceiveMessageCommand,
@@ -13,6 +14,7 @@ import {
 import type { SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
 import { LOCAL_REGION, localClientConfig } from './aws.ts';
 import { lambdaContext, type LambdaHandler } from './lambda.ts';
+import { startPollingLoop } from './polling-loop.ts';
 
 const FUNCTION_TIMEOUT_MS = 60_000;
 const ERROR_BACKOFF_MS = 1_000;
@@ -52,7 +54,8 @@ function toLambdaAttributes(attributes: Record<string, MessageAttributeValue> | 
   return converted;
 }
 
-function toRecord(message: Message, queueArn: string): SQSRecord {
+/** A received message as Lambda's SQS event source hands it to the function. */
+export function toRecord(message: Message, queueArn: string): SQSRecord {
   const system = message.Attributes ?? {};
   return {
     messageId: message.MessageId ?? '',
@@ -96,11 +99,13 @@ export function recordsToDelete(records: readonly SQSRecord[], outcome: { result
   return records.filter((record) => !failed.has(record.messageId));
 }
 
+/** The next long poll follows at once (the wait is the poll's own), or after a pause when the last failed. */
+const nextPollDelay = ({ failed }: { failed: boolean }): number => (failed ? ERROR_BACKOFF_MS : 0);
+
 export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
   const sqs = new SQSClient(localClientConfig(options.endpoint));
   const logError = options.logError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const abort = new AbortController();
-  let stopped = false;
 
   async function pollOnce(): Promise<void> {
     const received = await sqs.send(
@@ -134,24 +139,24 @@ export function startSqsPoller(options: SqsPollerOptions): SqsPoller {
     );
   }
 
-  async function loop(): Promise<void> {
-    while (!stopped) {
-      try {
-        await pollOnce();
-      } catch (error) {
-        if (stopped) return;
-        logError(`[sqs] polling ${options.queueUrl} failed:`, error);
-        await new Promise((resolve) => setTimeout(resolve, ERROR_BACKOFF_MS));
-      }
-    }
-  }
-  const looping = Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => loop()));
+  const lanes = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () =>
+    startPollingLoop({
+      step: pollOnce,
+      nextDelay: nextPollDelay,
+      onError: (error) => {
+        // A poll cut short by stop() is not a failure.
+        if (!abort.signal.aborted) logError(`[sqs] polling ${options.queueUrl} failed:`, error);
+      },
+    }),
+  );
+  for (const lane of lanes) void lane.runNow();
 
   return {
     async stop() {
-      stopped = true;
+      // The lanes stop planning first; aborting then ends their long polls at once.
+      const stopping = Promise.all(lanes.map((lane) => lane.stop()));
       abort.abort();
-      await looping;
+      await stopping;
       sqs.destroy();
     },
   };

@@ -1,22 +1,29 @@
 // Orders and their audit trails (contract §3 "Order", "Audit entry"). An order and its audit entries
 // share the partition `ORDER#<id>`: the order under `ORDER`, entry n under `AUDIT#<n>` (zero-padded,
-// so the trail reads oldest first with one Query). The order counts its entries (`auditCount`); every
-// change rewrites the order on the condition that its status and count are the ones the change was
-// computed from, and puts entry count+1 in the same transaction: of racing changes exactly one lands,
-// and the trail has no gap and no duplicate. gsi1 lists a buyer's orders, gsi2 a seller's, newest first.
+// so the trail reads oldest first with one Query). gsi1 lists a buyer's orders, gsi2 a seller's,
+// newest first.
+//
+// The order item holds two attributes the API never shows, and this module owns them: `productSku`
+// (copied from the session: the product's key part, so that a cancellation can give the units back)
+// and `auditCount`, the number of its audit entries. Reads hand out the order as the API shows it,
+// with the stored item kept where only this module reaches it (StoredOrder). Every change rewrites the
+// order on the condition that its status and count are the ones read, and puts entry count+1 in the
+// same transaction: of racing changes exactly one lands, and the trail has no gap and no duplicate.
 // Access patterns: docs/data-model.md.
 import * as z from 'zod';
-import { AuditEntry, Order } from '../schemas/trade.ts';
+import { AuditEntry, Order, type NegotiationSession } from '../schemas/trade.ts';
 import { defineEntity } from './entity.ts';
 import { where } from './expressions.ts';
-import { transactWrite, TransactionRefused, type TransactOperation } from './transactions.ts';
+import { refusedNegotiation, tradedProductKey, type StoredNegotiation } from './negotiations.ts';
 import { ProductEntity, type ProductItem } from './products.ts';
+import { transactWrite, TransactionRefused, type TransactOperation } from './transactions.ts';
 
 export const OrderEntity = defineEntity({
   name: 'order',
   schema: Order.extend({
     /** The product's key part (seller + sku): cancelling gives its quantity back. */
     productSku: z.string(),
+    /** How many audit entries the order has: the sequence of the last one. */
     auditCount: z.int().min(1),
   }),
   key: ({ orderId }: { orderId: string }) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
@@ -35,36 +42,85 @@ export const AuditEntryEntity = defineEntity({
   key: ({ orderId, sequence }: { orderId: string; sequence: number }) => ({ pk: `ORDER#${orderId}`, sk: `AUDIT#${String(sequence).padStart(6, '0')}` }),
 });
 
-export function getOrder(orderId: string): Promise<OrderItem | undefined> {
-  return OrderEntity.get({ orderId }, { consistent: true });
+/** An audit entry as a change describes it: its order and its place in the trail are the order's to give. */
+export type AuditRecord = Omit<AuditEntry, 'orderId' | 'sequence'>;
+
+/** Where a StoredOrder keeps the item as read: a key no other module can name. */
+const ITEM = Symbol('stored order item');
+
+/** An order as read: `order` as the API shows it, and (for this module's writes) the item it came from. */
+export interface StoredOrder {
+  readonly order: Order;
+  readonly [ITEM]: OrderItem;
 }
 
-export function putOrderOperation(order: OrderItem, previous?: OrderItem): TransactOperation {
-  const condition = previous
-    ? OrderEntity.where.and(OrderEntity.where.eq('status', previous.status), OrderEntity.where.eq('auditCount', previous.auditCount))
-    : where.notExists('pk');
-  return OrderEntity.putOperation('order', order, { orderId: order.orderId }, condition);
+/** The order as the API shows it: the item without its storage-only attributes. */
+function toOrder(item: OrderItem): Order {
+  const { productSku: _sku, auditCount: _count, ...order } = item;
+  return order;
 }
 
-export function putAuditEntryOperation(entry: AuditEntry): TransactOperation {
-  return AuditEntryEntity.putOperation('audit', entry, { orderId: entry.orderId, sequence: entry.sequence }, where.notExists('pk'));
+export async function getOrder(orderId: string): Promise<StoredOrder | undefined> {
+  const item = await OrderEntity.get({ orderId }, { consistent: true });
+  return item && { order: toOrder(item), [ITEM]: item };
 }
+
+function auditEntryOperation(item: OrderItem, entry: AuditRecord): TransactOperation {
+  const sequence = item.auditCount;
+  return AuditEntryEntity.putOperation('audit', { ...entry, orderId: item.orderId, sequence }, { orderId: item.orderId, sequence }, where.notExists('pk'));
+}
+
+/** The units an order's lines hold: what placing it takes from the product's stock, and cancelling gives back. */
+const unitsOf = (order: Order): number => order.items.reduce((units, line) => units + line.quantity, 0);
 
 /**
  * Takes `quantity` units out of (negative: gives them back to) the product's availableQuantity; taking
  * is refused (as operation `stock`) when fewer are left.
  */
-export function changeStockOperation(sellerId: string, sku: string, quantity: number, now: Date): TransactOperation {
+function changeStockOperation(product: { sellerId: string; sku: string }, quantity: number, now: Date): TransactOperation {
   const taking = quantity > 0;
   return ProductEntity.updateOperation(
     'stock',
-    { sellerId, sku },
+    product,
     { add: { availableQuantity: -quantity }, set: { updatedAt: now.toISOString() } },
     {
       allow: ['availableQuantity', 'updatedAt'],
       condition: taking ? ProductEntity.where.and(where.exists('pk'), ProductEntity.where.ge('availableQuantity', quantity)) : where.exists('pk'),
     },
   );
+}
+
+/**
+ * Placing an order from a session: the order (`order`, if no order has its id, with the session's
+ * product and audit entry 1), its first audit entry (`audit`) and its units taken from the product
+ * the session trades (`stock`, refused when fewer are left).
+ */
+export function placeOrderOperations(order: Order, from: StoredNegotiation, entry: AuditRecord, now: Date): TransactOperation[] {
+  const product = tradedProductKey(from);
+  const item: OrderItem = { ...order, productSku: product.sku, auditCount: 1 };
+  return [
+    OrderEntity.putOperation('order', item, { orderId: order.orderId }, where.notExists('pk')),
+    auditEntryOperation(item, entry),
+    changeStockOperation(product, unitsOf(order), now),
+  ];
+}
+
+/**
+ * A change of an order as read: `next` (`order`, on the condition that the stored status and audit
+ * count are still the ones read), the next audit entry (`audit`) and, with `restock`, the order's units
+ * given back to its product (`stock`).
+ */
+export function changeOrderOperations(read: StoredOrder, next: Order, entry: AuditRecord, options: { restock: boolean }, now: Date): TransactOperation[] {
+  const previous = read[ITEM];
+  const item: OrderItem = { ...next, productSku: previous.productSku, auditCount: previous.auditCount + 1 };
+  const { and, eq } = OrderEntity.where;
+  const operations = [
+    OrderEntity.putOperation('order', item, { orderId: next.orderId }, and(eq('status', previous.status), eq('auditCount', previous.auditCount))),
+    auditEntryOperation(item, entry),
+  ];
+  const units = unitsOf(previous);
+  if (options.restock && units > 0) operations.push(changeStockOperation({ sellerId: previous.sellerId, sku: previous.productSku }, -units, now));
+  return operations;
 }
 
 /** Why a trade transaction was refused: which operation, and its item as it was. */
@@ -77,6 +133,9 @@ export class TradeRefused extends Error {
   }
   get product(): ProductItem | undefined {
     return this.refusal.current<ProductItem>('stock');
+  }
+  get session(): NegotiationSession | undefined {
+    return refusedNegotiation(this.refusal);
   }
 }
 
@@ -93,8 +152,8 @@ const listFilter = (status: string | undefined) =>
   status ? { filter: where.eq('status', status) } : {};
 
 /** A party's orders, newest first: the buyer's through gsi1, the seller's through gsi2. */
-export function listOrdersOf(party: 'buyer' | 'seller', agentId: string, options: { limit: number; startKey?: Record<string, unknown>; status?: string }) {
-  return OrderEntity.query({
+export async function listOrdersOf(party: 'buyer' | 'seller', agentId: string, options: { limit: number; startKey?: Record<string, unknown>; status?: string }) {
+  const page = await OrderEntity.query({
     index: party === 'buyer' ? 'gsi1' : 'gsi2',
     partition: `${party === 'buyer' ? 'BUYER' : 'SELLER'}#${agentId}#ORDERS`,
     ascending: false,
@@ -102,6 +161,7 @@ export function listOrdersOf(party: 'buyer' | 'seller', agentId: string, options
     startKey: options.startKey,
     ...listFilter(options.status),
   });
+  return { items: page.items.map(toOrder), lastKey: page.lastKey };
 }
 
 /** An order's audit trail, oldest first. */

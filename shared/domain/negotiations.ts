@@ -12,14 +12,24 @@
 // minimum order and the stock as they are now, the total against what an order can hold.
 //
 // Who may move, which statuses take which moves, rounds and expiry are the pure rule of
-// negotiation-states.ts. Every change is computed from the session as read and written on the condition
-// that its version has not moved (shared/data/negotiations.ts), together with its events: racing moves
-// have one winner.
+// negotiation-states.ts. Every change is computed from the session as read and written, with its
+// events, on the condition that the stored session has not moved since (shared/data/negotiations.ts,
+// which owns the version and the traded product's key): racing moves have one winner.
 import { createHmac, hkdfSync } from 'node:crypto';
 import { config } from '../config.ts';
 import { recordEvent, type NewEvent } from '../data/events.ts';
-import { getNegotiation, listNegotiationsOf, NegotiationChanged, NegotiationEntity, putNegotiationOperation, writeNegotiation, type NegotiationItem } from '../data/negotiations.ts';
-import { getOffer, getProductBySku, getProductWithOffers, type OfferItem, type ProductItem } from '../data/products.ts';
+import {
+  getNegotiation,
+  getTradedProduct,
+  listNegotiationsOf,
+  NegotiationChanged,
+  NegotiationEntity,
+  newNegotiationOperation,
+  replaceNegotiationOperation,
+  writeNegotiation,
+  type StoredNegotiation,
+} from '../data/negotiations.ts';
+import { getOffer, getProductWithOffers, type OfferItem, type ProductItem } from '../data/products.ts';
 import type { TransactOperation } from '../data/transactions.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { fail, Failure, invalidFields } from '../failures.ts';
@@ -38,27 +48,27 @@ export interface TradeCaller {
   role: Role;
 }
 
-export function toSession(item: NegotiationItem, now: Date): NegotiationSession {
-  const { productSku: _sku, version: _version, ...session } = item;
-  const status = statusAt(item, now);
-  return status === item.status ? session : { ...session, status, turn: null };
+/** The session as a reader sees it at `now`: an open session past its expiresAt reads as expired. */
+export function toSession(session: NegotiationSession, now: Date): NegotiationSession {
+  const status = statusAt(session, now);
+  return status === session.status ? session : { ...session, status, turn: null };
 }
 
-function partyOf(item: NegotiationItem, agentId: string): Party | undefined {
-  if (item.buyerId === agentId) return 'buyer';
-  if (item.sellerId === agentId) return 'seller';
+function partyOf(session: NegotiationSession, agentId: string): Party | undefined {
+  if (session.buyerId === agentId) return 'buyer';
+  if (session.sellerId === agentId) return 'seller';
   return undefined;
 }
 
 /** The session, if the caller is one of its parties (anyone else: 404, revealing nothing). */
-async function sessionOf(caller: TradeCaller, sessionId: string): Promise<{ item: NegotiationItem; party: Party }> {
-  const item = await getNegotiation(sessionId);
-  const party = item ? partyOf(item, caller.agentId) : undefined;
-  if (!item || !party) throw fail.notFound(`Negotiation session ${sessionId} not found`);
-  return { item, party };
+async function sessionOf(caller: TradeCaller, sessionId: string): Promise<{ read: StoredNegotiation; item: NegotiationSession; party: Party }> {
+  const read = await getNegotiation(sessionId);
+  const party = read ? partyOf(read.session, caller.agentId) : undefined;
+  if (!read || !party) throw fail.notFound(`Negotiation session ${sessionId} not found`);
+  return { read, item: read.session, party };
 }
 
-const conflict = (message: string, item: NegotiationItem, now: Date) => fail.conflict(message, stateDetails(item, now));
+const conflict = (message: string, item: NegotiationSession, now: Date) => fail.conflict(message, stateDetails(item, now));
 
 /** The state machine's verdict on a move (negotiation-states.ts): the session's next state, or the failure its refusal is. */
 export function decideMove(item: SessionState, move: SessionMove, by: Mover, now: Date): SessionState {
@@ -110,15 +120,15 @@ function quantityLimits(offer: OfferItem, product: ProductItem): QuantityLimits 
 }
 
 /** The offer and product a session trades, as they are now. */
-async function tradedItems(item: NegotiationItem): Promise<{ offer: OfferItem; product: ProductItem }> {
-  const [offer, product] = await Promise.all([getOffer(item.offerId), getProductBySku(item.sellerId, item.productSku)]);
+async function tradedItems(read: StoredNegotiation): Promise<{ offer: OfferItem; product: ProductItem }> {
+  const [offer, product] = await Promise.all([getOffer(read.session.offerId), getTradedProduct(read)]);
   // Offers and products are never deleted (a withdrawn offer stays, with its product inactive).
-  if (!offer || !product) throw new Error(`Negotiation ${item.sessionId} refers to an offer or product that does not exist`);
+  if (!offer || !product) throw new Error(`Negotiation ${read.session.sessionId} refers to an offer or product that does not exist`);
   return { offer, product };
 }
 
 /** What the event of a move says: ids of the session and its parties, the terms, and who moved (null: the marketplace). */
-function eventData(item: NegotiationItem, by: Party | null, automatic: boolean) {
+function eventData(item: NegotiationSession, by: Party | null, automatic: boolean) {
   return {
     sessionId: item.sessionId,
     offerId: item.offerId,
@@ -138,7 +148,7 @@ function eventData(item: NegotiationItem, by: Party | null, automatic: boolean) 
 }
 
 /** The event a move records. */
-function moveEvent(state: NegotiationItem, move: NegotiationMove): NewEvent {
+function moveEvent(state: NegotiationSession, move: NegotiationMove): NewEvent {
   const data = eventData(state, move.by, move.automatic);
   const agentIds = [state.buyerId, state.sellerId];
   switch (move.action) {
@@ -157,13 +167,13 @@ function moveEvent(state: NegotiationItem, move: NegotiationMove): NewEvent {
  * A session with one more move applied: its state as the state machine decided it (`state`), the
  * move in its history and, for a counter, the move's terms.
  */
-function applyMove(item: NegotiationItem, move: NegotiationMove, state: SessionState, now: Date): NegotiationItem {
+function applyMove(item: NegotiationSession, move: NegotiationMove, state: SessionState, now: Date): NegotiationSession {
   const terms = move.action === 'counter' ? { unitPrice: move.unitPrice, quantity: move.quantity } : {};
-  return { ...item, ...state, ...terms, history: [...item.history, move], updatedAt: now.toISOString(), version: item.version + 1 };
+  return { ...item, ...state, ...terms, history: [...item.history, move], updatedAt: now.toISOString() };
 }
 
 /** Applies a move of the seller's policy, which the state machine allows whenever the policy makes one. */
-function applyAutomatic(item: NegotiationItem, move: NegotiationMove, now: Date): NegotiationItem {
+function applyAutomatic(item: NegotiationSession, move: NegotiationMove, now: Date): NegotiationSession {
   if (move.action === 'propose') throw new Error('An opening proposal is not a move on a session');
   return applyMove(item, move, decideMove(item, { action: move.action }, 'seller', now), now);
 }
@@ -172,7 +182,7 @@ function applyAutomatic(item: NegotiationItem, move: NegotiationMove, now: Date)
  * After a buyer proposal, the seller's policy may answer it at once: a non-negotiable offer accepts
  * its own price; otherwise see answerProposal. Undefined: the seller's agent decides.
  */
-function policyAnswer(item: NegotiationItem, offer: OfferItem, listPrice: number, now: Date): NegotiationMove | undefined {
+function policyAnswer(item: NegotiationSession, offer: OfferItem, listPrice: number, now: Date): NegotiationMove | undefined {
   const proposal = item.unitPrice;
   const at = now.toISOString();
   const accept: NegotiationMove = { round: item.round, by: 'seller', action: 'accept', unitPrice: proposal, quantity: item.quantity, message: null, automatic: true, at };
@@ -187,14 +197,17 @@ function policyAnswer(item: NegotiationItem, offer: OfferItem, listPrice: number
 interface Step {
   move: NegotiationMove;
   /** The session right after the move. */
-  state: NegotiationItem;
+  state: NegotiationSession;
 }
 
-/** Writes the session's last state, on the condition that it is still at `previous`, with one event per move. */
-async function commit(previous: NegotiationItem | undefined, steps: readonly Step[], now: Date): Promise<void> {
-  const last = steps.at(-1) as Step;
+/**
+ * Writes the session's last state with one event per move: as a new session trading `product`, or in
+ * place of the session as read, on the condition that it has not moved and is not past its expiry.
+ */
+async function commit(from: { read: StoredNegotiation } | { product: ProductItem }, steps: readonly Step[], now: Date): Promise<void> {
+  const last = (steps.at(-1) as Step).state;
   const operations: TransactOperation[] = [
-    putNegotiationOperation(last.state, previous?.version ?? 0, previous ? gt('expiresAt', now.toISOString()) : undefined),
+    'read' in from ? replaceNegotiationOperation(from.read, last, gt('expiresAt', now.toISOString())) : newNegotiationOperation(last, from.product),
   ];
   steps.forEach(({ move, state }, index) => {
     const { operation } = recordEvent(moveEvent(state, move), now);
@@ -228,7 +241,7 @@ export async function startNegotiation(
   const at = now.toISOString();
   const state = openingState(now, config().NEGOTIATION_TTL_SECONDS);
   const opening: NegotiationMove = { round: state.round, by: 'buyer', action: 'propose', unitPrice: proposal, quantity: request.quantity, message: request.message ?? null, automatic: false, at };
-  let item: NegotiationItem = {
+  let item: NegotiationSession = {
     sessionId: newId('negotiation'),
     offerId: offer.offerId,
     productId: offer.productId,
@@ -247,8 +260,6 @@ export async function startNegotiation(
     orderId: state.orderId,
     createdAt: at,
     updatedAt: at,
-    productSku: product.sku,
-    version: 1,
   };
   const steps: Step[] = [{ move: opening, state: item }];
   const answer = policyAnswer(item, offer, listPrice, now);
@@ -256,7 +267,7 @@ export async function startNegotiation(
     item = applyAutomatic(item, answer, now);
     steps.push({ move: answer, state: item });
   }
-  await commit(undefined, steps, now);
+  await commit({ product }, steps, now);
   return toSession(item, now);
 }
 
@@ -264,8 +275,9 @@ export async function startNegotiation(
  * Accepting is refused (409) when the terms on the table could not be ordered now: stock or the
  * minimum order changed since they were proposed. The order re-checks the stock atomically.
  */
-async function refuseUnorderable(item: NegotiationItem, now: Date): Promise<void> {
-  const { offer, product } = await tradedItems(item);
+async function refuseUnorderable(read: StoredNegotiation, now: Date): Promise<void> {
+  const item = read.session;
+  const { offer, product } = await tradedItems(read);
   const problem = quantityProblem(item.quantity, quantityLimits(offer, product)) ?? totalProblem(item.quantity, item.unitPrice, item.currency);
   if (!problem) return;
   throw fail.conflict(`The terms on the table cannot be ordered: quantity ${item.quantity}: ${problem}. Counter with terms that can, or reject`, [
@@ -280,7 +292,7 @@ type MoveRequest =
 
 /** A party's move on an open session: counter, accept or reject. */
 export async function moveNegotiation(caller: TradeCaller, sessionId: string, request: MoveRequest, now: Date): Promise<NegotiationSession> {
-  const { item, party } = await sessionOf(caller, sessionId);
+  const { read, item, party } = await sessionOf(caller, sessionId);
   // Turn, status, rounds and expiry first: the terms are checked only for a move the session takes.
   const state = decideMove(item, { action: request.action }, party, now);
   const at = now.toISOString();
@@ -288,7 +300,7 @@ export async function moveNegotiation(caller: TradeCaller, sessionId: string, re
   let offer: OfferItem | undefined;
   if (request.action === 'counter') {
     const quantity = request.quantity ?? item.quantity;
-    const traded = await tradedItems(item);
+    const traded = await tradedItems(read);
     offer = traded.offer;
     // The buyer's quantity must be orderable at any price the policy may ask, up to the offer's price for it.
     const listPrice = party === 'buyer' ? offerPriceFor(offer, quantity) : undefined;
@@ -299,7 +311,7 @@ export async function moveNegotiation(caller: TradeCaller, sessionId: string, re
     }
     move = { round: state.round, by: party, action: 'counter', unitPrice: request.unitPrice, quantity, message: request.message ?? null, automatic: false, at };
   } else {
-    if (request.action === 'accept') await refuseUnorderable(item, now);
+    if (request.action === 'accept') await refuseUnorderable(read, now);
     move = { round: state.round, by: party, action: request.action, unitPrice: item.unitPrice, quantity: item.quantity, message: request.message ?? null, automatic: false, at };
   }
   let next = applyMove(item, move, state, now);
@@ -312,7 +324,7 @@ export async function moveNegotiation(caller: TradeCaller, sessionId: string, re
     }
   }
   try {
-    await commit(item, steps, now);
+    await commit({ read }, steps, now);
   } catch (error) {
     if (error instanceof NegotiationChanged) {
       const current = error.current ?? item;
@@ -344,17 +356,18 @@ export async function listNegotiationsForCaller(caller: TradeCaller, query: { li
 }
 
 /** Records one open session past its expiry as expired, with its negotiation.rejected event (reason `expired`); false if it moved meanwhile. */
-export async function expireNegotiation(item: NegotiationItem, now: Date): Promise<boolean> {
+export async function expireNegotiation(read: StoredNegotiation, now: Date): Promise<boolean> {
+  const item = read.session;
   const expiry = negotiationMove(item, { action: 'expire' }, null, now, config().NEGOTIATION_TTL_SECONDS);
   if ('refused' in expiry) return false;
-  const next: NegotiationItem = { ...item, ...expiry.next, updatedAt: now.toISOString(), version: item.version + 1 };
+  const next: NegotiationSession = { ...item, ...expiry.next, updatedAt: now.toISOString() };
   const { operation } = recordEvent(
     { type: 'negotiation.rejected', data: { ...eventData(next, null, true), reason: 'expired' }, agentIds: [item.buyerId, item.sellerId] },
     now,
   );
   try {
     await writeNegotiation([
-      putNegotiationOperation(next, item.version, and(eq('status', 'open'), le('expiresAt', now.toISOString()))),
+      replaceNegotiationOperation(read, next, and(eq('status', 'open'), le('expiresAt', now.toISOString()))),
       operation,
     ]);
     return true;

@@ -2,39 +2,36 @@
 // moved through pending → confirmed → shipped → delivered (seller) → completed (buyer); either party
 // cancels from pending or confirmed. Every change is one transaction: the order (conditional on the
 // status and audit count it was computed from), its audit entry, its event, and, when units move, the
-// product's availableQuantity (taken on creation under a condition, given back on cancellation).
+// product's availableQuantity (taken on creation under a condition, given back on cancellation). The
+// order's storage (the product key it restocks, the audit sequence and the write conditions) is
+// shared/data/orders.ts's.
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { recordEvent } from '../data/events.ts';
-import { getNegotiation, NegotiationEntity, putNegotiationOperation, type NegotiationItem } from '../data/negotiations.ts';
-import { changeStockOperation, getOrder, listAuditEntries, listOrdersOf, putAuditEntryOperation, putOrderOperation, TradeRefused, writeTrade, type OrderItem } from '../data/orders.ts';
+import { getNegotiation, NegotiationEntity, replaceNegotiationOperation } from '../data/negotiations.ts';
+import { changeOrderOperations, getOrder, listAuditEntries, listOrdersOf, placeOrderOperations, TradeRefused, writeTrade, type AuditRecord, type StoredOrder } from '../data/orders.ts';
 import { fail, type FieldProblem } from '../failures.ts';
 import { newId } from '../ids.ts';
-import type { AuditEntry, Order, OrderStatus, Party } from '../schemas/trade.ts';
+import type { NegotiationSession, Order, OrderStatus, Party } from '../schemas/trade.ts';
 import { decideMove, type TradeCaller } from './negotiations.ts';
 import { totalProblem } from './trade-terms.ts';
 
-export function toOrder(item: OrderItem): Order {
-  const { productSku: _sku, auditCount: _count, ...order } = item;
-  return order;
-}
-
-function partyOf(order: OrderItem, agentId: string): Party | undefined {
+function partyOf(order: Order, agentId: string): Party | undefined {
   if (order.buyerId === agentId) return 'buyer';
   if (order.sellerId === agentId) return 'seller';
   return undefined;
 }
 
-async function orderOf(caller: TradeCaller, orderId: string): Promise<{ order: OrderItem; party: Party }> {
-  const order = await getOrder(orderId);
-  const party = order ? partyOf(order, caller.agentId) : undefined;
-  if (!order || !party) throw fail.notFound(`Order ${orderId} not found`);
-  return { order, party };
+async function orderOf(caller: TradeCaller, orderId: string): Promise<{ read: StoredOrder; order: Order; party: Party }> {
+  const read = await getOrder(orderId);
+  const party = read ? partyOf(read.order, caller.agentId) : undefined;
+  if (!read || !party) throw fail.notFound(`Order ${orderId} not found`);
+  return { read, order: read.order, party };
 }
 
 const statusDetails = (status: string): FieldProblem[] => [{ path: 'status', message: `The order is ${status}` }];
 
 /** What an order event says beyond order.created's exact fields: the ids, the status and what changed. */
-function orderEventData(order: OrderItem) {
+function orderEventData(order: Order) {
   return {
     orderId: order.orderId,
     sessionId: order.sessionId,
@@ -53,8 +50,9 @@ export async function createOrder(
   request: { sessionId: string; buyerReference?: string | undefined; shippingAddress?: Order['shippingAddress'] | undefined },
   now: Date,
 ): Promise<Order> {
-  const session = await getNegotiation(request.sessionId);
-  if (!session || session.buyerId !== caller.agentId) throw fail.notFound(`Negotiation session ${request.sessionId} not found`);
+  const read = await getNegotiation(request.sessionId);
+  if (!read || read.session.buyerId !== caller.agentId) throw fail.notFound(`Negotiation session ${request.sessionId} not found`);
+  const { session } = read;
   const orderId = newId('order');
   // Only an accepted session is ordered (negotiation-states.ts); the write's condition guards a race.
   const state = decideMove(session, { action: 'order', orderId }, 'buyer', now);
@@ -65,7 +63,7 @@ export async function createOrder(
   const at = now.toISOString();
   const items = [{ productId: session.productId, quantity: session.quantity, unitPrice: session.unitPrice }];
   const totalAmount = { amount: session.quantity * session.unitPrice, currency: session.currency };
-  const order: OrderItem = {
+  const order: Order = {
     orderId,
     sessionId: session.sessionId,
     offerId: session.offerId,
@@ -80,14 +78,10 @@ export async function createOrder(
     shippingAddress: request.shippingAddress ?? null,
     createdAt: at,
     updatedAt: at,
-    productSku: session.productSku,
-    auditCount: 1,
   };
-  const ordered: NegotiationItem = { ...session, ...state, updatedAt: at, version: session.version + 1 };
-  const audit: AuditEntry = {
+  const ordered: NegotiationSession = { ...session, ...state, updatedAt: at };
+  const audit: AuditRecord = {
     entryId: newId('audit'),
-    orderId,
-    sequence: 1,
     at,
     actor: { agentId: caller.agentId, role: 'buyer' },
     action: 'create',
@@ -99,16 +93,14 @@ export async function createOrder(
   const { operation: event } = recordEvent({ type: 'order.created', data: { orderId, buyerId: order.buyerId, sellerId: order.sellerId, totalAmount, items }, agentIds: [order.buyerId, order.sellerId] }, now);
   try {
     await writeTrade([
-      putOrderOperation(order),
-      putNegotiationOperation(ordered, session.version, NegotiationEntity.where.eq('status', 'accepted')),
-      changeStockOperation(session.sellerId, session.productSku, session.quantity, now),
-      putAuditEntryOperation(audit),
+      ...placeOrderOperations(order, read, audit, now),
+      replaceNegotiationOperation(read, ordered, NegotiationEntity.where.eq('status', 'accepted')),
       event,
     ]);
   } catch (error) {
     if (!(error instanceof TradeRefused)) throw error;
     if (error.refusal.has('session')) {
-      const current = error.refusal.current<NegotiationItem>('session');
+      const current = error.session;
       if (current) decideMove(current, { action: 'order', orderId }, 'buyer', now);
       throw fail.collision('The session changed while the order was placed: read it and try again');
     }
@@ -120,7 +112,7 @@ export async function createOrder(
     }
     throw error;
   }
-  return toOrder(order);
+  return order;
 }
 
 export type OrderAction = 'confirm' | 'ship' | 'deliver' | 'complete' | 'cancel';
@@ -151,7 +143,7 @@ export type TransitionInput =
   | { action: 'cancel'; reason?: string | undefined };
 
 export async function transitionOrder(caller: TradeCaller, orderId: string, input: TransitionInput, now: Date): Promise<Order> {
-  const { order, party } = await orderOf(caller, orderId);
+  const { read, order, party } = await orderOf(caller, orderId);
   const rule = TRANSITIONS[input.action];
   const move = orderMove(order.status, input.action, party);
   if ('refused' in move && move.refused === 'forbidden') throw fail.forbidden(`Only the order's ${rule.by} can ${input.action} it`);
@@ -159,7 +151,7 @@ export async function transitionOrder(caller: TradeCaller, orderId: string, inpu
     throw fail.conflict(`An order that is ${order.status} cannot be ${rule.to === 'cancelled' ? 'cancelled' : `moved to ${rule.to}`} (only from ${rule.from.join(' or ')})`, statusDetails(order.status));
   }
   const at = now.toISOString();
-  const next: OrderItem = { ...order, status: rule.to, updatedAt: at, auditCount: order.auditCount + 1 };
+  const next: Order = { ...order, status: rule.to, updatedAt: at };
   let details: Record<string, unknown> = {};
   if (input.action === 'ship') {
     next.shipping = { carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl ?? null, shippedAt: at };
@@ -170,10 +162,8 @@ export async function transitionOrder(caller: TradeCaller, orderId: string, inpu
     next.cancellation = { by: party, reason: input.reason ?? null, at };
     details = { reason: input.reason ?? null, restoredQuantity: line?.quantity ?? 0 };
   }
-  const audit: AuditEntry = {
+  const audit: AuditRecord = {
     entryId: newId('audit'),
-    orderId,
-    sequence: next.auditCount,
     at,
     actor: { agentId: caller.agentId, role: party },
     action: input.action,
@@ -182,22 +172,22 @@ export async function transitionOrder(caller: TradeCaller, orderId: string, inpu
     details,
   };
   const { operation: event } = recordEvent({ type: rule.event, data: orderEventData(next), agentIds: [order.buyerId, order.sellerId] }, now);
-  const operations = [putOrderOperation(next, order), putAuditEntryOperation(audit), event];
-  if (input.action === 'cancel' && line) operations.push(changeStockOperation(order.sellerId, order.productSku, -line.quantity, now));
+  // A cancellation gives the order's units back to the product, in the same transaction.
+  const operations = [...changeOrderOperations(read, next, audit, { restock: input.action === 'cancel' }, now), event];
   try {
     await writeTrade(operations);
   } catch (error) {
     if (error instanceof TradeRefused && (error.refusal.has('order') || error.refusal.has('audit'))) {
-      const current = (await getOrder(orderId)) ?? order;
+      const current = (await getOrder(orderId))?.order ?? order;
       throw fail.conflict(`The order changed meanwhile and is now ${current.status}: read it and decide again`, statusDetails(current.status));
     }
     throw error;
   }
-  return toOrder(next);
+  return next;
 }
 
 export async function getOrderForCaller(caller: TradeCaller, orderId: string): Promise<Order> {
-  return toOrder((await orderOf(caller, orderId)).order);
+  return (await orderOf(caller, orderId)).order;
 }
 
 export async function listOrdersForCaller(caller: TradeCaller, query: { limit: number; cursor?: string | undefined; status?: OrderStatus | undefined; role?: Party | undefined }) {
@@ -206,7 +196,7 @@ export async function listOrdersForCaller(caller: TradeCaller, query: { limit: n
   // An agent has one role: asking for its orders in the other role finds none.
   if (query.role !== undefined && query.role !== caller.role) return { items: [], nextCursor: null };
   const page = await listOrdersOf(caller.role, caller.agentId, { limit: query.limit, startKey, ...(query.status ? { status: query.status } : {}) });
-  return { items: page.items.map(toOrder), nextCursor: encodeCursor(scope, page.lastKey) };
+  return { items: page.items, nextCursor: encodeCursor(scope, page.lastKey) };
 }
 
 export async function listAuditForCaller(caller: TradeCaller, orderId: string, query: { limit: number; cursor?: string | undefined }) {

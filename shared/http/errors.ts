@@ -50,11 +50,6 @@ export const errors = {
   internal: () => new ApiError('internal', 'An unexpected error occurred; the request id identifies it in our logs'),
 };
 
-/** Errors middy's own middlewares throw (e.g. @middy/http-json-body-parser): they carry a statusCode. */
-function isMiddyHttpError(error: unknown): error is Error & { statusCode: number } {
-  return error instanceof Error && typeof (error as { statusCode?: unknown }).statusCode === 'number';
-}
-
 /**
  * The contract's error for anything thrown; undefined for what is not expected (the caller logs it and
  * answers 500 internal).
@@ -67,19 +62,6 @@ export function toApiError(error: unknown): ApiError | undefined {
       return new ApiError('rate-limit', error.message, { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }, transient: true });
     }
     return new ApiError(code, error.message, { ...(error.details ? { details: error.details } : {}), transient: error.transient });
-  }
-  if (isMiddyHttpError(error)) {
-    // The JSON body parser: 415 for a content type that is not JSON, 422 for a body that is not valid JSON.
-    if (error.statusCode === 415) {
-      const sent = (error.cause as { data?: unknown } | undefined)?.data;
-      const got = typeof sent === 'string' && sent !== '' ? sent : 'no Content-Type';
-      return errors.invalid(`Send the body as JSON with Content-Type: application/json (got ${got})`, [
-        { path: 'Content-Type', message: 'Must be application/json' },
-      ]);
-    }
-    if (error.statusCode === 422) {
-      return errors.invalid(`The body is not valid JSON: ${error.message}; send a JSON object`, [{ path: 'body', message: 'Must be valid JSON' }]);
-    }
   }
   return undefined;
 }

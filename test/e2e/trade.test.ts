@@ -4,7 +4,7 @@
 // last units, cancellations), lists and the audit trail of a full life cycle.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getNegotiation, NegotiationEntity } from '../../shared/data/negotiations.ts';
+import { NegotiationEntity } from '../../shared/data/negotiations.ts';
 import { expectError } from '../support/assertions.ts';
 import { registerUnlimited, uploadCsv, waitForFeed } from '../support/catalog.ts';
 import { consistentFloors, learnedWithin5Percent } from '../support/floor-prober.ts';
@@ -228,7 +228,7 @@ describe('negotiation', () => {
 
     // A session accepted before these checks, holding such terms, is refused by create-order (409), never a 500.
     const legacyId = await acceptedSession(client, listing, buyer, 100);
-    const stored = (await getNegotiation(legacyId))!;
+    const stored = (await NegotiationEntity.get({ sessionId: legacyId }))!;
     await NegotiationEntity.put({ ...stored, quantity: 40_001, unitPrice: 25_000_000 }, { sessionId: legacyId });
     const legacy = await client.send('POST', '/v1/create-order', { apiKey: buyer.apiKey, body: { sessionId: legacyId } });
     expectError(legacy, 409, 'conflict');

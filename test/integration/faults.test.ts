@@ -28,7 +28,7 @@ import { handler as createWebhookHandler } from '../../functions/webhooks/create
 import { handler as deleteWebhookHandler } from '../../functions/webhooks/delete.ts';
 import { handler as testWebhookHandler } from '../../functions/webhooks/test.ts';
 import { IdempotencyRecordEntity, IN_PROGRESS_LEASE_SECONDS } from '../../shared/data/idempotency-records.ts';
-import { httpEvent, invoke } from '../support/lambda.ts';
+import { invoke } from '../support/invoke.ts';
 
 const real = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
 const mock = mockClient(documentClient);
@@ -109,12 +109,12 @@ describe('before the handler: the key lookup fails', () => {
   ] as const)('%s → %i %s, and the next request works', async (_name, status, code, error) => {
     const { apiKey } = await seller();
     const lookup = fault(GetCommand, pkStarts('APIKEY#'), error);
-    const response = await invoke(getMeHandler, httpEvent('GET', '/v1/agents/me', { apiKey, sourceIp: sourceIp() }));
+    const response = await invoke(getMeHandler, '/v1/agents/me', { apiKey, sourceIp: sourceIp() });
     expect(lookup.hits()).toBe(1);
     expectContractError(response, status, code);
     if (status === 429) expect(response.headers['retry-after']).toBe('1');
     passThrough();
-    expect((await invoke(getMeHandler, httpEvent('GET', '/v1/agents/me', { apiKey, sourceIp: sourceIp() }))).status).toBe(200);
+    expect((await invoke(getMeHandler, '/v1/agents/me', { apiKey, sourceIp: sourceIp() })).status).toBe(200);
   });
 });
 
@@ -128,7 +128,7 @@ describe('before the handler: the rate-limit counter fails', () => {
     const counter = fault(UpdateCommand, pkStarts('RATELIMIT#'), error);
     const response = await invoke(
       createWebhookHandler,
-      httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), body: { url: 'https://a.example/h', events: ['*'], secret: 'sixteen-chars-ok' } }),
+      '/v1/webhooks', { apiKey, sourceIp: sourceIp(), body: { url: 'https://a.example/h', events: ['*'], secret: 'sixteen-chars-ok' } },
     );
     expect(counter.hits()).toBeGreaterThanOrEqual(1);
     expectContractError(response, status, code);
@@ -146,12 +146,12 @@ describe('before the handler: the idempotency claim fails', () => {
     const headers = { 'idempotency-key': `claim-${status}-${Math.random()}` };
     const claimFault = fault(PutCommand, pkStarts('IDEMPOTENCY#'), error);
     const transactions = mock.commandCalls(TransactWriteCommand).length;
-    const response = await invoke(registerHandler, httpEvent('POST', '/v1/agents/register', { sourceIp: ip, headers, body: registration() }));
+    const response = await invoke(registerHandler, '/v1/agents/register', { sourceIp: ip, headers, body: registration() });
     expect(claimFault.hits()).toBe(1);
     expectContractError(response, status, code);
     expect(mock.commandCalls(TransactWriteCommand).length).toBe(transactions); // the handler never ran
     passThrough();
-    const retried = await invoke(registerHandler, httpEvent('POST', '/v1/agents/register', { sourceIp: ip, headers, body: registration() }));
+    const retried = await invoke(registerHandler, '/v1/agents/register', { sourceIp: ip, headers, body: registration() });
     expect(retried.status).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });
@@ -167,17 +167,17 @@ describe('inside the handler: a transaction fails', () => {
     const ip = sourceIp();
     const headers = { 'idempotency-key': `register-${status}-${Math.random()}` };
     const transaction = fault(TransactWriteCommand, isTransaction, error);
-    const response = await invoke(registerHandler, httpEvent('POST', '/v1/agents/register', { sourceIp: ip, headers, body: registration() }));
+    const response = await invoke(registerHandler, '/v1/agents/register', { sourceIp: ip, headers, body: registration() });
     expect(transaction.hits()).toBe(1);
     expectContractError(response, status, code);
     const attempted = mock.commandCalls(TransactWriteCommand).at(-1)!.args[0].input.TransactItems!;
     for (const item of attempted) expect(await readItem({ pk: item.Put!.Item!.pk, sk: item.Put!.Item!.sk })).toBeUndefined();
 
     passThrough();
-    const retried = await invoke(registerHandler, httpEvent('POST', '/v1/agents/register', { sourceIp: ip, headers, body: registration() }));
+    const retried = await invoke(registerHandler, '/v1/agents/register', { sourceIp: ip, headers, body: registration() });
     expect(retried.status).toBe(201); // ran again: the failed attempt stored nothing under the key
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
-    const replayed = await invoke(registerHandler, httpEvent('POST', '/v1/agents/register', { sourceIp: ip, headers, body: registration() }));
+    const replayed = await invoke(registerHandler, '/v1/agents/register', { sourceIp: ip, headers, body: registration() });
     expect(replayed.headers['idempotent-replayed']).toBe('true');
   });
 
@@ -190,7 +190,7 @@ describe('inside the handler: a transaction fails', () => {
     const headers = { 'idempotency-key': `hook-${status}-${Math.random()}` };
     const body = { url: 'https://a.example/h', events: ['*'], secret: 'sixteen-chars-ok' };
     fault(TransactWriteCommand, isTransaction, error);
-    const response = await invoke(createWebhookHandler, httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body }));
+    const response = await invoke(createWebhookHandler, '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body });
     expectContractError(response, status, code);
     const stored = await real.send(
       new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)', ExpressionAttributeValues: { ':pk': `AGENT#${agent.agentId}`, ':w': 'WEBHOOK#' } }),
@@ -198,7 +198,7 @@ describe('inside the handler: a transaction fails', () => {
     expect(stored.Items).toEqual([]);
     expect((await readItem({ pk: `AGENT#${agent.agentId}`, sk: 'AGENT' }))?.webhookCount).toBe(0);
     passThrough();
-    const retried = await invoke(createWebhookHandler, httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body }));
+    const retried = await invoke(createWebhookHandler, '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body });
     expect(retried.status).toBe(201);
     expect((await readItem({ pk: `AGENT#${agent.agentId}`, sk: 'AGENT' }))?.webhookCount).toBe(1);
   });
@@ -207,11 +207,11 @@ describe('inside the handler: a transaction fails', () => {
     const { agent, apiKey } = await seller();
     const created = await invoke(
       createWebhookHandler,
-      httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), body: { url: 'https://a.example/h', events: ['*'], secret: 'sixteen-chars-ok' } }),
+      '/v1/webhooks', { apiKey, sourceIp: sourceIp(), body: { url: 'https://a.example/h', events: ['*'], secret: 'sixteen-chars-ok' } },
     );
     const id = created.json.data.id as string;
     fault(TransactWriteCommand, isTransaction, FAULTS.throttled);
-    const response = await invoke(deleteWebhookHandler, httpEvent('DELETE', `/v1/webhooks/${id}`, { apiKey, sourceIp: sourceIp(), pathParameters: { id } }));
+    const response = await invoke(deleteWebhookHandler, `/v1/webhooks/${id}`, { apiKey, sourceIp: sourceIp() });
     expectContractError(response, 429, 'rate-limit');
     expect(await readItem({ pk: `AGENT#${agent.agentId}`, sk: `WEBHOOK#${id}` })).toBeDefined();
     expect((await readItem({ pk: `AGENT#${agent.agentId}`, sk: 'AGENT' }))?.webhookCount).toBe(1);
@@ -224,7 +224,7 @@ describe('inside the handler: a transaction fails', () => {
   ] as const)('rotating a key %s → %i %s; the old key still works and no new key exists', async (_name, status, code, error) => {
     const { agent, apiKey } = await seller();
     fault(TransactWriteCommand, isTransaction, error);
-    const response = await invoke(rotateHandler, httpEvent('POST', '/v1/agents/me/rotate-key', { apiKey, sourceIp: sourceIp() }));
+    const response = await invoke(rotateHandler, '/v1/agents/me/rotate-key', { apiKey, sourceIp: sourceIp() });
     expectContractError(response, status, code);
     const attempted = mock.commandCalls(TransactWriteCommand).at(-1)!.args[0].input.TransactItems!;
     const newKeyItem = attempted.find((item) => item.Put)!.Put!.Item!;
@@ -232,7 +232,7 @@ describe('inside the handler: a transaction fails', () => {
     expect((await readItem({ pk: `AGENT#${agent.agentId}`, sk: 'AGENT' }))?.apiKeyHash).toBe(hashApiKey(apiKey));
     passThrough();
     clearApiKeyCache();
-    expect((await invoke(getMeHandler, httpEvent('GET', '/v1/agents/me', { apiKey, sourceIp: sourceIp() }))).status).toBe(200);
+    expect((await invoke(getMeHandler, '/v1/agents/me', { apiKey, sourceIp: sourceIp() })).status).toBe(200);
   });
 });
 
@@ -273,12 +273,12 @@ describe('after the handler: recording the outcome under the Idempotency-Key fai
       }
       return real.send(new UpdateCommand(input as any));
     });
-    const response = await invoke(createWebhookHandler, httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body: hook }));
+    const response = await invoke(createWebhookHandler, '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body: hook });
     expect(throttled).toBe(1);
     expect(response.status, JSON.stringify(response.json)).toBe(201);
     expect(await subscriptionsOf(agent.agentId)).toEqual([response.json.data.id]);
 
-    const replayed = await invoke(createWebhookHandler, httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body: hook }));
+    const replayed = await invoke(createWebhookHandler, '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body: hook });
     expect(replayed.status).toBe(201);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.json.data).toEqual(response.json.data);
@@ -292,23 +292,23 @@ describe('after the handler: recording the outcome under the Idempotency-Key fai
   ] as const)('the completion keeps %s: the client gets the real 201, and the key never runs the work again, at once or after the lease', async (_name, error) => {
     const { agent, apiKey } = await seller();
     const key = `after-always-${Math.random()}`;
-    const request = () => httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers: { 'idempotency-key': key }, body: hook });
+    const request = () => ['/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers: { 'idempotency-key': key }, body: hook }] as const;
     const completion = fault(UpdateCommand, storesResponse, error);
 
-    const response = await invoke(createWebhookHandler, request());
+    const response = await invoke(createWebhookHandler, ...request());
     expect(completion.hits()).toBeGreaterThan(1); // retried within the request
     expect(response.status, JSON.stringify(response.json)).toBe(201);
     expect(response.json.data).toMatchObject({ url: hook.url, events: ['*'] });
     expect(await subscriptionsOf(agent.agentId)).toEqual([response.json.data.id]);
     expect(await claimOf(agent.agentId, key)).toMatchObject({ status: 'committed' });
 
-    const atOnce = await invoke(createWebhookHandler, request());
+    const atOnce = await invoke(createWebhookHandler, ...request());
     expectContractError(atOnce, 409, 'idempotency/conflict');
     expect(atOnce.json.error).toContain('will not run again');
 
     passThrough();
     afterTheLease();
-    const later = await invoke(createWebhookHandler, request());
+    const later = await invoke(createWebhookHandler, ...request());
     expectContractError(later, 409, 'idempotency/conflict');
     expect(await subscriptionsOf(agent.agentId)).toEqual([response.json.data.id]);
     expect((await readItem({ pk: `AGENT#${agent.agentId}`, sk: 'AGENT' }))?.webhookCount).toBe(1);
@@ -317,14 +317,14 @@ describe('after the handler: recording the outcome under the Idempotency-Key fai
   it('when no write to the record gets through, the claim is left to its lease, never released', async () => {
     const { agent, apiKey } = await seller();
     const key = `after-nothing-${Math.random()}`;
-    const request = () => httpEvent('POST', '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers: { 'idempotency-key': key }, body: hook });
+    const request = () => ['/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers: { 'idempotency-key': key }, body: hook }] as const;
     fault(UpdateCommand, isIdempotency, FAULTS.throttled);
     fault(DeleteCommand, isIdempotency, FAULTS.throttled);
 
-    const response = await invoke(createWebhookHandler, request());
+    const response = await invoke(createWebhookHandler, ...request());
     expect(response.status, JSON.stringify(response.json)).toBe(201);
     expect(await claimOf(agent.agentId, key)).toMatchObject({ status: 'in_progress' });
-    const atOnce = await invoke(createWebhookHandler, request());
+    const atOnce = await invoke(createWebhookHandler, ...request());
     expectContractError(atOnce, 409, 'idempotency/conflict');
     expect(atOnce.json.error).toContain('still being processed');
     expect(await subscriptionsOf(agent.agentId)).toEqual([response.json.data.id]);
@@ -333,15 +333,13 @@ describe('after the handler: recording the outcome under the Idempotency-Key fai
   it('a handler error (404) whose outcome cannot be stored is still answered in the contract’s shape, and the claim released', async () => {
     const { apiKey } = await seller();
     const id = 'whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
-    const request = () =>
-      httpEvent('POST', `/v1/webhooks/${id}/test`, { apiKey, sourceIp: sourceIp(), pathParameters: { id }, headers: { 'idempotency-key': `after-404-${Math.random()}` } });
-    const event = request();
+    const options = { apiKey, sourceIp: sourceIp(), headers: { 'idempotency-key': `after-404-${Math.random()}` } };
     const completion = fault(UpdateCommand, storesResponse, FAULTS.throttled);
-    const response = await invoke(testWebhookHandler, event);
+    const response = await invoke(testWebhookHandler, `/v1/webhooks/${id}/test`, options);
     expect(completion.hits()).toBe(1);
     expectContractError(response, 404, 'not-found');
     passThrough();
-    const retried = await invoke(testWebhookHandler, event); // nothing was committed: it runs again
+    const retried = await invoke(testWebhookHandler, `/v1/webhooks/${id}/test`, options); // nothing was committed: it runs again
     expectContractError(retried, 404, 'not-found');
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });

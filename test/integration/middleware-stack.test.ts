@@ -1,4 +1,4 @@
-// The shared middleware stack around test handlers, invoked as Lambda would invoke it, against
+// The shared steps around test operations, invoked in process, against
 // DynamoDB Local: role guard, error shaping, idempotency edge cases.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { registerAgent } from '../../shared/domain/agents.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { logger } from '../../shared/http/logger.ts';
-import { httpEvent, invoke } from '../support/lambda.ts';
+import { invoke } from '../support/invoke.ts';
 
 const sellerOnly = defineRoute({
   operationId: 'testSellerOnly',
@@ -42,13 +42,13 @@ describe('role guard', () => {
     });
     const buyer = await agent('buyer');
     const seller = await agent('seller');
-    const refused = await invoke(handler, httpEvent('POST', sellerOnly.path, { apiKey: buyer.apiKey, body: { n: 1 } }));
+    const refused = await invoke(handler, sellerOnly.path, { apiKey: buyer.apiKey, body: { n: 1 } });
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ code: 'auth/forbidden', status: 403 });
     expect(refused.json.error).toContain('buyer');
     expect(refused.headers['x-ratelimit-limit']).toBe('60');
     expect(runs).toBe(0);
-    const allowed = await invoke(handler, httpEvent('POST', sellerOnly.path, { apiKey: seller.apiKey, body: { n: 2 } }));
+    const allowed = await invoke(handler, sellerOnly.path, { apiKey: seller.apiKey, body: { n: 2 } });
     expect(allowed.status).toBe(201);
     expect(allowed.json.data).toEqual({ n: 2 });
     expect(runs).toBe(1);
@@ -59,7 +59,7 @@ describe('unexpected errors', () => {
   it('become 500 internal with the request id and nothing of the error itself', async () => {
     const handler = apiHandler(sellerOnly, () => Promise.reject(new Error('database password is hunter2')));
     const seller = await agent('seller');
-    const response = await invoke(handler, httpEvent('POST', sellerOnly.path, { apiKey: seller.apiKey, body: { n: 1 } }));
+    const response = await invoke(handler, sellerOnly.path, { apiKey: seller.apiKey, body: { n: 1 } });
     expect(response.status).toBe(500);
     expect(response.json).toMatchObject({ code: 'internal', status: 500, requestId: response.headers['x-request-id'] });
     expect(JSON.stringify(response.json)).not.toContain('hunter2');
@@ -75,12 +75,12 @@ describe('idempotency', () => {
       return Promise.resolve({ data: { n: body.n } });
     });
     const seller = await agent('seller');
-    const event = () => httpEvent('POST', sellerOnly.path, { apiKey: seller.apiKey, body: { n: 7 }, headers: { 'idempotency-key': 'retry-me' } });
-    expect((await invoke(handler, event())).status).toBe(500);
-    const retried = await invoke(handler, event());
+    const request = () => [sellerOnly.path, { apiKey: seller.apiKey, body: { n: 7 }, headers: { 'idempotency-key': 'retry-me' } }] as const;
+    expect((await invoke(handler, ...request())).status).toBe(500);
+    const retried = await invoke(handler, ...request());
     expect(retried.status).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
-    const replayed = await invoke(handler, event());
+    const replayed = await invoke(handler, ...request());
     expect(replayed.status).toBe(201);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(runs).toBe(2);
@@ -94,10 +94,10 @@ describe('idempotency', () => {
       return { data: { n: body.n } };
     });
     const seller = await agent('seller');
-    const event = () => httpEvent('POST', sellerOnly.path, { apiKey: seller.apiKey, body: { n: 3 }, headers: { 'idempotency-key': 'slow' } });
-    const first = invoke(handler, event());
+    const request = () => [sellerOnly.path, { apiKey: seller.apiKey, body: { n: 3 }, headers: { 'idempotency-key': 'slow' } }] as const;
+    const first = invoke(handler, ...request());
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const second = await invoke(handler, event());
+    const second = await invoke(handler, ...request());
     expect(second.status).toBe(409);
     expect(second.json).toMatchObject({ code: 'idempotency/conflict' });
     expect(second.json.error).toContain('still being processed');
@@ -118,8 +118,8 @@ describe('access log', () => {
       return true;
     });
     try {
-      await invoke(handler, httpEvent('POST', sellerOnly.path, { apiKey: seller.apiKey, body: { n: 5 } }));
-      await invoke(handler, httpEvent('POST', sellerOnly.path, { apiKey: seller.apiKey, body: { n: 'whsec_supersecretvalue' } }));
+      await invoke(handler, sellerOnly.path, { apiKey: seller.apiKey, body: { n: 5 } });
+      await invoke(handler, sellerOnly.path, { apiKey: seller.apiKey, body: { n: 'whsec_supersecretvalue' } });
     } finally {
       process.stdout.write = write;
       logger.setLogLevel('SILENT');
@@ -150,9 +150,9 @@ describe('rate-limit subject', () => {
     const handler = apiHandler(publicRoute, ({ body }) => Promise.resolve({ data: { n: body.n } }));
     const seller = await agent('seller');
     const sourceIp = `203.0.113.${Math.floor(Math.random() * 250)}`;
-    const withKey = await invoke(handler, httpEvent('POST', publicRoute.path, { apiKey: seller.apiKey, body: { n: 1 }, sourceIp }));
-    const withBadKey = await invoke(handler, httpEvent('POST', publicRoute.path, { apiKey: 'mk_test_nope', body: { n: 1 }, sourceIp }));
-    const withoutKey = await invoke(handler, httpEvent('POST', publicRoute.path, { body: { n: 1 }, sourceIp }));
+    const withKey = await invoke(handler, publicRoute.path, { apiKey: seller.apiKey, body: { n: 1 }, sourceIp });
+    const withBadKey = await invoke(handler, publicRoute.path, { apiKey: 'mk_test_nope', body: { n: 1 }, sourceIp });
+    const withoutKey = await invoke(handler, publicRoute.path, { body: { n: 1 }, sourceIp });
     expect(withKey.status).toBe(201);
     expect(withKey.headers['x-ratelimit-remaining']).toBe('59'); // the agent's first request here
     expect(withBadKey.status).toBe(201);

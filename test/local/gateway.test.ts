@@ -95,6 +95,7 @@ afterAll(async () => {
 
 describe('request → payload 2.0 event', () => {
   it('carries the route, path, query, headers, cookies and request context', async () => {
+    const sentAt = Date.now();
     const response = await send(gateway.url, 'GET', '/fixture/items/abc%20d?x=1&x=2&y=a%2Bb&empty=', {
       headers: { 'X-Custom': 'One', Cookie: 'a=1; b=2', 'User-Agent': 'gateway-test' },
       localAddress: '127.0.0.9',
@@ -124,7 +125,9 @@ describe('request → payload 2.0 event', () => {
     expect(event.body).toBeUndefined();
     expect(event.requestContext.requestId).toEqual(expect.any(String));
     expect(event.requestContext.time).toMatch(/^\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} \+0000$/);
-    expect(Math.abs(event.requestContext.timeEpoch - Date.now())).toBeLessThan(5_000);
+    // The gateway's clock reading falls within the exchange, however long a loaded machine makes it.
+    expect(event.requestContext.timeEpoch).toBeGreaterThanOrEqual(sentAt);
+    expect(event.requestContext.timeEpoch).toBeLessThanOrEqual(Date.now());
     expect(response.headers['apigw-requestid']).toBe(event.requestContext.requestId);
     expect(context.functionName).toBe('getItem');
     expect(context.remainingMs).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
-// Negotiation expiry on a runtime of its own, with NEGOTIATION_TTL_SECONDS=2 and a sweep every second:
+// Negotiation expiry on a runtime of its own, with NEGOTIATION_TTL_SECONDS=6 (time for the moves below on a
+// loaded machine) and a sweep every second:
 // a session past its time reads as expired everywhere, refuses moves and orders, and its
 // negotiation.rejected event (reason `expired`) is recorded exactly once, without anyone reading it.
 import type { ChildProcess } from 'node:child_process';
@@ -37,7 +38,7 @@ async function recordedEvents(): Promise<Record<string, any>[]> {
 }
 
 it('expires an idle session after its TTL: reads, moves, orders and one negotiation.rejected event', { timeout: 120_000 }, async () => {
-  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', NEGOTIATION_TTL_SECONDS: '2', LOCAL_SCHEDULE_SECONDS: '1', LOG_LEVEL: 'SILENT' });
+  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', NEGOTIATION_TTL_SECONDS: '6', LOCAL_SCHEDULE_SECONDS: '1', LOG_LEVEL: 'SILENT' });
   children.push(child);
   const client = new TestClient(await listeningUrl(child));
   const seller = await registerAgent(client, { role: 'seller' });
@@ -47,14 +48,15 @@ it('expires an idle session after its TTL: reads, moves, orders and one negotiat
   const started = await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 20, unitPrice: 900 });
   expect(started.status, started.text).toBe(201);
   const session = started.json.data;
-  expect(Date.parse(session.expiresAt) - Date.parse(session.updatedAt)).toBe(2000);
+  expect(Date.parse(session.expiresAt) - Date.parse(session.updatedAt)).toBe(6000);
   const countered = await move(client, seller.apiKey, session.sessionId, 'counter', { unitPrice: 950 });
   expect(countered.status).toBe(200);
   const kept = await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 20, unitPrice: 900 });
   const accepted = await move(client, seller.apiKey, kept.json.data.sessionId, 'accept');
   expect(accepted.status).toBe(200);
 
-  await new Promise((wait) => setTimeout(wait, 4_000));
+  // Past the first session's expiry (same machine, same clock), with a sweep's interval to spare.
+  await new Promise((wait) => setTimeout(wait, Math.max(0, Date.parse(session.expiresAt) + 2_000 - Date.now())));
   for (const apiKey of [buyer.apiKey, seller.apiKey]) {
     const read = await client.get(`/v1/negotiations/${session.sessionId}`, { apiKey });
     expect(read.json.data).toMatchObject({ status: 'expired', turn: null });

@@ -7,7 +7,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildReferenceAssets } from '../../lib/reference-assets.ts';
 import { handler } from '../../functions/docs/get-asset.ts';
-import { httpEvent, lambdaContext } from '../support/lambda.ts';
+import { invokeInProcess } from '../../lib/local/in-process.ts';
+import { resultFromResponse } from '../../shared/http/api-gateway.ts';
 
 /** Lambda's limit on a synchronous invocation's response payload. */
 const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
@@ -39,8 +40,8 @@ describe('the reference page’s assets', () => {
 
   it.each(['br', 'gzip', 'identity'])('each fits in a Lambda response when sent %s', async (encoding) => {
     for (const asset of assets) {
-      const event = httpEvent('GET', `/docs/assets/${asset.name}`, { pathParameters: { file: asset.name }, headers: { 'accept-encoding': encoding } });
-      const result = await handler(event, lambdaContext('getReferenceAsset'));
+      // What the function returns to API Gateway: the Lambda adapter's result for the operation's answer.
+      const result = resultFromResponse(await invokeInProcess(handler, `/docs/assets/${asset.name}`, { headers: { 'accept-encoding': encoding } }));
       expect(result.statusCode).toBe(200);
       expect(result.isBase64Encoded ?? false).toBe(encoding !== 'identity');
       const bytes = Buffer.from(result.body!, result.isBase64Encoded ? 'base64' : 'utf8');

@@ -2,28 +2,24 @@
 // count the request (per agent, or per source IP when the key is missing or bad). authorize() rejects.
 // Public routes resolve a key too when one is sent, so that an agent's requests count against the
 // agent wherever they go; a bad key on a public route is simply ignored.
-import type { MiddlewareObj } from '@middy/core';
 import { resolveApiKey } from '../../domain/api-keys.ts';
-import type { MiddyApiRequest } from '../api-state.ts';
+import type { ApiStep } from '../api-state.ts';
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
 
-export function authenticate(): MiddlewareObj {
-  return {
-    before: async (request) => {
-      const { event, context } = request as unknown as MiddyApiRequest;
-      const state = context.api;
-      const { route } = state;
-      if (route.auth !== 'apiKey' && !route.rateLimited) return;
-      const header = event.headers?.authorization;
-      if (header === undefined || header.trim() === '') {
-        state.authProblem = 'missing';
-        return;
-      }
-      const apiKey = BEARER.exec(header)?.[1];
-      const caller = apiKey ? await resolveApiKey(apiKey, state.now) : undefined;
-      if (caller) state.caller = caller;
-      else state.authProblem = 'invalid';
-    },
-  };
-}
+export const authenticate: ApiStep = {
+  name: 'authenticate',
+  before: async ({ request, state }) => {
+    const { route } = state;
+    if (route.auth !== 'apiKey' && !route.rateLimited) return;
+    const header = request.headers.authorization;
+    if (header === undefined || header.trim() === '') {
+      state.authProblem = 'missing';
+      return;
+    }
+    const apiKey = BEARER.exec(header)?.[1];
+    const caller = apiKey ? await resolveApiKey(apiKey, state.now) : undefined;
+    if (caller) state.caller = caller;
+    else state.authProblem = 'invalid';
+  },
+};

@@ -1,10 +1,8 @@
-// Outermost middleware: turns every outcome into the contract's shape. Success → `{data, meta}`
+// The runner's last stage: turns every outcome into the contract's shape. Success → `{data, meta}`
 // (or a raw body for raw results); failure → `{error, code, status, requestId, details?}` via the one
 // mapping in errors.ts. Adds X-Request-Id and the rate-limit headers to both, and writes one access-log line.
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { errors, toApiError, type ApiError } from '../errors.ts';
-import type { ApiState, HandlerResult, MiddyApiRequest } from '../api-state.ts';
+import type { ApiState, HandlerResult, OperationResponse } from '../api-state.ts';
 import { logger } from '../logger.ts';
 import { rateLimitHeaders } from '../rate-limit-headers.ts';
 
@@ -21,7 +19,7 @@ function accessLog(state: ApiState, status: number): void {
     route: `${state.route.method} ${state.route.path}`,
     status,
     durationMs: Math.round((performance.now() - state.startedAt) * 100) / 100,
-    replayed: state.idempotency?.replay ? true : undefined,
+    replayed: state.replayed ? true : undefined,
   });
 }
 
@@ -35,42 +33,30 @@ export function errorBody(error: ApiError, requestId: string) {
   };
 }
 
-export function responseShaper(): MiddlewareObj {
-  return {
-    after: (request) => {
-      const { context } = request as unknown as MiddyApiRequest;
-      const state = context.api;
-      const result = request.response as HandlerResult;
-      const status = result.status ?? state.route.response.status;
-      const response: APIGatewayProxyStructuredResultV2 = result.raw
-        ? {
-            statusCode: status,
-            headers: { ...commonHeaders(state, result.raw.contentType), ...result.headers },
-            ...(typeof result.raw.body === 'string' ? { body: result.raw.body } : { body: result.raw.body.toString('base64'), isBase64Encoded: true }),
-          }
-        : {
-            statusCode: status,
-            headers: { ...commonHeaders(state), ...result.headers },
-            body: JSON.stringify({ data: result.data, meta: { requestId: state.requestId, timestamp: state.now.toISOString() } }),
-          };
-      request.response = response;
-      accessLog(state, status);
-    },
-    onError: (request) => {
-      const { context } = request as unknown as MiddyApiRequest;
-      const state = context.api as ApiState | undefined;
-      let apiError = toApiError(request.error);
-      if (!apiError) {
-        logger.error('unhandled error', { requestId: state?.requestId, error: request.error as Error });
-        apiError = errors.internal();
-      }
-      const requestId = state?.requestId ?? 'req_unknown';
-      request.response = {
-        statusCode: apiError.status,
-        headers: { ...(state ? commonHeaders(state) : { 'Content-Type': JSON_CONTENT_TYPE }), ...apiError.headers },
-        body: JSON.stringify(errorBody(apiError, requestId)),
-      } satisfies APIGatewayProxyStructuredResultV2;
-      if (state) accessLog(state, apiError.status);
-    },
+export function shapeResult(state: ApiState, result: HandlerResult): OperationResponse {
+  const status = result.status ?? state.route.response.status;
+  const response: OperationResponse = result.raw
+    ? { status, headers: { ...commonHeaders(state, result.raw.contentType), ...result.headers }, body: result.raw.body }
+    : {
+        status,
+        headers: { ...commonHeaders(state), ...result.headers },
+        body: JSON.stringify({ data: result.data, meta: { requestId: state.requestId, timestamp: state.now.toISOString() } }),
+      };
+  accessLog(state, status);
+  return response;
+}
+
+export function shapeError(state: ApiState, thrown: unknown): OperationResponse {
+  let apiError = toApiError(thrown);
+  if (!apiError) {
+    logger.error('unhandled error', { requestId: state.requestId, error: thrown as Error });
+    apiError = errors.internal();
+  }
+  const response: OperationResponse = {
+    status: apiError.status,
+    headers: { ...commonHeaders(state), ...apiError.headers },
+    body: JSON.stringify(errorBody(apiError, state.requestId)),
   };
+  accessLog(state, apiError.status);
+  return response;
 }

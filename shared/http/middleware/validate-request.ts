@@ -1,12 +1,11 @@
 // Validates path parameters, query string and body against the route's zod schemas. Unknown fields
 // are rejected everywhere, so an agent's typo never passes silently. All problems come back at once.
 // A path id that cannot exist is answered like an unknown id (404), so ids stay opaque to callers.
-import type { MiddlewareObj } from '@middy/core';
 import * as z from 'zod';
 import { invalidFields, type FieldProblem } from '../../failures.ts';
 import { zodProblems } from '../../schemas/problems.ts';
 import { errors } from '../errors.ts';
-import type { MiddyApiRequest } from '../api-state.ts';
+import type { ApiStep } from '../api-state.ts';
 
 const NOTHING = z.strictObject({});
 
@@ -24,9 +23,9 @@ function decodeStrictly(raw: string): string | undefined {
  * for us, turning such bytes into U+FFFD (or leaving a stray % as it is), so they are found in the raw
  * string, where a literal U+FFFD (%EF%BF%BD) still differs from a byte that is not UTF-8.
  */
-function undecodableQueryParameters(rawQueryString: string | undefined): FieldProblem[] {
+function undecodableQueryParameters(rawQueryString: string): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  for (const pair of (rawQueryString ?? '').split('&')) {
+  for (const pair of rawQueryString.split('&')) {
     if (pair === '') continue;
     const separator = pair.indexOf('=');
     const rawName = separator === -1 ? pair : pair.slice(0, separator);
@@ -39,34 +38,31 @@ function undecodableQueryParameters(rawQueryString: string | undefined): FieldPr
 }
 const NO_BODY = z.strictObject({}).optional();
 
-export function validateRequest(): MiddlewareObj {
-  return {
-    before: (request) => {
-      const { event, context } = request as unknown as MiddyApiRequest;
-      const state = context.api;
-      const schemas = state.route.request;
-      const problems: FieldProblem[] = [];
+export const validateRequest: ApiStep = {
+  name: 'validateRequest',
+  before: ({ request, state }) => {
+    const schemas = state.route.request;
+    const problems: FieldProblem[] = [];
 
-      const params = (schemas.params ?? NOTHING).safeParse(event.pathParameters ?? {});
-      if (!params.success) throw errors.notFound(`Nothing exists at ${event.rawPath}: the id is not one this API issued`);
-      state.input.params = params.data;
+    const params = (schemas.params ?? NOTHING).safeParse(request.params);
+    if (!params.success) throw errors.notFound(`Nothing exists at ${request.path}: the id is not one this API issued`);
+    state.input.params = params.data;
 
-      const undecodable = undecodableQueryParameters(event.rawQueryString);
-      problems.push(...undecodable);
-      const query = (schemas.query ?? NOTHING).safeParse(event.queryStringParameters ?? {});
-      if (query.success) state.input.query = query.data;
-      // A parameter that could not be decoded has been reported; what its garbled value fails too is noise.
-      else problems.push(...zodProblems(query.error.issues).filter((problem) => !undecodable.some((reported) => reported.path === problem.path)));
+    const undecodable = undecodableQueryParameters(request.rawQuery);
+    problems.push(...undecodable);
+    const query = (schemas.query ?? NOTHING).safeParse(request.query);
+    if (query.success) state.input.query = query.data;
+    // A parameter that could not be decoded has been reported; what its garbled value fails too is noise.
+    else problems.push(...zodProblems(query.error.issues).filter((problem) => !undecodable.some((reported) => reported.path === problem.path)));
 
-      // An uploaded file is the handler's to read; a JSON body on an upload route is validated as usual.
-      const takesBody = state.route.method !== 'GET' && state.route.method !== 'DELETE' && (state.upload?.mediaType ?? 'application/json') === 'application/json';
-      if (takesBody) {
-        const body = (schemas.body ?? NO_BODY).safeParse(state.parsedBody);
-        if (body.success) state.input.body = body.data;
-        else problems.push(...zodProblems(body.error.issues));
-      }
+    // An uploaded file is the handler's to read; a JSON body on an upload route is validated as usual.
+    const takesBody = state.route.method !== 'GET' && state.route.method !== 'DELETE' && (state.upload?.mediaType ?? 'application/json') === 'application/json';
+    if (takesBody) {
+      const body = (schemas.body ?? NO_BODY).safeParse(state.parsedBody);
+      if (body.success) state.input.body = body.data;
+      else problems.push(...zodProblems(body.error.issues));
+    }
 
-      if (problems.length > 0) throw invalidFields(problems);
-    },
-  };
-}
+    if (problems.length > 0) throw invalidFields(problems);
+  },
+};
