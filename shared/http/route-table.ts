@@ -70,6 +70,11 @@ export interface RouteDefinition<
     rawContentType?: string;
   };
   examples: RouteExamples;
+  /**
+   * Answers of a protocol endpoint besides `response` and the error table's, as the protocol defines
+   * them (POST /mcp: 202 with no body for a notification, a JSON-RPC error for a message it refuses).
+   */
+  protocolResponses?: readonly { status: 202 | 400; description: string; schema?: z.ZodType; example?: unknown }[];
   /** Errors the handler itself raises; those the middleware stack raises are derived (errorCodesFor). */
   handlerErrors: readonly ErrorCode[];
   /** Table actions the handler itself performs; the middleware's own needs are added by tableActionsFor. */
@@ -112,6 +117,12 @@ export interface RouteDefinition<
    * docs/performance.md records the measurement that justifies it.
    */
   bundleBudgetKb?: number;
+  /**
+   * A page for people, not agents (the dashboard, the reference page's files): left out of the OpenAPI
+   * document, which agents read whole and which has a size budget (docs/api-document.md); llms.txt
+   * lists it under Optional.
+   */
+  pageForPeople?: true;
 }
 
 /**
