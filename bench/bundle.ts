@@ -5,7 +5,7 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
-import { LAMBDA_BUNDLING } from '../lib/bundling.ts';
+import { builtinModuleAliases, LAMBDA_BUNDLING } from '../lib/bundling.ts';
 import { fallbackRoute, routeList } from '../functions/route-index.ts';
 import { workers } from '../shared/workers.ts';
 import { writeBundledFiles } from '../lib/bundled-files.ts';
@@ -21,10 +21,12 @@ export const lambdaBuildOptions = {
   target: LAMBDA_BUNDLING.target,
   format: LAMBDA_BUNDLING.format,
   minify: LAMBDA_BUNDLING.minify,
-  sourcemap: 'external',
+  // Linked, as CDK's `sourceMap: true` builds it: the bundle names its map (read only by the logger).
+  sourcemap: LAMBDA_BUNDLING.sourceMap ? 'linked' : false,
   sourcesContent: LAMBDA_BUNDLING.sourcesContent,
   mainFields: [...LAMBDA_BUNDLING.mainFields],
   banner: { js: LAMBDA_BUNDLING.banner },
+  alias: builtinModuleAliases(path.resolve(import.meta.dirname, '..')),
   logLevel: 'silent',
 } satisfies BuildOptions;
 

@@ -1,6 +1,6 @@
 // The one place that decides how every Lambda of the marketplace is built and run (route handlers and
 // workers alike): Node 24 on arm64, one minified ESM bundle per handler made by the local esbuild,
-// source-mapped stack traces, its own log group with the stage's retention, a role that starts with
+// its source map beside it (logged errors' stacks are mapped by shared/logger.ts), its own log group with the stage's retention, a role that starts with
 // nothing but its log group (its own, or one shared by functions whose grants are equal:
 // lib/function-roles.ts), and X-Ray tracing through one policy shared by the whole app (created in the
 // root stack; route stacks receive its ARN).
@@ -16,7 +16,7 @@ import { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES } from '../shared/data/table-definition.ts';
 import type { Stage, TableAction } from '../shared/resources.ts';
 import { ENV } from '../shared/resources.ts';
-import { LAMBDA_BUNDLING } from './bundling.ts';
+import { builtinModuleAliases, LAMBDA_BUNDLING } from './bundling.ts';
 import { acknowledgeFinding } from './compliance.ts';
 import { InlinePolicyRole } from './function-roles.ts';
 import type { StageSettings } from './stage-settings.ts';
@@ -106,7 +106,9 @@ export class ApiFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // No NODE_OPTIONS=--enable-source-maps: it parses the bundle's map at every cold start (a fifth of
+      // a minimal function's init, more for larger bundles); the logger maps the stacks it logs instead.
+      environment: props.environment,
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
@@ -117,6 +119,8 @@ export class ApiFunction extends Construct {
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
         bundleAwsSDK: LAMBDA_BUNDLING.bundleAwsSdk, // the SDK bundled and tree-shaken (lib/bundling.ts)
+        // Node built-ins through CommonJS shims, not ESM facades (lib/bundling.ts)
+        esbuildArgs: { '--alias': Object.entries(builtinModuleAliases(REPOSITORY_ROOT)).map(([specifier, shim]) => `${specifier}=${shim}`) },
         ...(props.bundledFiles ? { commandHooks: copyInto(props.bundledFiles) } : {}),
       },
     });

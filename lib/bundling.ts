@@ -1,10 +1,16 @@
 // How every Lambda bundle is built, in one place: lib/api-function.ts gives these to CDK's
 // NodejsFunction (which runs the local esbuild), and bench/bundle.ts gives the same to esbuild's API
 // to measure what we deploy.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
 
-/** ESM bundles have no `require`; a few CommonJS dependencies call it for Node built-ins. */
-export const DEFINE_REQUIRE_BANNER =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+/**
+ * ESM bundles have no `require`; a few CommonJS dependencies call it for Node built-ins. Taken from
+ * process.getBuiltinModule rather than an `import` of node:module, for the reason given at
+ * builtinModuleAliases below.
+ */
+export const DEFINE_REQUIRE_BANNER = "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);";
 
 export const LAMBDA_BUNDLING = {
   target: 'node24',
@@ -12,6 +18,10 @@ export const LAMBDA_BUNDLING = {
   mainFields: ['module', 'main'],
   banner: DEFINE_REQUIRE_BANNER,
   minify: true,
+  /**
+   * A map beside each bundle, for the logger to map the stacks of errors it logs (shared/logger.ts).
+   * Functions do not run with --enable-source-maps, which parses the map at every cold start.
+   */
   sourceMap: true,
   /** The map only needs file names and lines for stack traces, not a copy of every source. */
   sourcesContent: false,
@@ -29,3 +39,35 @@ export const LAMBDA_BUNDLING = {
    */
   runtimeProvidedModules: ['@aws-sdk/*', '@smithy/*'],
 } as const;
+
+/**
+ * Node's built-in modules as CommonJS shims (`module.exports = process.getBuiltinModule('node:http')`),
+ * aliased for every import of them in a bundle, to `alias` in esbuild terms: a path per specifier.
+ *
+ * An ESM `import … from 'node:http'` makes Node build the module's ESM facade, which reads every one
+ * of its exports once — and reading `http`'s loads undici (the fetch implementation), reading
+ * `process`'s opens the stdio streams, and so on, none of which a function uses. Through the shim the
+ * bundle reads only what it uses, when it uses it: a quarter off a minimal function's init
+ * (docs/performance.md, "Cold start"). The shims are written once into node_modules/.cache.
+ */
+export function builtinModuleAliases(root: string): Record<string, string> {
+  const dir = path.join(root, 'node_modules', '.cache', 'builtin-module-shims');
+  mkdirSync(dir, { recursive: true });
+  const aliases: Record<string, string> = {};
+  for (const name of builtinModules) {
+    if (name.startsWith('_') || name.startsWith('node:_')) continue;
+    const specifier = name.startsWith('node:') ? name : `node:${name}`;
+    const file = path.join(dir, `${specifier.slice(5).replaceAll('/', '__')}.cjs`);
+    const shim = `module.exports = process.getBuiltinModule(${JSON.stringify(specifier)});\n`;
+    let current: string | undefined;
+    try {
+      current = readFileSync(file, 'utf8');
+    } catch {
+      current = undefined;
+    }
+    if (current !== shim) writeFileSync(file, shim);
+    aliases[specifier] = file;
+    if (!name.startsWith('node:')) aliases[name] = file;
+  }
+  return aliases;
+}

@@ -1,7 +1,7 @@
 // GET /v1/agents/me — the caller's profile. Handler: ./get-me.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { Agent } from '../../shared/schemas/agents.ts';
-import { EXAMPLE_BUYER } from '../../shared/schemas/examples.ts';
+import { EXAMPLE_UPDATED_BUYER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'getMyAgent',
@@ -10,14 +10,14 @@ export const route = defineRoute({
   handler: 'functions/agents/get-me.ts',
   summary: "The calling agent's profile",
   description:
-    'The calling agent’s profile: `agentId` (its `buyerId` or `sellerId` on sessions and orders), role, organization, plan and its key’s first 12 characters.',
+    '`agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders.',
   tag: 'Agents',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: {},
   response: { status: 200, description: 'The profile', schema: Agent },
-  examples: { response: EXAMPLE_BUYER },
+  examples: { response: EXAMPLE_UPDATED_BUYER },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
 });

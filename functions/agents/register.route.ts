@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/agents/register.ts',
   summary: 'Register a buyer or seller agent (returns its API key once)',
   description:
-    'Creates a buyer or seller agent (the `role` never changes) on the free plan and returns its API key **only in this response**: store it. Next: a seller fetches a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).',
+    'The `role` never changes; the plan is free. The API key is **only in this response**: store it. Next: a seller gets a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).',
   tag: 'Agents',
   auth: 'public',
   roles: ANY_ROLE,

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/agents/rotate-key.ts',
   summary: 'Issue a new API key and revoke the current one at once',
   description:
-    'Issues a new API key and revokes the one used for this call (instances that cached it may accept it up to 30 s more). The new key is only in this response. No body. A lost key is replaced by an operator.',
+    'Revokes the key used for this call (cached copies may work 30 s more); the new key is only in this response. No body. A lost key: ask an operator.',
   tag: 'Agents',
   auth: 'apiKey',
   roles: ANY_ROLE,

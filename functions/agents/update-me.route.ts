@@ -1,7 +1,7 @@
 // PATCH /v1/agents/me — change name, organization or contact e-mail. Handler: ./update-me.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { Agent, UpdateAgentRequest } from '../../shared/schemas/agents.ts';
-import { EXAMPLE_BUYER } from '../../shared/schemas/examples.ts';
+import { EXAMPLE_UPDATED_BUYER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'updateMyAgent',
@@ -10,14 +10,14 @@ export const route = defineRoute({
   handler: 'functions/agents/update-me.ts',
   summary: 'Change the agent’s name, organization or e-mail',
   description:
-    'Changes `name`, `organization` or `contactEmail` (at least one; others keep their values). Role, plan and key cannot change here.',
+    'Send at least one field; the others keep their values. Role, plan and key cannot change here.',
   tag: 'Agents',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: UpdateAgentRequest },
   response: { status: 200, description: 'The updated profile', schema: Agent },
-  examples: { body: { contactEmail: 'buying@acme.example' }, response: { ...EXAMPLE_BUYER, contactEmail: 'buying@acme.example', updatedAt: '2026-11-23T09:30:00.000Z' } },
+  examples: { body: { contactEmail: 'buying@acme.example' }, response: EXAMPLE_UPDATED_BUYER },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:UpdateItem'],
 });

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/create-order/run.ts',
   summary: 'Place the order of an accepted session',
   description:
-    'Orders an `accepted` session (`sessionId`): the order is `pending` with `totalAmount` = quantity × unitPrice, the session `ordered`, the stock taken, `order.created` sent. 409 for a second order of the session or when the stock no longer covers it. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).',
+    'From an `accepted` session: the order is `pending`, `totalAmount` = quantity × unitPrice; the session becomes `ordered`, the stock is taken, `order.created` is sent. 409 for a second order or when the stock no longer covers it. Next: `GET /v1/orders/{orderId}` or `order.*` webhooks.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['buyer'],

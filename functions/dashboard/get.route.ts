@@ -9,7 +9,7 @@ export const route = defineRoute({
   handler: 'functions/dashboard/get.ts',
   summary: 'The webhook delivery dashboard (HTML)',
   description:
-    'A web page for people: paste an API key to see the agent’s subscriptions, their delivery health and failed deliveries (attempts, payloads), and retry them. Agents use the deliveries operations.',
+    'For people: paste an API key to see the agent’s subscriptions, their delivery health and failed deliveries, and retry them. Agents use the deliveries operations.',
   tag: 'Webhooks',
   auth: 'public',
   roles: ANY_ROLE,
@@ -19,4 +19,5 @@ export const route = defineRoute({
   examples: { response: '<!doctype html><html lang="en"><head><title>Webhook deliveries · Agent Marketplace</title>…' },
   handlerErrors: [],
   tableActions: [],
+  pageForPeople: true,
 });

@@ -8,7 +8,8 @@ export const route = defineRoute({
   path: '/docs/assets/{file}',
   handler: 'functions/docs/get-asset.ts',
   summary: 'A file of the reference page',
-  description: 'A file of the reference page, named by the page; cacheable for a year (the name changes with the content).',
+  description:
+    'Named by the reference page; cacheable for a year (the name changes with the content).',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,
@@ -16,12 +17,13 @@ export const route = defineRoute({
   request: { params: z.strictObject({ file: z.string().meta({ maxLength: 200, pattern: '^[A-Za-z0-9._-]{1,200}$', example: 'reference.5d41402abc.js', description: 'The file name, as the reference page names it (it carries a hash of the content)' }) }) },
   response: {
     status: 200,
-    description: 'The file (text/javascript), with Content-Encoding br or gzip when Accept-Encoding allows; 304 when If-None-Match names its ETag',
+    description: 'The file (text/javascript; br or gzip as Accept-Encoding allows; 304 when If-None-Match names its ETag)',
     schema: z.string().meta({ maxLength: 6_000_000, pattern: '^[\\s\\S]*$' }),
     raw: true,
   },
   examples: { response: '/* Redoc */…' },
   handlerErrors: ['not-found'],
   tableActions: [],
+  pageForPeople: true,
   bundledFiles: ['reference-assets.json', 'reference-assets'],
 });

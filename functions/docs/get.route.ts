@@ -8,7 +8,8 @@ export const route = defineRoute({
   path: '/docs',
   handler: 'functions/docs/get.ts',
   summary: 'The API reference page (HTML)',
-  description: 'A web page for people: this document rendered by Redoc, every operation and webhook event searchable, served with its files by the API itself (works offline).',
+  description:
+    'This document rendered by Redoc for people, every operation and webhook searchable; works offline.',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,

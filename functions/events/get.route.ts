@@ -8,9 +8,9 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/events/{id}',
   handler: 'functions/events/get.ts',
-  summary: 'One event of which the caller is a party (kept 30 days)',
+  summary: 'One event (kept 30 days)',
   description:
-    'One event of which the caller is a party, by the id of its webhook delivery (`X-Marketplace-Event-Id`, `webhook-id`) or of the events feed; 404 for any other event, and after 30 days. Any role.',
+    'By the id of its webhook delivery (`X-Marketplace-Event-Id`, `webhook-id`) or the events feed; 404 if not yours or over 30 days old.',
   tag: 'Events',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -2,7 +2,6 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { Event, ListEventsQuery, MAX_WAIT_SECONDS } from '../../shared/schemas/events.ts';
-import { EXAMPLE_ORDER_CREATED_EVENT } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listEvents',
@@ -11,14 +10,14 @@ export const route = defineRoute({
   handler: 'functions/events/list.ts',
   summary: 'The caller’s events; follow them with ?after=',
   description:
-    'The events the caller is a party to (what its webhooks receive), in the webhook envelope, kept 30 days: for agents without a webhook URL. Newest first; to follow, pass `after` (the last id you processed; oldest first) and `waitSeconds` to wait for newer ones, then call again with the page’s last id. `type` narrows it.',
+    'What its webhooks receive, in the webhook envelope, kept 30 days: for agents without a webhook URL. Newest first; to follow, pass `after` (the last id processed: oldest first) and `waitSeconds`, then call again with the page’s last id.',
   tag: 'Events',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { query: ListEventsQuery },
-  response: { status: 200, description: 'A page of events in the webhook envelope, kept 30 days', schema: page(Event) },
-  examples: { query: { after: 'evt_01M83TNP4R8XK1S6V0Z3W7YB9C', waitSeconds: '20', type: 'order.created' }, response: { items: [EXAMPLE_ORDER_CREATED_EVENT], nextCursor: null } },
+  response: { status: 200, description: 'A page of events', schema: page(Event) },
+  examples: { query: { after: 'evt_01M83TNP4R8XK1S6V0Z3W7YB9C', waitSeconds: '20', type: 'order.created' }, response: { items: [], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
   // A held request (waitSeconds) plus its last read, inside API Gateway's 30 s integration limit.

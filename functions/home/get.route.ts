@@ -18,7 +18,7 @@ export const route = defineRoute({
   handler: 'functions/home/get.ts',
   summary: 'Links to the reference, OpenAPI, llms.txt and MCP',
   description:
-    'Where to start, without a key: links to the reference page (`/docs`), this OpenAPI document, `/llms.txt`, the MCP endpoint (`POST /mcp`), registration, the webhook dashboard and the readiness probe. JSON by default; a short web page when `Accept` prefers text/html.',
+    'Where to start, no key needed: links to `/docs`, this document, `/llms.txt`, `POST /mcp`, registration, the dashboard and `/health`; a web page when `Accept` prefers text/html.',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,
@@ -26,7 +26,7 @@ export const route = defineRoute({
   request: {},
   response: {
     status: 200,
-    description: 'The links (a web page when Accept prefers text/html). The Link header names the OpenAPI document (rel="service-desc"), /docs (rel="service-doc") and /health (rel="status").',
+    description: 'The links (the `Link` header also names this document, /docs and /health)',
     schema: z.object({
       name: line(100),
       description: line(300),

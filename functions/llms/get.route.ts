@@ -7,9 +7,9 @@ export const route = defineRoute({
   method: 'GET',
   path: '/llms.txt',
   handler: 'functions/llms/get.ts',
-  summary: 'A Markdown guide to this API for language models (llms.txt)',
+  summary: 'This API as Markdown for language models (llms.txt)',
   description:
-    'This API as a Markdown guide for language models (llmstxt.org): what the marketplace is, authentication, the seller’s and buyer’s flows, units, errors, webhook verification and every operation, with links to this document, `/docs` and the MCP endpoint.',
+    'Markdown (llmstxt.org): the marketplace, authentication, both flows, units, errors, webhook verification and every operation.',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,

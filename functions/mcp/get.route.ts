@@ -9,7 +9,8 @@ export const route = defineRoute({
   path: '/mcp',
   handler: 'functions/mcp/get.ts',
   summary: 'MCP event stream: not offered (405)',
-  description: 'Always 405 (`Allow: POST`): this stateless MCP server opens no event stream, as MCP clients accept. Use `POST /mcp`.',
+  description:
+    'Always 405 (`Allow: POST`): this stateless server opens no event stream, which MCP clients accept. Use `POST /mcp`.',
   tag: 'MCP',
   auth: 'public',
   roles: ANY_ROLE,

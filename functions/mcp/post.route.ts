@@ -12,13 +12,22 @@ export const route = defineRoute({
   handler: 'functions/mcp/post.ts',
   summary: 'MCP server: your role’s tools over Streamable HTTP',
   description:
-    'This API as Model Context Protocol tools (stateless Streamable HTTP, JSON answers; or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key and answers `structuredContent` and a JSON text block, or `isError` with the API’s error. Notifications get 202.',
+    'Stateless Streamable HTTP, JSON answers (or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key: `structuredContent` and a JSON text block, or `isError`.',
   tag: 'MCP',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: McpRequestBody },
-  response: { status: 200, description: 'The JSON-RPC response (application/json); a message without a request (a notification) is answered 202 with no body', schema: McpResponseBody, raw: true },
+  response: { status: 200, description: 'The JSON-RPC response', schema: McpResponseBody, raw: true },
+  protocolResponses: [
+    { status: 202, description: 'A notification (a message without an `id`) or a client’s response: accepted, no body' },
+    {
+      status: 400,
+      description: 'A message the MCP transport refuses (not valid JSON-RPC): a JSON-RPC error, `id` null',
+      schema: McpResponseBody,
+      example: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON-RPC message' }, id: null },
+    },
+  ],
   examples: {
     body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_products', arguments: { intent: '500 nitrile gloves under 0.15 EUR each' } } },
     response: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"items":[…],"nextCursor":null}' }], structuredContent: { items: [], nextCursor: null } } },

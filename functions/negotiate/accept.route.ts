@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/negotiate/accept.ts',
   summary: 'Accept the other party’s terms',
   description:
-    'Accepts the terms on the table of an `open` session; only the party whose `turn` it is (you accept the other side’s proposal, never your own). The session becomes `accepted`; the buyer then orders with `POST /v1/create-order {"sessionId"}`.',
+    'In an `open` session, on your `turn` (you accept the other side’s terms). The session becomes `accepted`; the buyer then orders: `POST /v1/create-order {"sessionId"}`.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,

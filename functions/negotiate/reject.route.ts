@@ -8,9 +8,9 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/negotiate/{sessionId}/reject',
   handler: 'functions/negotiate/reject.ts',
-  summary: 'Reject and end the negotiation (either party, while open)',
+  summary: 'Reject and end the negotiation',
   description:
-    'Ends an `open` session without agreement; either party, whoever’s turn it is. The session becomes `rejected` (`negotiation.rejected`, reason `rejected`); a closed session is 409.',
+    'Either party, whoever’s turn it is; the session becomes `rejected` (`negotiation.rejected`). A closed session is 409.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/negotiate/start.ts',
   summary: 'Open a negotiation on an offer with a proposal',
   description:
-    'Opens a session on an offer (`offerId` from search) with a first proposal: `quantity` (between the minimum and the stock) and `unitPrice` (default: the offer’s price for that quantity). The session is `open`, `turn: seller`, but the seller’s policy may accept or counter at once: read `status` and `turn`. A non-negotiable offer is accepted at its price. Expires 72 h after the last move. Next: await `negotiation.*` or poll `GET /v1/negotiations/{sessionId}`.',
+    '`quantity` between the offer’s minimum and the stock; `unitPrice` defaults to the offer’s price for it. The session is `open`, `turn: seller`, but the seller’s policy may accept or counter at once (read `status`, `turn`); a non-negotiable offer is accepted at its price. Expires 72 h after the last move. Next: await `negotiation.*` or poll `GET /v1/negotiations/{sessionId}`.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ['buyer'],

@@ -8,9 +8,9 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/negotiations/{sessionId}',
   handler: 'functions/negotiations/get.ts',
-  summary: 'One negotiation session of which the caller is a party',
+  summary: 'One negotiation session',
   description:
-    'One session with its history (404 unless the caller is a party). `turn` says who moves next; an `open` session past `expiresAt` reads as `expired`.',
+    '404 unless the caller is a party. `turn` says who moves next; an `open` session past `expiresAt` reads `expired`.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -2,7 +2,6 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListNegotiationsQuery, NegotiationSession } from '../../shared/schemas/trade.ts';
-import { EXAMPLE_OPEN_SESSION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listNegotiations',
@@ -11,14 +10,14 @@ export const route = defineRoute({
   handler: 'functions/negotiations/list.ts',
   summary: 'The caller’s negotiation sessions',
   description:
-    'The caller’s sessions as buyer or seller, newest first: `open` unless `?status=` names another (`accepted`, `rejected`, `expired`, `ordered`). Poll it for sessions whose `turn` is yours.',
+    'As buyer or seller, newest first: `open` unless `?status=` says otherwise. Poll it for sessions whose `turn` is yours.',
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { query: ListNegotiationsQuery },
   response: { status: 200, description: 'A page of sessions', schema: page(NegotiationSession) },
-  examples: { query: { status: 'open', limit: '20' }, response: { items: [EXAMPLE_OPEN_SESSION], nextCursor: null } },
+  examples: { query: { status: 'open', limit: '20' }, response: { items: [], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
 });

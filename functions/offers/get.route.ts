@@ -9,9 +9,9 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/offers/{id}',
   handler: 'functions/offers/get.ts',
-  summary: 'An offer (its seller also sees its negotiation policy)',
+  summary: 'An offer',
   description:
-    'An offer with its price, tiers and minimum; its seller also sees the private negotiation policy. A withdrawn offer is 404 except to its seller. Next: `POST /v1/negotiate`.',
+    'Its seller also sees the private policy; a withdrawn offer is 404 to others. Next: `POST /v1/negotiate`.',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ANY_ROLE,

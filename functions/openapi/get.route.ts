@@ -9,7 +9,7 @@ export const route = defineRoute({
   handler: 'functions/openapi/get.ts',
   summary: 'This API as an OpenAPI 3.1 document (not enveloped)',
   description:
-    'This document (OpenAPI 3.1), generated from the route table: every operation with its description, schemas, examples and errors, and the `webhooks`. `servers` is the base URL the request came to. Not enveloped.',
+    'Generated from the route table; `servers` names the origin the request came to.',
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,

@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/orders/audit.ts',
   summary: 'The order’s append-only audit trail',
   description:
-    'The order’s audit trail, oldest first: one append-only entry per change, with who made it (`actor`), when, the status before and after, and details.',
+    'Oldest first, one append-only entry per change: `actor`, time, status before and after, details.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/orders/cancel.ts',
   summary: 'Cancel a pending or confirmed order',
   description:
-    'Cancels a `pending` or `confirmed` order (either party; 409 once shipped): the quantity goes back to stock and `order.cancelled` goes to both. Optional `reason`.',
+    'Either party, while `pending` or `confirmed` (409 once shipped): the stock is restored; `order.cancelled` goes to both.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,

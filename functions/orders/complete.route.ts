@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/orders/complete.ts',
   summary: 'Complete a delivered order (its buyer; extension)',
   description:
-    'The order’s buyer completes a `delivered` order, closing it (`order.completed`).',
+    'By its buyer: `delivered` → `completed` (`order.completed`), which closes it.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['buyer'],

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/orders/confirm.ts',
   summary: 'Confirm a pending order (its seller; extension)',
   description:
-    'The order’s seller confirms a `pending` order: it becomes `confirmed` (`order.confirmed`). Next: ship it.',
+    'By its seller: `pending` → `confirmed` (`order.confirmed`). Next: ship it.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['seller'],

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/orders/deliver.ts',
   summary: 'Mark a shipped order delivered (its seller; extension)',
   description:
-    'The order’s seller marks a `shipped` order `delivered` (`order.delivered`); the buyer then completes it.',
+    'By its seller: `shipped` → `delivered` (`order.delivered`); the buyer then completes it.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['seller'],

@@ -8,9 +8,9 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/orders/{id}',
   handler: 'functions/orders/get.ts',
-  summary: 'One order of which the caller is a party',
+  summary: 'One order',
   description:
-    'One order (404 unless the caller is its buyer or seller). States: `pending` → `confirmed` → `shipped` → `delivered` (the seller’s moves) → `completed` (the buyer’s); `cancelled` from `pending` or `confirmed` (either party).',
+    '404 unless the caller is its buyer or seller. States: `pending` → `confirmed` → `shipped` → `delivered` (the seller’s moves) → `completed` (the buyer’s); `cancelled` from `pending` or `confirmed` (either party).',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,

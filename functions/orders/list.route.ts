@@ -2,23 +2,22 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListOrdersQuery, Order } from '../../shared/schemas/trade.ts';
-import { EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listOrders',
   method: 'GET',
   path: '/v1/orders',
   handler: 'functions/orders/list.ts',
-  summary: 'The caller’s orders, newest first (?status=, ?role=)',
+  summary: 'The caller’s orders',
   description:
-    'The caller’s orders, as buyer or seller, newest first; `?status=` and `?role=` filter.',
+    'As buyer or seller, newest first; `?status=` and `?role=` filter.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { query: ListOrdersQuery },
   response: { status: 200, description: 'A page of orders', schema: page(Order) },
-  examples: { query: { status: 'pending', role: 'buyer' }, response: { items: [EXAMPLE_ORDER], nextCursor: null } },
+  examples: { query: { status: 'pending', role: 'buyer' }, response: { items: [], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
 });

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/orders/ship.ts',
   summary: 'Ship a confirmed order (carrier, tracking)',
   description:
-    'The order’s seller ships a `confirmed` order with `carrier`, `trackingNumber` and optional `trackingUrl`: it becomes `shipped`; `order.shipped` carries the tracking.',
+    'By its seller: `confirmed` → `shipped`, with `carrier`, `trackingNumber` and optional `trackingUrl`, which `order.shipped` carries.',
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['seller'],

@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/products/get.ts',
   summary: 'A product with its offers',
   description:
-    'A product with its standing offer (`offers[0].offerId` is what `POST /v1/negotiate` takes). Buyers see active products only; its seller sees any status, with the offer’s private negotiation policy (floor and auto-accept prices, strategy).',
+    '`offers[0].offerId` is what `POST /v1/negotiate` takes. Buyers see active products; the seller sees any, with the private policy.',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -1,7 +1,6 @@
 // POST /v1/search — structured search over active products with an active offer. Handler: ./run.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { SearchPage, SearchRequest } from '../../shared/schemas/search.ts';
-import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'search',
@@ -10,14 +9,14 @@ export const route = defineRoute({
   handler: 'functions/search/run.ts',
   summary: 'Search with words, filters and a sort',
   description:
-    'Searches active products with an active offer by `query` words, `filters` and `sort`. Each item holds the `product`, its `offer` and a `score`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`; the next page is the same request with `cursor`.',
+    'Active products with an active offer, by `query`, `filters` and `sort`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`; the next page: the same request with `cursor`.',
   tag: 'Search',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: SearchRequest },
-  response: { status: 200, description: 'A page of matching items; pass nextCursor with the same search for the next', schema: SearchPage },
-  examples: { body: { query: 'nitrile gloves', filters: { currency: 'EUR', maxPrice: 1300, shipsFrom: 'DE' }, sort: 'price_asc', limit: 10 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42, matched: { keywords: ['nitrile', 'gloves'], filters: ['currency', 'maxPrice', 'shipsFrom'] }, relaxed: { keywords: [], filters: [] } }], nextCursor: null } },
+  response: { status: 200, description: 'Matching items (as `POST /v1/search-intent` shows them; none under 9 EUR here)', schema: SearchPage },
+  examples: { body: { query: 'nitrile gloves', filters: { currency: 'EUR', maxPrice: 900, shipsFrom: 'DE' }, sort: 'price_asc', limit: 10 }, response: { items: [], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
   searchIndexActions: ['s3:GetObject'],

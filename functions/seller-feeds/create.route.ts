@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/seller-feeds/create.ts',
   summary: 'Upload a catalog feed (CSV, JSON, multipart or presigned)',
   description:
-    'Uploads a catalog: a `text/csv` body, a JSON body `{"products": [rows]}` or a multipart `file` (each up to 5 MiB; about 4.4 MiB multipart when deployed), or `{"format", "upload": "presigned"}` for an `uploadUrl` to PUT the file to (up to 100 MiB, within 15 min, no Authorization). Rows follow the templates; each upserts one product (by `sku`) and its offer. Answers 202, `queued` (or `awaiting_upload`). Next: poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.',
+    'A `text/csv` body, JSON `{"products": [rows]}` or a multipart `file` (up to 5 MiB; about 4.4 MiB multipart when deployed); or `{"format", "upload": "presigned"}` for an `uploadUrl` to PUT the file to (up to 100 MiB, within 15 min). Each row (see the templates) upserts one product by `sku`, with its offer. Answers 202, `queued` (or `awaiting_upload`). Next: poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
@@ -20,7 +20,7 @@ export const route = defineRoute({
   uploads: ['text/csv', 'multipart/form-data'],
   maxBodyBytes: INLINE_FEED_MAX_BYTES,
   tooLargeAdvice: presignedUploadAdvice,
-  response: { status: 202, description: 'The feed, queued for processing (or awaiting its presigned upload, with uploadUrl)', schema: z.union([Feed, FeedWithUpload]) },
+  response: { status: 202, description: 'The feed, `queued` (or `awaiting_upload`, with `uploadUrl`)', schema: z.union([Feed, FeedWithUpload]) },
   examples: { body: { filename: 'catalog-2026-11.json', products: [EXAMPLE_FEED_ROW] }, response: EXAMPLE_QUEUED_FEED },
   handlerErrors: [],
   tableActions: ['dynamodb:PutItem'],

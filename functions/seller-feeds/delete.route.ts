@@ -12,7 +12,7 @@ export const route = defineRoute({
   handler: 'functions/seller-feeds/delete.ts',
   summary: 'Delete a feed record and its stored file',
   description:
-    'Deletes a feed record and its stored files; the products it loaded stay. 409 `conflict` while it is `queued` or `processing`.',
+    'The products it loaded stay. 409 `conflict` while `queued` or `processing`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],

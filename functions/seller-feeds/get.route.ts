@@ -8,9 +8,9 @@ export const route = defineRoute({
   method: 'GET',
   path: '/v1/seller/feeds/{id}',
   handler: 'functions/seller-feeds/get.ts',
-  summary: 'A feed’s processing status, counts, row errors and warnings',
+  summary: 'A feed’s status, counts, errors and warnings',
   description:
-    'A feed’s state: `awaiting_upload` → `queued` → `processing` → `completed` (bad rows skipped and listed in `errors`) or `failed` (fix what `failureReason` says, then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.',
+    '`awaiting_upload` → `queued` → `processing` → `completed` (bad rows skipped, listed in `errors`) or `failed` (fix what `failureReason` says, then `POST …/retry`). Poll every few seconds or await `feed.completed`/`feed.failed`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],

@@ -2,7 +2,6 @@
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { Feed, ListFeedsQuery } from '../../shared/schemas/catalog.ts';
 import { page } from '../../shared/schemas/common.ts';
-import { EXAMPLE_FEED } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listFeeds',
@@ -11,14 +10,14 @@ export const route = defineRoute({
   handler: 'functions/seller-feeds/list.ts',
   summary: 'The seller’s feeds, newest first',
   description:
-    'The seller’s feeds, newest first; `?status=` selects one status.',
+    'Newest first; `?status=` selects one status.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: { query: ListFeedsQuery },
   response: { status: 200, description: 'A page of feeds', schema: page(Feed) },
-  examples: { query: { status: 'completed' }, response: { items: [EXAMPLE_FEED], nextCursor: null } },
+  examples: { query: { status: 'failed' }, response: { items: [], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
 });

@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/seller-feeds/retry.ts',
   summary: 'Retry a failed feed, optionally with a corrected file',
   description:
-    'Processes a `failed` feed again (409 otherwise): without a body the stored file, with a corrected file (any upload mode of `POST /v1/seller/feeds`) that one. Counts and errors start over; `attempts` grows. Answers 202, `queued`.',
+    'Only a `failed` feed (409 otherwise): the stored file, or a corrected one sent as to `POST /v1/seller/feeds`. Counts and errors start over; `attempts` grows. Answers 202, `queued`.',
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
@@ -20,7 +20,7 @@ export const route = defineRoute({
   uploads: ['text/csv', 'multipart/form-data'],
   maxBodyBytes: INLINE_FEED_MAX_BYTES,
   tooLargeAdvice: presignedUploadAdvice,
-  response: { status: 202, description: 'The feed, queued again (or awaiting its presigned upload)', schema: z.union([Feed, FeedWithUpload]) },
+  response: { status: 202, description: 'The feed, `queued` (or `awaiting_upload`)', schema: z.union([Feed, FeedWithUpload]) },
   examples: { body: { filename: 'catalog-2026-11.json', products: [EXAMPLE_FEED_ROW] }, response: { ...EXAMPLE_QUEUED_FEED, attempts: 1 } },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],

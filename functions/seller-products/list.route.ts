@@ -2,23 +2,22 @@
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { ListSellerProductsQuery, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
 import { page } from '../../shared/schemas/common.ts';
-import { EXAMPLE_PRODUCT, EXAMPLE_SELLER_OFFER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listSellerProducts',
   method: 'GET',
   path: '/v1/seller/products',
   handler: 'functions/seller-products/list.ts',
-  summary: 'The seller’s own products with their private offer policies',
+  summary: 'The seller’s products, with private offer policies',
   description:
-    'The seller’s own products, active and inactive, newest first, each with its offer and private negotiation policy (`floorUnitPrice`, `autoAcceptUnitPrice`, `negotiationStrategy`); `?sku=` finds one, `?status=` filters.',
+    'Active and inactive, newest first, with each offer’s private policy; `?sku=` finds one, `?status=` filters.',
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
   request: { query: ListSellerProductsQuery },
   response: { status: 200, description: 'A page of products', schema: page(SellerProductWithOffers) },
-  examples: { query: { sku: EXAMPLE_PRODUCT.sku }, response: { items: [{ ...EXAMPLE_PRODUCT, offers: [EXAMPLE_SELLER_OFFER] }], nextCursor: null } },
+  examples: { query: { status: 'inactive' }, response: { items: [], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem'],
 });

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/delete.ts',
   summary: 'Delete a subscription',
   description:
-    'Deletes one of the caller’s subscriptions: nothing more is sent to it. Answers its id and `deleted: true`.',
+    'Nothing more is sent to it. Answers its id and `deleted: true`.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

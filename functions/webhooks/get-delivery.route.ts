@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/get-delivery.ts',
   summary: 'One delivery with its attempts and exact payload',
   description:
-    'One delivery with its attempts and `payload`, the exact body that was signed and sent: recompute the signature over it to debug a receiver.',
+    '`payload` is the exact body that was signed and sent: recompute the signature over it to debug a receiver.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

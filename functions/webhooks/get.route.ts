@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/get.ts',
   summary: 'One of the caller’s subscriptions',
   description:
-    'One of the caller’s subscriptions (another agent’s id is 404).',
+    'Its `url`, `events` and `active` state (never the secret); another agent’s id is 404.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

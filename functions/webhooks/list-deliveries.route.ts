@@ -2,7 +2,6 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { Delivery, ListDeliveriesQuery, WebhookIdParams } from '../../shared/schemas/webhooks.ts';
-import { EXAMPLE_DELIVERY } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listWebhookDeliveries',
@@ -11,14 +10,14 @@ export const route = defineRoute({
   handler: 'functions/webhooks/list-deliveries.ts',
   summary: 'A subscription’s deliveries with their attempts',
   description:
-    'A subscription’s deliveries, newest first, with their attempts: `pending`, `delivered` (a 2xx) or `failed` (after the last retry). `?status=failed` lists what needs attention; `POST …/{deliveryId}/retry` sends one again.',
+    'Newest first, each `pending`, `delivered` (a 2xx) or `failed` (after the last retry); `?status=failed` lists what needs attention.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: WebhookIdParams, query: ListDeliveriesQuery },
   response: { status: 200, description: 'A page of deliveries', schema: page(Delivery) },
-  examples: { query: { status: 'delivered', limit: '20' }, response: { items: [EXAMPLE_DELIVERY], nextCursor: null } },
+  examples: { query: { status: 'failed', limit: '20' }, response: { items: [], nextCursor: null } },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
 });

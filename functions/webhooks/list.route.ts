@@ -2,7 +2,6 @@
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListWebhooksQuery, WebhookSubscription } from '../../shared/schemas/webhooks.ts';
-import { EXAMPLE_SUBSCRIPTION } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listWebhooks',
@@ -11,14 +10,14 @@ export const route = defineRoute({
   handler: 'functions/webhooks/list.ts',
   summary: "The caller's subscriptions, newest first",
   description:
-    'The caller’s subscriptions, newest first, a page at a time (`limit`, `cursor`).',
+    'Newest first, a page at a time (`limit`, `cursor`).',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
   request: { query: ListWebhooksQuery },
   response: { status: 200, description: 'A page of subscriptions', schema: page(WebhookSubscription) },
-  examples: { query: { limit: '10' }, response: { items: [EXAMPLE_SUBSCRIPTION], nextCursor: null } },
+  examples: { query: { limit: '10' }, response: { items: [], nextCursor: null } },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
 });

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/retry-delivery.ts',
   summary: 'Send a delivered or failed delivery again now',
   description:
-    'Sends a `delivered` or `failed` delivery again now, as one more attempt (`manual: true`, no automatic retries after it); 409 while it is `pending`. Answers 202 with the delivery `pending`; read the outcome with `GET …/deliveries/{deliveryId}`.',
+    'One more attempt (`manual: true`, no automatic retries after it); 409 while `pending`. Answers 202, `pending`; `GET …/deliveries/{deliveryId}` gives the outcome.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

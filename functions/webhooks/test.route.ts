@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/test.ts',
   summary: 'Send a webhook.test event to the subscription now',
   description:
-    'Sends a `webhook.test` event to this subscription now (one attempt, no retries) to check the receiver and its signature code; 409 if inactive. Answers 202 with the pending delivery; read the outcome with `GET …/deliveries/{deliveryId}`.',
+    'One attempt, no retries, to check the receiver and its signature code; 409 if the subscription is inactive. Answers 202; `GET …/deliveries/{deliveryId}` gives the outcome.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

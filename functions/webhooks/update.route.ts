@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/update.ts',
   summary: 'Change a subscription',
   description:
-    'Changes a subscription: `url`, `events`, `secret`, `description` (null clears it) or `active` (false pauses it; queued deliveries then fail with `subscription-inactive`). Send only what changes.',
+    'Send only what changes. `description: null` clears it; `active: false` pauses it (queued deliveries then fail with `subscription-inactive`).',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -1,7 +1,7 @@
 // multipart/form-data bodies, parsed with busboy from the bytes API Gateway delivered (base64-decoded):
 // the one `file` part, and small text fields beside it. Anything else is refused with a message that
 // says what to send.
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { errors } from './errors.ts';
 
 export interface MultipartBody {
@@ -12,11 +12,14 @@ export interface MultipartBody {
 
 export type MultipartParser = (body: Buffer, contentType: string, maxFileBytes: number) => Promise<MultipartBody>;
 
-export function parseMultipart(body: Buffer, contentType: string, maxFileBytes: number): Promise<MultipartBody> {
+export async function parseMultipart(body: Buffer, contentType: string, maxFileBytes: number): Promise<MultipartBody> {
+  // Loaded on the first multipart request: JSON, CSV and presigned uploads to the same function never
+  // need the parser, so its init is not on their cold start (it stays in the bundle).
+  const { default: createParser } = await import('busboy');
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 2, fileSize: maxFileBytes + 1, fields: 10, fieldSize: 1024, parts: 12 } });
+      parser = createParser({ headers: { 'content-type': contentType }, limits: { files: 2, fileSize: maxFileBytes + 1, fields: 10, fieldSize: 1024, parts: 12 } });
     } catch (error) {
       reject(errors.invalid(`The multipart body cannot be read: ${(error as Error).message}; send multipart/form-data with a boundary and a file part`, [{ path: 'body', message: 'Must be multipart/form-data with a boundary' }]));
       return;

@@ -70,6 +70,11 @@ export interface RouteDefinition<
     rawContentType?: string;
   };
   examples: RouteExamples;
+  /**
+   * Answers of a protocol endpoint besides `response` and the error table's, as the protocol defines
+   * them (POST /mcp: 202 with no body for a notification, a JSON-RPC error for a message it refuses).
+   */
+  protocolResponses?: readonly { status: 202 | 400; description: string; schema?: z.ZodType; example?: unknown }[];
   /** Errors the handler itself raises; those the middleware stack raises are derived (errorCodesFor). */
   handlerErrors: readonly ErrorCode[];
   /** Table actions the handler itself performs; the middleware's own needs are added by tableActionsFor. */
@@ -112,16 +117,22 @@ export interface RouteDefinition<
    * docs/performance.md records the measurement that justifies it.
    */
   bundleBudgetKb?: number;
+  /**
+   * A page for people, not agents (the dashboard, the reference page's files): left out of the OpenAPI
+   * document, which agents read whole and which has a size budget (docs/api-document.md); llms.txt
+   * lists it under Optional.
+   */
+  pageForPeople?: true;
 }
 
 /**
  * What a function's bundle may weigh (esbuild output, minified, kB of 1024 bytes, the AWS SDK included
  * as deployed), unless its row says otherwise. What users feel is the cold start's import time, not the
  * bytes (bench/cold-start.ts measures it); this budget guards against a handler pulling in what it does
- * not use (docs/performance.md). The largest bundles (the search routes, the feed workers) are about
- * 740 kB, of which the SDK with the S3 client is about 450 kB.
+ * not use (docs/performance.md). The largest bundles (the search routes, the feed workers) are
+ * 690–720 kB, of which the SDK with the S3 client is about 450 kB.
  */
-export const DEFAULT_BUNDLE_BUDGET_KB = 900;
+export const DEFAULT_BUNDLE_BUDGET_KB = 800;
 
 /**
  * `openapi.json`: the OpenAPI document. `reference-assets`: a folder of the API reference's files

@@ -23,8 +23,8 @@ import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
 import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
-import { idOf } from '../schemas/common.ts';
-import { Money } from '../schemas/money.ts';
+import { CountryCode, LIST_CURSOR_MAX, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, idOf } from '../schemas/common.ts';
+import { CurrencyCode } from '../schemas/money.ts';
 import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
@@ -34,25 +34,24 @@ import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } f
 export const API_TITLE = 'Agent Marketplace API';
 
 /**
- * The served document's ceiling in bytes, which tests hold it to. The target is 150,000; the document
- * is over it (docs/api-document.md: what it holds and what getting under needs), so this ceiling stops it
- * growing further until the cuts are made.
+ * The served document's size limit in bytes (issue: at most 150 KB, so that an agent can read it whole).
+ * Tests hold it to this; docs/api-document.md records its size and what each new operation costs.
  */
-export const API_DOCUMENT_CEILING_BYTES = 172_000;
+export const API_DOCUMENT_MAX_BYTES = 150_000;
 export const API_VERSION = '1.0.0';
 
 /** Every tag with what its operations are for (a route's tag must be one of these). */
 export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
-  Agents: 'Register a buyer or seller agent, read and change its profile, rotate its API key.',
-  Search: 'Find products and their offers by a plain-language intent or filters: where a buyer starts.',
-  Catalog: 'Products and offers by id, and a seller’s own products with their private negotiation prices.',
-  'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously; templates describe every field.',
+  Agents: 'Register a buyer or seller agent, read and change its profile, rotate its key.',
+  Search: 'Find offers by a plain-language intent or filters: where a buyer starts.',
+  Catalog: 'Products and offers by id; a seller’s own products with their private prices.',
+  'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously.',
   Negotiation: 'Buyer and seller agree on unit price and quantity, in turns.',
   Orders: 'Orders placed from accepted negotiations, their life cycle and audit trail.',
-  Webhooks: 'Signed POSTs of events to your URL (see the webhooks section), their delivery log and manual retries.',
+  Webhooks: 'Signed POSTs of events to your URL (see `webhooks`), their delivery log and retries.',
   Events: 'The events an agent is a party to, as a feed to read or follow.',
   Operations: 'The documents that describe this API, and the readiness probe.',
-  MCP: 'This API as Model Context Protocol tools (Streamable HTTP, stateless): point an MCP client at `/mcp` with your key.',
+  MCP: 'This API as Model Context Protocol tools: point an MCP client at `/mcp` with your key.',
 };
 
 /**
@@ -71,7 +70,7 @@ const PUBLISHER = {
  */
 const STAGE_SERVER = {
   url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
-  description: 'A deployed stage: the sandbox (test) or production (live) stack; its URL is the stack’s ApiUrl output',
+  description: 'A deployed stage (sandbox or production): the stack’s ApiUrl output',
   variables: {
     apiId: { default: 'abcdef1234', description: 'The HTTP API’s id' },
     region: { default: 'eu-central-1', description: 'The AWS region of the stack' },
@@ -109,7 +108,7 @@ const HEADERS: Record<string, oas31.HeaderObject> = {
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400, example: 17 },
   },
   'Idempotent-Replayed': {
-    description: '`true` when this is the stored response of an earlier request with the same Idempotency-Key',
+    description: '`true`: the stored response of an earlier request with this Idempotency-Key',
     required: false,
     schema: { type: 'string', enum: ['true'] },
   },
@@ -121,7 +120,7 @@ const PARAMETERS: Record<string, oas31.ParameterObject> = {
     in: 'header',
     name: 'Idempotency-Key',
     required: false,
-    description: 'Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice.',
+    description: 'Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice',
     schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN_SOURCE, example: 'po-2026-0042-attempt' },
   },
 };
@@ -141,23 +140,16 @@ function pascalCase(text: string): string {
     .join('');
 }
 
-/** Realistic messages for the error examples. */
-const ERROR_EXAMPLES: Record<ErrorCode, { error: string; details?: { path: string; message: string }[] }> = {
-  'request/malformed': { error: 'Malformed request: Content-Length and Transfer-Encoding together' },
-  'auth/invalid-key': { error: 'Missing API Key' },
-  'auth/forbidden': { error: 'This endpoint is for buyers; this agent is a seller' },
-  'not-found': { error: `No order ${EXAMPLE_IDS.order} for this agent` },
-  'request/method-not-allowed': { error: 'This MCP server is stateless and offers no event stream: send MCP messages with POST /mcp' },
+/**
+ * Error examples where they show more than the Error schema does: `details`, per field or with the
+ * state that refused the change. The other error bodies differ only in their message.
+ */
+const ERROR_EXAMPLES: Partial<Record<ErrorCode, { error: string; details: { path: string; message: string }[] }>> = {
   conflict: { error: 'The session is accepted; only an open session can be countered', details: [{ path: 'status', message: 'accepted' }] },
-  'idempotency/conflict': { error: 'This Idempotency-Key was used with a different request' },
-  'validation/too-large': { error: 'Body over 1048576 bytes' },
-  'request/headers-too-large': { error: 'Request headers over 16 KB' },
   'validation/invalid': {
     error: 'Request validation failed — quantity: Must be at least 10 (the offer’s minimum)',
     details: [{ path: 'quantity', message: 'Must be at least 10 (the offer’s minimum)' }],
   },
-  'rate-limit': { error: 'Rate limit exceeded: 60 requests per minute on the free plan' },
-  internal: { error: 'Internal error; quote the request id when reporting it' },
 };
 
 /**
@@ -167,7 +159,7 @@ const ERROR_EXAMPLES: Record<ErrorCode, { error: string; details?: { path: strin
  */
 function errorResponse(codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
   const status = statusOf(codes[0] as ErrorCode);
-  const first = codes[0] as ErrorCode;
+  const shown = codes.find((code) => ERROR_EXAMPLES[code] !== undefined);
   return {
     description: codes.map((code) => `\`${code}\`: ${ERROR_CODES[code].description}.`).join(' '),
     headers: {
@@ -180,7 +172,7 @@ function errorResponse(codes: readonly ErrorCode[]): ZodOpenApiResponseObject {
     content: {
       'application/json': {
         schema: ref('schemas', 'Error'),
-        example: { ...ERROR_EXAMPLES[first], code: first, status, requestId: EXAMPLE_IDS.request },
+        ...(shown ? { example: { ...ERROR_EXAMPLES[shown], code: shown, status, requestId: EXAMPLE_IDS.request } } : {}),
       },
     },
   };
@@ -199,9 +191,6 @@ function errorResponsesFor(route: RouteDefinition, registry: Map<string, ZodOpen
   return responses;
 }
 
-/** The envelope's `meta` in examples. */
-const EXAMPLE_META = { requestId: EXAMPLE_IDS.request, timestamp: '2026-11-23T09:12:00.000Z' };
-
 const envelopes = new Map<z.ZodType, z.ZodType>();
 
 /** The success envelope around a data schema; a component (`<Data>Envelope`) when the data schema is one. */
@@ -219,7 +208,8 @@ function envelopeOf(data: z.ZodType): z.ZodType {
 function successResponseFor(route: RouteDefinition): ZodOpenApiResponseObject {
   const raw = route.response.raw === true;
   const rawType = route.response.rawContentType;
-  const example = raw ? route.examples.response : { data: route.examples.response, meta: EXAMPLE_META };
+  // The envelope's `meta` is the same on every success: its schema says so once, the examples leave it out.
+  const example = raw ? route.examples.response : { data: route.examples.response };
   return {
     description: route.response.description,
     // No headers: the request id, rate-limit and replay headers are on every response, as the API
@@ -240,11 +230,11 @@ const UPLOAD_SCHEMAS = {
   'text/csv': z
     .string()
     .max(5 * 1024 * 1024)
-    .meta({ id: 'CsvFeedFile', description: 'The CSV file: a header row, then one row per product (prices in major units)' }),
+    .meta({ id: 'CsvFeedFile', description: 'A header row, then one row per product (prices in major units)' }),
   'multipart/form-data': z
     .object({
       file: z.string().max(5 * 1024 * 1024).meta({ format: 'binary', description: 'The feed file (CSV or JSON)' }),
-      format: z.enum(['csv', 'json']).optional().meta({ description: 'Overrides the format inferred from the file name' }),
+      format: z.enum(['csv', 'json']).optional().meta({ description: 'Overrides the format the file name implies' }),
     })
     .meta({ id: 'MultipartFeedUpload' }),
 } as const;
@@ -264,11 +254,10 @@ const ROLE_NAMES = { buyer: 'buyers', seller: 'sellers' } as const;
 
 /** The sentence on callers, from the row's auth and roles: the same flags the middleware enforces. */
 export function callersOf(route: RouteDefinition): string {
-  if (route.auth === 'public') return 'anyone, without an API key.';
+  if (route.auth === 'public') return 'anyone, without a key.';
   if (route.roles.length === 2) return 'buyers and sellers.';
-  const [role] = route.roles;
-  const other = role === 'buyer' ? 'seller' : 'buyer';
-  return `${ROLE_NAMES[role as 'buyer' | 'seller']} only (a ${other} gets 403).`;
+  // The other role's 403 is in the operation's responses.
+  return `${ROLE_NAMES[route.roles[0] as 'buyer' | 'seller']} only.`;
 }
 
 /** "401 `auth/invalid-key`; 404 `not-found`; …" */
@@ -294,8 +283,18 @@ function operationFor(route: RouteDefinition, registry: Map<string, ZodOpenApiRe
     },
     ...(route.method === 'POST' ? { parameters: [ref('parameters', 'Idempotency-Key')] } : {}),
     ...(route.request.body ? { requestBody: requestBodyFor(route, route.request.body) } : {}),
-    responses: { [route.response.status]: successResponseFor(route), ...errorResponsesFor(route, registry) },
+    responses: { [route.response.status]: successResponseFor(route), ...errorResponsesFor(route, registry), ...protocolResponsesFor(route) },
   };
+}
+
+/** A protocol endpoint's other answers (POST /mcp: the bodiless 202, the transport's JSON-RPC error). */
+function protocolResponsesFor(route: RouteDefinition): ZodOpenApiResponsesObject {
+  return Object.fromEntries(
+    (route.protocolResponses ?? []).map(({ status, description, schema, example }) => [
+      String(status),
+      { description, ...(schema ? { content: { 'application/json': { schema, ...(example !== undefined ? { example } : {}) } } } : {}) },
+    ]),
+  );
 }
 
 /** Webhook request headers: what a receiver checks. */
@@ -353,19 +352,19 @@ export interface WebhookEventDocumentation {
 
 /** When each event is sent and to whom; its `data` schema is the one the event is recorded with (EVENT_ENVELOPES). */
 const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
-  'order.created': 'A buyer placed an order; to both parties. Its data is exactly the spec’s fields.',
-  'order.confirmed': 'The seller confirmed the order; to both parties.',
-  'order.shipped': 'The seller shipped the order (with carrier and tracking); to both parties.',
-  'order.delivered': 'The seller marked the order delivered; to both parties.',
-  'order.completed': 'The buyer completed the order; to both parties.',
-  'order.cancelled': 'A party cancelled the order (the quantity returns to stock); to both parties.',
-  'negotiation.started': 'A buyer opened a session; to both parties.',
-  'negotiation.offer': 'Alias of negotiation.counter, delivered under this name to subscriptions that name it.',
-  'negotiation.counter': 'A party (or the seller’s policy) countered; to both parties.',
-  'negotiation.accepted': 'The terms were accepted: the buyer may order. To both parties.',
-  'negotiation.rejected': 'A party rejected the session, or it expired (`reason`); to both parties.',
-  'feed.processed': 'Alias of feed.completed, delivered under this name to subscriptions that name it.',
-  'feed.completed': 'A feed was processed (some rows may have failed: see its counts); to its seller.',
+  'order.created': 'A buyer placed an order. Its data is exactly the spec’s fields.',
+  'order.confirmed': 'The seller confirmed the order.',
+  'order.shipped': 'The seller shipped the order (with carrier and tracking).',
+  'order.delivered': 'The seller marked the order delivered.',
+  'order.completed': 'The buyer completed the order.',
+  'order.cancelled': 'A party cancelled the order (the quantity returns to stock).',
+  'negotiation.started': 'A buyer opened a session.',
+  'negotiation.offer': 'negotiation.counter, under this name for subscriptions that name it.',
+  'negotiation.counter': 'A party (or the seller’s policy) countered.',
+  'negotiation.accepted': 'The terms were accepted: the buyer may order.',
+  'negotiation.rejected': 'A party rejected the session, or it expired (`reason`).',
+  'feed.processed': 'feed.completed, under this name for subscriptions that name it.',
+  'feed.completed': 'A feed was processed (rows may have failed: see its counts); to its seller.',
   'feed.failed': 'A feed could not be processed (`failureReason`); to its seller.',
   'webhook.test': 'Sent by `POST /v1/webhooks/{id}/test` to that subscription only.',
 };
@@ -378,8 +377,8 @@ export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentatio
 ) as Record<DeliveredEventType, WebhookEventDocumentation>;
 
 const WEBHOOK_RESPONSES = {
-  WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt)' },
-  WebhookRefused: { description: 'Anything else, a timeout or a redirect: retried on the schedule the API description gives, then failed' },
+  WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges it; the body is ignored (its first 1 KB is kept)' },
+  WebhookRefused: { description: 'Anything else, a timeout or a redirect: retried on the schedule (API description), then failed' },
 };
 
 /** The POST a receiver gets for `types`, its body `envelope`. */
@@ -427,6 +426,11 @@ export function webhooksFor(events: Record<string, WebhookEventDocumentation>): 
   return { webhooks, pathItems };
 }
 
+/** The routes the document describes: all but the pages for people (the dashboard, the reference page's files). */
+export function documentedRoutes(routes: readonly RouteDefinition[]): readonly RouteDefinition[] {
+  return routes.filter((route) => route.pageForPeople !== true);
+}
+
 export interface OpenApiDocumentOptions {
   /** Absolute base URL of the API; without it, the template of a deployed stage's URL. */
   serverUrl?: string;
@@ -434,9 +438,10 @@ export interface OpenApiDocumentOptions {
   webhookEvents?: Record<string, WebhookEventDocumentation>;
 }
 
-export function buildOpenApiDocument(routes: readonly RouteDefinition[], options: OpenApiDocumentOptions = {}) {
+export function buildOpenApiDocument(routeTable: readonly RouteDefinition[], options: OpenApiDocumentOptions = {}) {
   const errorResponses = new Map<string, ZodOpenApiResponseObject>();
   const paths: ZodOpenApiPathsObject = {};
+  const routes = documentedRoutes(routeTable);
   for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operationFor(route, errorResponses) };
   }
@@ -459,7 +464,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
       paths,
       webhooks,
       components: {
-        schemas: { Error: ErrorBody },
+        schemas: { Error: ErrorBody, CountryCode, CurrencyCode },
         headers: HEADERS,
         parameters: { ...PARAMETERS, ...WEBHOOK_PARAMETERS },
         responses: { ...Object.fromEntries([...errorResponses].sort(([a], [b]) => a.localeCompare(b))), ...WEBHOOK_RESPONSES },
@@ -468,7 +473,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
-            description: 'The agent’s API key: `mk_test_…` (sandbox) or `mk_live_…` (production), from registration or rotation',
+            description: 'The agent’s API key (`mk_test_…` sandbox, `mk_live_…` production), from registration or rotation',
           },
         },
       },
@@ -478,6 +483,9 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], options
   applyQueryExamples(document as unknown as JsonObject, routes);
   shareRepeatedExamples(document as unknown as JsonObject);
   compact(document as unknown as JsonObject);
+  shareStringSchemas(document as unknown as JsonObject);
+  shareListCursor(document as unknown as JsonObject);
+  inlineSingleUseEnvelopes(document as unknown as JsonObject);
   return document;
 }
 
@@ -513,11 +521,19 @@ function compact(document: JsonObject): void {
     if (Array.isArray(value)) return value.forEach(visit);
     const object = objectAt(value);
     if (!object) return;
+    // The success envelope: `meta` is on every success (its description says so), but the examples,
+    // which validate against this schema, leave it out rather than repeat it fifty times.
+    if (objectAt(objectAt(object.properties)?.meta)?.$ref === '#/components/schemas/Meta' && Array.isArray(object.required)) {
+      object.required = (object.required as unknown[]).filter((name) => name !== 'meta');
+    }
     // A reference that only adds a description (SearchItem's matched and relaxed): the generator also
     // copies the referenced object's closedness, which beside a $ref would forbid every property.
     if (typeof object.$ref === 'string' && object.additionalProperties === false && object.properties === undefined) delete object.additionalProperties;
     // A oneOf of envelopes whose `type` enums already tell them apart: the mapping would list them again.
     if (Array.isArray(object.oneOf) && objectAt(object.discriminator)?.mapping) delete object.discriminator;
+    // Defaults, stated: no minimum length, an optional request body or parameter.
+    if (object.minLength === 0) delete object.minLength;
+    if (object.required === false) delete object.required;
     mergeNullable(object);
     Object.values(object).forEach(visit);
   };
@@ -530,6 +546,94 @@ function compact(document: JsonObject): void {
     Object.values(object).forEach((child) => (Array.isArray(child) ? child.forEach(dropExamples) : dropExamples(child)));
   };
   dropExamples(objectAt(document.components)?.schemas);
+}
+
+/**
+ * Text and id schemas, stated once and referenced: the text rules (no control or bidirectional
+ * characters, tab and newline only in multi-line text) as `Text` and `MultilineText`, each use keeping
+ * its own `maxLength` beside the reference; an inline id (a path parameter, a filter), currency or
+ * country code as its component. A nullable text keeps its pattern inline: the reference would refuse null.
+ */
+function shareStringSchemas(document: JsonObject): void {
+  const components = objectAt(document.components) ?? {};
+  const schemas = objectAt(components.schemas) ?? {};
+  const byPattern = new Map<string, string>([
+    [TEXT_PATTERN_SINGLE_LINE, 'Text'],
+    [TEXT_PATTERN_MULTI_LINE, 'MultilineText'],
+  ]);
+  for (const [name, schema] of Object.entries(schemas)) {
+    const pattern = objectAt(schema)?.pattern;
+    if (/(Id|Code)$/.test(name) && typeof pattern === 'string') byPattern.set(pattern, name);
+  }
+  // The longest text of each shared schema's uses: the bound the shared schema states for all of them.
+  const uses = new Map<string, number>();
+  const visit = (value: unknown, inComponent?: string): void => {
+    if (Array.isArray(value)) return value.forEach((item) => visit(item));
+    const object = objectAt(value);
+    if (!object) return;
+    const name = typeof object.pattern === 'string' ? byPattern.get(object.pattern) : undefined;
+    if (name && name !== inComponent && object.type === 'string' && object.$ref === undefined) {
+      delete object.type;
+      delete object.pattern;
+      // An id's or a code's length is fixed: its component states it.
+      if (/(Id|Code)$/.test(name)) delete object.maxLength;
+      const rest = { ...object };
+      for (const key of Object.keys(object)) delete object[key];
+      Object.assign(object, { $ref: `#/components/schemas/${name}` }, rest);
+      uses.set(name, Math.max(uses.get(name) ?? 0, typeof rest.maxLength === 'number' ? rest.maxLength : 0));
+      return;
+    }
+    for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visit(child);
+  };
+  for (const [key, section] of Object.entries(document)) if (key !== 'components') visit(section);
+  for (const [key, section] of Object.entries(components)) {
+    if (key !== 'schemas') visit(section);
+  }
+  for (const [name, schema] of Object.entries(schemas)) visit(schema, name);
+  const text = (pattern: string, maxLength: number | undefined, description: string) => ({ type: 'string', maxLength, pattern, description: `${description}; each use sets its maxLength` });
+  if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line, no control or bidirectional-control characters');
+  if (uses.has('MultilineText')) schemas.MultilineText = text(TEXT_PATTERN_MULTI_LINE, uses.get('MultilineText'), 'Newlines and tabs allowed; no other control or bidirectional-control characters');
+}
+
+/** Every list's nextCursor is one schema, `NextCursor` (search's, longer, has its own description). */
+function shareListCursor(document: JsonObject): void {
+  const schemas = objectAt(objectAt(document.components)?.schemas) ?? {};
+  const nextCursor = { type: ['string', 'null'], maxLength: LIST_CURSOR_MAX, pattern: '^[A-Za-z0-9_-]+$' };
+  const visitPages = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visitPages);
+    const object = objectAt(value);
+    if (!object) return;
+    const properties = objectAt(object.properties);
+    const cursor = objectAt(properties?.nextCursor);
+    const isListCursor = cursor && Object.keys(cursor).length === 3 && cursor.maxLength === nextCursor.maxLength && cursor.pattern === nextCursor.pattern && JSON.stringify(cursor.type) === JSON.stringify(nextCursor.type);
+    if (properties && isListCursor) {
+      properties.nextCursor = ref('schemas', 'NextCursor');
+      schemas.NextCursor = { ...nextCursor, description: 'Pass as `cursor` for the next page; null on the last page' };
+    }
+    for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visitPages(child);
+  };
+  visitPages(document.paths);
+}
+
+/** A success envelope (`<Data>Envelope`) that one response uses is written in that response, not named. */
+function inlineSingleUseEnvelopes(document: JsonObject): void {
+  const schemas = objectAt(objectAt(document.components)?.schemas) ?? {};
+  const uses = new Map<string, JsonObject[]>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    const object = objectAt(value);
+    if (!object) return;
+    const name = typeof object.$ref === 'string' ? object.$ref.replace('#/components/schemas/', '') : '';
+    if (name.endsWith('Envelope') && Object.keys(object).length === 1) uses.set(name, [...(uses.get(name) ?? []), object]);
+    for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visit(child);
+  };
+  visit(document);
+  for (const [name, [use, ...more]] of uses) {
+    if (!use || more.length > 0 || !schemas[name]) continue;
+    delete use.$ref;
+    Object.assign(use, schemas[name]);
+    delete schemas[name];
+  }
 }
 
 /** `anyOf: [{type: 'string', …}, {type: 'null'}]` → `type: ['string', 'null'], …`: the same schema, shorter. */
@@ -574,7 +678,10 @@ function shareRepeatedExamples(document: JsonObject): void {
         for (const mediaType of valuesOf(content).map(objectAt)) {
           if (mediaType?.example === undefined) continue;
           const key = JSON.stringify(mediaType.example);
-          const use = uses.get(key) ?? { name: `${String(operation?.operationId)}${kind}`, mediaTypes: [] };
+          const data = objectAt(objectAt(mediaType.example)?.data);
+          // The lists whose items another operation shows share one empty page, named for what it is.
+          const isEmptyPage = Array.isArray(data?.items) && data.items.length === 0;
+          const use = uses.get(key) ?? { name: isEmptyPage ? 'EmptyPage' : `${String(operation?.operationId)}${kind}`, mediaTypes: [] };
           use.mediaTypes.push(mediaType);
           uses.set(key, use);
         }
@@ -594,16 +701,16 @@ function shareRepeatedExamples(document: JsonObject): void {
 
 /** What each kind of id is and where an agent gets one. */
 const ID_DESCRIPTIONS: Record<IdKind, string> = {
-  agent: 'An agent id (agt_…), from registration; a session’s or order’s buyerId and sellerId',
-  product: 'A product id (prd_…), from search results or GET /v1/seller/products',
-  offer: 'An offer id (ofr_…), from search results (items[].offer.offerId) or a product’s offers',
-  negotiation: 'A negotiation session id (neg_…), from POST /v1/negotiate or GET /v1/negotiations',
-  order: 'An order id (ord_…), from POST /v1/create-order or GET /v1/orders',
+  agent: 'An agent id (agt_…), from registration: a buyerId or sellerId',
+  product: 'A product id (prd_…), from search results',
+  offer: 'An offer id (ofr_…), from search results (items[].offer.offerId)',
+  negotiation: 'A negotiation session id (neg_…), from POST /v1/negotiate',
+  order: 'An order id (ord_…), from POST /v1/create-order',
   audit: 'An audit entry id (aud_…)',
   feed: 'A feed id (feed_…), from POST /v1/seller/feeds',
-  webhook: 'A webhook subscription id (whk_…), from POST /v1/webhooks',
+  webhook: 'A webhook subscription id (whk_…)',
   event: 'An event id (evt_…), the same in every delivery of the event',
-  delivery: 'A webhook delivery id (dlv_…), from GET /v1/webhooks/{id}/deliveries',
+  delivery: 'A webhook delivery id (dlv_…)',
   request: 'A request id (req_…)',
 };
 const idDescriptions = new Map<z.core.$ZodType, string>((Object.keys(ID_DESCRIPTIONS) as IdKind[]).map((kind) => [idOf(kind), ID_DESCRIPTIONS[kind]]));
@@ -640,31 +747,31 @@ function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodObj
  * the schemas, which every function bundles: these words would otherwise ship in every Lambda.
  */
 const FIELD_DESCRIPTIONS = new Map<z.core.$ZodType, string>([
-  [Money.shape.amount, 'Integer in the currency’s minor unit (cents for EUR and USD, yen for JPY): 1250 EUR is 12.50 EUR'],
-  [Agent.shape.plan, 'Rate-limit plan (limits: see the API description); set by an operator'],
-  [Agent.shape.environment, 'test: the sandbox (mk_test_ keys); live: production (mk_live_ keys)'],
-  [Agent.shape.apiKeyPrefix, 'First 12 characters of the current key, to tell keys apart'],
-  [Meta, 'Present on every successful response'],
+  
+  [Agent.shape.plan, 'Rate-limit plan (API description); set by an operator'],
+  [Agent.shape.environment, 'test: sandbox (mk_test_ keys); live: production (mk_live_)'],
+  [Agent.shape.apiKeyPrefix, 'First 12 characters of the current key'],
+  [Meta, 'On every success; the examples leave it out'],
   [RequestId, 'Quote it when reporting a problem'],
   [ErrorBody.shape.error, 'What to fix, for people (branch on `code`)'],
   [ErrorBody.shape.code, 'Stable, machine-readable error code'],
   [ErrorBody.shape.status, 'The HTTP status, repeated'],
-  [ErrorBody.shape.details, 'One entry per problem, for validation errors and state conflicts'],
-  [ErrorDetail.shape.path, 'Dot path of the field (`organization.country`, `events.1`), or a header or query parameter'],
+  [ErrorBody.shape.details, 'One per problem: validation errors, state conflicts'],
+  [ErrorDetail.shape.path, 'Dot path of the field (`organization.country`, `events.1`), header or query parameter'],
   [ErrorDetail.shape.message, 'What to change in that field'],
   [AgentWithApiKey.shape.apiKey, 'Send as `Authorization: Bearer <apiKey>`; shown only here: store it'],
   [Offer.shape.minQuantity, 'Smallest quantity this offer sells'],
-  [Offer.shape.priceTiers, 'Volume prices: the highest tier a quantity reaches sets its unit price'],
-  [Product.shape.unit, 'What one unit is (each, box, pair, kg…): quantities and unit prices count these'],
-  [Product.shape.availableQuantity, 'Units in stock now; an order takes its quantity out'],
+  [Offer.shape.priceTiers, 'Volume prices: the highest tier a quantity reaches applies'],
+  [Product.shape.unit, 'What one unit is (each, box, kg…): quantities and unit prices count these'],
+  [Product.shape.availableQuantity, 'Units in stock; an order takes its quantity'],
   [Product.shape.leadTimeDays, 'Days from order to shipment'],
   [Product.shape.shipsFrom, 'ISO 3166-1 alpha-2 country code, or null'],
-  [Product.shape.sourceFeedId, 'The feed that last wrote this product'],
-  [ProductWithOffers.shape.offers, 'The product’s standing offer (a feed row makes one)'],
+  [Product.shape.sourceFeedId, 'The feed that last wrote it'],
+  [ProductWithOffers.shape.offers, 'Its standing offer (a feed row makes one)'],
   [Feed.shape.sizeBytes, 'The file’s size in bytes; null until a presigned upload lands'],
   [Feed.shape.attempts, 'Processing runs so far (a retry adds one)'],
-  [Feed.shape.failureReason, 'Why a failed feed failed: what to change in the file'],
-  [SearchPage.shape.nextCursor, 'Pass as `cursor` with the same request for the next page; null on the last page'],
+  [Feed.shape.failureReason, 'Why it failed: what to change in the file'],
+  [SearchPage.shape.nextCursor, 'Pass as `cursor` with the same request for the next page; null on the last'],
 ]);
 
 /** Adjustments every schema of the document gets. */

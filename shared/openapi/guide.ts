@@ -21,13 +21,13 @@ export const SUMMARY =
   'catalogs; buyers’ agents search in plain language or with filters, negotiate turn by turn, place orders and ' +
   'follow them; every party gets signed webhooks.';
 
-export const CONVENTIONS = `- **Authentication**: \`Authorization: Bearer <API key>\` on every call except registration and these documents. \`POST /v1/agents/register\` returns the key once (\`mk_test_…\` in the sandbox, \`mk_live_…\` in production); \`POST /v1/agents/me/rotate-key\` replaces it. An agent is a \`buyer\` or a \`seller\`; each operation says which may call it.
-- **Envelope**: every success is \`{"data": …, "meta": {"requestId", "timestamp"}}\`; every failure is \`{"error", "code", "status", "requestId", "details"?}\`, where \`details\` lists \`{path, message}\` per field (dot paths such as \`organization.country\`). Branch on \`code\`, never on the message.
-- **Money**: prices are integers in the currency’s minor unit (EUR and USD cents, JPY yen): \`{"amount": 1250, "currency": "EUR"}\` is 12.50 EUR. Every \`unitPrice\` is such an integer in the record’s currency; \`totalAmount\` is quantity × unitPrice. Only CSV feed files use decimals in major units.
-- **Ids** are opaque strings with a type prefix (\`agt_\`, \`prd_\`, \`ofr_\`, \`neg_\`, \`ord_\`, \`feed_\`, \`whk_\`, \`evt_\`, \`dlv_\`); take them from earlier responses (an \`offerId\` from search results, a \`sessionId\` from starting a negotiation, an \`orderId\` from placing the order). Timestamps are ISO 8601 UTC with milliseconds.
-- **Lists**: \`?limit=\` (1–100, default 20) and \`?cursor=\` (the previous page’s \`nextCursor\`; \`null\` means the last page). Newest first unless stated.
-- **Retries**: send an \`Idempotency-Key\` (1–255 characters) with every POST; the same key and request within 24 h replays the first response with \`Idempotent-Replayed: true\`. Unknown fields, in bodies and query strings alike, are 422.
-- **Rate limits**: per agent (per source address without a key), fixed UTC minute and day windows: free 60/min and 1,000/day, pro 600/min and 100,000/day. Every response carries \`X-RateLimit-Limit\`, \`-Remaining\` and \`-Reset\` (Unix seconds); a 429 carries \`Retry-After\` (seconds).`;
+export const CONVENTIONS = `- **Authentication**: \`Authorization: Bearer <API key>\` on every call but registration and these documents. \`POST /v1/agents/register\` returns the key once (\`mk_test_…\` sandbox, \`mk_live_…\` production); \`POST /v1/agents/me/rotate-key\` replaces it. An agent is a \`buyer\` or a \`seller\`; each operation says which may call it.
+- **Envelope**: every success is \`{"data": …, "meta": {"requestId", "timestamp"}}\` (response examples show \`data\` only); every failure is \`{"error", "code", "status", "requestId", "details"?}\`, \`details\` listing \`{path, message}\` per field (dot paths: \`organization.country\`). Branch on \`code\`, not the message.
+- **Money**: integers in the currency’s minor unit (EUR and USD cents, JPY yen): \`{"amount": 1250, "currency": "EUR"}\` is 12.50 EUR. Every \`unitPrice\` is such an integer in the record’s currency; \`totalAmount\` = quantity × unitPrice. Only CSV feeds use decimals in major units.
+- **Ids** are opaque, with a type prefix (\`agt_\`, \`prd_\`, \`ofr_\`, \`neg_\`, \`ord_\`, \`feed_\`, \`whk_\`, \`evt_\`, \`dlv_\`); take them from earlier responses (\`offerId\` from search results, \`sessionId\` from starting a negotiation, \`orderId\` from the order). Timestamps: ISO 8601 UTC with milliseconds.
+- **Lists**: \`?limit=\` (1–100, default 20), \`?cursor=\` (the previous page’s \`nextCursor\`; \`null\` on the last page). Newest first unless stated.
+- **Retries**: send an \`Idempotency-Key\` (1–255 characters) with every POST; the same key and request within 24 h replays the first response with \`Idempotent-Replayed: true\`. Unknown fields, in bodies and query strings, are 422.
+- **Rate limits**: per agent (per source address without a key), fixed UTC minute and day windows: free 60/min and 1,000/day, pro 600/min and 100,000/day. Every response carries \`X-Request-Id\`, \`X-RateLimit-Limit\`, \`-Remaining\` and \`-Reset\` (Unix seconds); a 429 carries \`Retry-After\` (seconds).`;
 
 export const SELLER_FLOW = `1. \`POST /v1/agents/register\` with \`"role": "seller"\`; keep \`apiKey\` (shown once).
 2. \`GET /v1/seller/templates/json\` (or \`/csv\`): every field with its type and an example.
@@ -42,7 +42,7 @@ export const BUYER_FLOW = `1. \`POST /v1/agents/register\` with \`"role": "buyer
 4. \`POST /v1/create-order\` with \`{"sessionId"}\` once the session is \`accepted\`: the order (\`orderId\`) is \`pending\`, the stock is reserved.
 5. Follow the order (\`GET /v1/orders/{orderId}\`, \`order.*\` webhooks) through \`confirmed\`, \`shipped\`, \`delivered\`; then \`POST /v1/orders/{orderId}/complete\`. \`…/cancel\` is possible while \`pending\` or \`confirmed\`.`;
 
-export const WEBHOOK_VERIFICATION = `Each delivery is a POST of the event envelope \`{"id", "type", "timestamp", "data"}\` to the subscription’s URL, with:
+export const WEBHOOK_VERIFICATION = `Each delivery is a POST of the event envelope \`{"id", "type", "timestamp", "data"}\` to the subscription’s URL (order and negotiation events go to both parties, feed events to the seller), with:
 - \`X-Marketplace-Signature: sha256=<hex HMAC-SHA256 of the exact body>\`, \`X-Marketplace-Timestamp\` (Unix seconds) and \`X-Marketplace-Event-Id\` (the envelope’s \`id\`);
 - the Standard Webhooks headers \`webhook-id\` (the event id), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">\`.
 

@@ -23,13 +23,16 @@ function operationLine(route: RouteDefinition): string {
   return `- [${route.method} ${route.path}](${pointerTo(route)}): ${route.summary}. Callers: ${callersOf(route)}${requestExample(route)} Errors: ${errorSummaryOf(route)}.`;
 }
 
-/** Operations people, not agents, use; listed under "Optional" as llmstxt.org suggests. */
-const FOR_PEOPLE = new Set(['getDashboard', 'health']);
+/**
+ * Operations people, not agents, use: the pages for people (not in the OpenAPI document) and the
+ * readiness probe; listed under "Optional" as llmstxt.org suggests.
+ */
+const forPeople = (route: RouteDefinition) => route.pageForPeople === true || route.operationId === 'health';
 
 export function buildLlmsTxt(routes: readonly RouteDefinition[]): string {
   const byTag = new Map<RouteTag, RouteDefinition[]>();
   for (const route of routes) {
-    if (FOR_PEOPLE.has(route.operationId)) continue;
+    if (forPeople(route)) continue;
     byTag.set(route.tag, [...(byTag.get(route.tag) ?? []), route]);
   }
   const sections = (Object.keys(TAG_DESCRIPTIONS) as RouteTag[])
@@ -41,13 +44,13 @@ export function buildLlmsTxt(routes: readonly RouteDefinition[]): string {
   const events = Object.entries(WEBHOOK_EVENTS)
     .map(([type, { description }]) => `- \`${type}\`: ${description}`)
     .join('\n');
-  const optional = routes.filter((route) => FOR_PEOPLE.has(route.operationId)).map((route) => `- [${route.method} ${route.path}](${route.path}): ${route.summary}`);
+  const optional = routes.filter(forPeople).map((route) => `- [${route.method} ${route.path}](${route.path}): ${route.summary}`);
 
   return `# ${API_TITLE}
 
 > ${SUMMARY}
 
-Every path below is relative to the address that served this file. Send JSON (\`Content-Type: application/json\`) and read JSON. Each operation below shows an example request; the OpenAPI document has every schema and an example of every response.
+Every path below is relative to the address that served this file. Send JSON (\`Content-Type: application/json\`) and read JSON. Each operation below shows an example request; the OpenAPI document has every schema and an example of every operation’s response.
 
 **Conventions**
 

@@ -39,7 +39,7 @@ export const Attributes = /* @__PURE__ */ (() => z
     z.union([z.string().max(200), z.number(), z.boolean()]),
   )
   .refine((attributes) => Object.keys(attributes).length <= 50, 'At most 50 attributes')
-  .meta({ description: 'Typed product attributes (string, number or boolean)' }))();
+  .meta({ description: 'Typed attributes (string, number or boolean)' }))();
 
 export const Unit = /* @__PURE__ */ (() => z
   .string()
@@ -55,7 +55,7 @@ export const OfferStatus = /* @__PURE__ */ (() => z.enum(['active', 'withdrawn',
 
 export const PriceTier = /* @__PURE__ */ (() => z
   .object({ minQuantity: z.int().min(1).meta({ override: { maximum: 1_000_000_000, format: 'int32' } }), unitPrice: Money })
-  .meta({ id: 'PriceTier', description: 'From minQuantity units on, each unit costs unitPrice' }))();
+  .meta({ id: 'PriceTier', description: 'From minQuantity units on, each costs unitPrice' }))();
 
 export const Offer = /* @__PURE__ */ (() => z
   .object({
@@ -81,16 +81,16 @@ export const NegotiationStrategy = /* @__PURE__ */ (() => z
   .meta({
     id: 'NegotiationStrategy',
     description:
-      'firm: hold the list price; linear: concede evenly over the rounds; boulware: hold near the list price until late; conceder: concede early. The floor is asked only at the session’s last round.',
+      'firm: hold the list price; linear: concede evenly; boulware: hold until late; conceder: concede early. The floor comes only at the last round.',
   }))();
 export type NegotiationStrategy = z.infer<typeof NegotiationStrategy>;
 
 /** The offer as its own seller sees it: with the private negotiation policy. */
 export const SellerOffer = /* @__PURE__ */ (() => Offer.extend({
-  floorUnitPrice: Money.nullable().meta({ description: 'Private: the lowest unit price automatic counters go to (at the last round only)' }),
-  autoAcceptUnitPrice: Money.nullable().meta({ description: 'Private: a buyer proposal at or above it is accepted at once' }),
+  floorUnitPrice: Money.nullable().meta({ description: 'Private: the lowest unit price automatic counters reach (last round only)' }),
+  autoAcceptUnitPrice: Money.nullable().meta({ description: 'Private: a proposal at or above it is accepted at once' }),
   negotiationStrategy: NegotiationStrategy.nullable().meta({
-    description: 'Private: how automatic counters concede toward the floor (default linear when a floor is set); null: no automatic counters.',
+    description: 'Private: how automatic counters concede toward the floor (linear by default); null: none',
   }),
 }).meta({ id: 'SellerOffer' }))();
 export type SellerOffer = z.infer<typeof SellerOffer>;
@@ -130,8 +130,8 @@ export type FeedStatus = z.infer<typeof FeedStatus>;
 
 export const FeedRowError = /* @__PURE__ */ (() => z
   .object({
-    row: boundedInt(1, MAX_FEED_ROWS, { description: 'Row number in the file: the first data row is 1 (the CSV header is row 0)' }),
-    field: z.string().nullable().meta({ description: 'The column or JSON field, or null for the whole row' }),
+    row: boundedInt(1, MAX_FEED_ROWS, { description: 'Row in the file: the first data row is 1 (the CSV header 0)' }),
+    field: z.string().nullable().meta({ description: 'Column or JSON field; null: the whole row' }),
     message: z.string(),
   })
   .meta({ id: 'FeedRowError' }))();
@@ -139,7 +139,7 @@ export type FeedRowError = z.infer<typeof FeedRowError>;
 
 export const FeedWarning = /* @__PURE__ */ (() => z
   .object({ row: boundedInt(1, MAX_FEED_ROWS).nullable(), field: z.string().nullable(), message: z.string() })
-  .meta({ id: 'FeedWarning', description: 'Something accepted but worth a look: an unknown column, a repeated sku' }))();
+  .meta({ id: 'FeedWarning', description: 'Accepted but worth a look: an unknown column, a repeated sku' }))();
 export type FeedWarning = z.infer<typeof FeedWarning>;
 
 export const Feed = /* @__PURE__ */ (() => z
@@ -154,7 +154,7 @@ export const Feed = /* @__PURE__ */ (() => z
     rowsSucceeded: boundedInt(0, MAX_FEED_ROWS),
     rowsFailed: boundedInt(0, MAX_FEED_ROWS),
     errors: z.array(FeedRowError).meta({ maxItems: 100, description: 'The first 100 row errors; rowsFailed counts all' }),
-    warnings: z.array(FeedWarning).meta({ maxItems: 100, description: 'The first 100 warnings' }),
+    warnings: z.array(FeedWarning).meta({ maxItems: 100, description: 'The first 100' }),
     attempts: boundedInt(0, 2_147_483_647),
     failureReason: z.string().nullable(),
     createdAt: Timestamp,
@@ -166,9 +166,9 @@ export type Feed = z.infer<typeof Feed>;
 
 /** The answer to a presigned upload request: the feed plus where to PUT the file. */
 export const FeedWithUpload = /* @__PURE__ */ (() => Feed.extend({
-  uploadUrl: bounded(8192, { format: 'uri', description: 'PUT the file here, without an Authorization header, before uploadExpiresAt' }),
+  uploadUrl: bounded(8192, { format: 'uri', description: 'PUT the file here, without Authorization, before uploadExpiresAt' }),
   uploadMethod: z.literal('PUT'),
-  uploadHeaders: z.record(bounded(256), bounded(8192)).meta({ description: 'Send these headers with the PUT, unchanged' }),
+  uploadHeaders: z.record(bounded(256), bounded(8192)).meta({ description: 'Send these with the PUT, unchanged' }),
   uploadExpiresAt: Timestamp,
   uploadMaxBytes: boundedInt(0, PRESIGNED_FEED_MAX_BYTES),
 }).meta({ id: 'FeedWithUpload' }))();
@@ -216,7 +216,7 @@ export const InlineJsonFeedRequest = /* @__PURE__ */ (() => z
     products: z
       .array(z.unknown(), { error: 'Must be an array of product rows' })
       .min(1, 'Send at least one product row')
-      .meta({ description: 'Feed rows; each is validated while the feed is processed, and a bad row is reported in the feed’s errors' }),
+      .meta({ description: 'Rows; a bad row is reported in the feed’s `errors`' }),
     filename: Filename.optional(),
   })
   .meta({ id: 'InlineJsonFeedRequest' }))();
@@ -226,13 +226,13 @@ export const PresignedFeedRequest = /* @__PURE__ */ (() => z
     upload: z.literal('presigned', { error: 'Must be "presigned"' }),
     filename: Filename.optional(),
   })
-  .meta({ id: 'PresignedFeedRequest', description: 'Answers 202 with uploadUrl: PUT the file there (up to 100 MiB) within 15 minutes' }))();
+  .meta({ id: 'PresignedFeedRequest', description: 'Answers 202 with uploadUrl: PUT the file there (up to 100 MiB) within 15 min' }))();
 export const CreateFeedJsonRequest = /* @__PURE__ */ (() => z.union([InlineJsonFeedRequest, PresignedFeedRequest]))();
 export type CreateFeedJsonRequest = z.infer<typeof CreateFeedJsonRequest>;
 
 export const FeedTemplateField = /* @__PURE__ */ (() => z
   .object({
-    name: bounded(TEMPLATE_TEXT_MAX_LENGTH, { description: 'The CSV column or JSON field', pattern: '^[a-zA-Z_.]+$' }),
+    name: bounded(TEMPLATE_TEXT_MAX_LENGTH, { description: 'CSV column or JSON field', pattern: '^[a-zA-Z_.]+$' }),
     type: z.enum(['string', 'integer', 'decimal', 'boolean', 'money', 'currency', 'country', 'list', 'map', 'enum']),
     required: z.boolean(),
     default: z.union([bounded(TEMPLATE_TEXT_MAX_LENGTH), z.number(), z.boolean()]).nullable(),
@@ -244,7 +244,7 @@ export const FeedTemplate = /* @__PURE__ */ (() => z
   .object({
     format: FeedFormat,
     filename: bounded(255, { pattern: FILENAME_PATTERN }),
-    content: bounded(INLINE_FEED_MAX_BYTES, { description: 'The template file; uploaded unchanged, it is a valid feed' }),
+    content: bounded(INLINE_FEED_MAX_BYTES, { description: 'The file; uploaded unchanged, a valid feed' }),
     fields: z.array(FeedTemplateField).meta({ maxItems: 50 }),
   })
   .meta({ id: 'FeedTemplate' }))();

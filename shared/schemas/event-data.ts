@@ -95,16 +95,16 @@ const negotiationFields = {
   unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table, minor units of `currency`' }),
   round: boundedInt(1, MAX_ROUNDS),
   turn: Party.nullable().meta({ description: 'Who must answer; null once the session is closed' }),
-  expiresAt: Timestamp.nullable().meta({ description: 'When an open session expires; null once accepted or rejected' }),
-  by: Party.nullable().meta({ description: 'The party that moved; null when the marketplace closed the session (expiry)' }),
-  automatic: z.boolean().meta({ description: 'Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace' }),
+  expiresAt: Timestamp.nullable().meta({ description: 'When an open session expires; null once closed' }),
+  by: Party.nullable().meta({ description: 'Who moved; null when the session expired' }),
+  automatic: z.boolean().meta({ description: 'Made by the offer’s negotiation policy or the marketplace' }),
 };
 
 /** The data of every negotiation event: one schema, the type names the move; `reason` only on negotiation.rejected. */
 const NegotiationEventData = /* @__PURE__ */ (() => z
   .strictObject({
     ...negotiationFields,
-    reason: z.enum(['rejected', 'expired']).optional().meta({ description: 'negotiation.rejected only: `rejected` by a party, or `expired` (72 h without a move)' }),
+    reason: z.enum(['rejected', 'expired']).optional().meta({ description: 'negotiation.rejected only: `rejected`, or `expired` (72 h without a move)' }),
   })
   .check((context) => {
     // A closed session says how it closed (negotiation.rejected); an open or accepted one has no reason.
@@ -113,7 +113,7 @@ const NegotiationEventData = /* @__PURE__ */ (() => z
       context.issues.push({ code: 'custom', path: ['reason'], message: 'Required when the session is rejected or expired, absent otherwise', input: context.value });
     }
   })
-  .meta({ id: 'NegotiationEventData', description: 'The session after the move (never the seller’s private prices)' }))();
+  .meta({ id: 'NegotiationEventData', description: 'The session after the move (no private prices)' }))();
 
 // Feeds
 
@@ -132,7 +132,7 @@ const feedFields = {
 const FeedOutcomeData = /* @__PURE__ */ (() => z
   .strictObject({
     ...feedFields,
-    status: z.enum(['completed', 'failed']).meta({ description: '`completed` (feed.completed, alias feed.processed: bad rows are counted in rowsFailed) or `failed` (feed.failed)' }),
+    status: z.enum(['completed', 'failed']).meta({ description: '`completed` (feed.completed, feed.processed; bad rows counted in rowsFailed) or `failed`' }),
     failureReason: bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE }).optional().meta({ description: 'feed.failed only: what to change in the file' }),
   })
   .check((context) => {
@@ -141,7 +141,7 @@ const FeedOutcomeData = /* @__PURE__ */ (() => z
       context.issues.push({ code: 'custom', path: ['failureReason'], message: 'Required on feed.failed, absent on feed.completed', input: context.value });
     }
   })
-  .meta({ id: 'FeedOutcomeData', description: 'feed.completed (alias feed.processed) and feed.failed: the feed’s counts and outcome' }))();
+  .meta({ id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' }))();
 
 const WebhookTestData = /* @__PURE__ */ (() => z
   .strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) })

@@ -65,6 +65,9 @@ export const EXAMPLE_BUYER = /* @__PURE__ */ (() => ({
   updatedAt: '2026-11-23T09:01:00.000Z',
 } as const))();
 
+/** The buyer after changing its contact e-mail: what PATCH and then GET /v1/agents/me show. */
+export const EXAMPLE_UPDATED_BUYER = /* @__PURE__ */ (() => ({ ...EXAMPLE_BUYER, contactEmail: 'buying@acme.example', updatedAt: '2026-11-23T09:30:00.000Z' } as const))();
+
 /** An API key as registration and rotation show it, once (40 base62 characters after the prefix). */
 export const EXAMPLE_API_KEY = 'mk_test_6eYSk2Xw9QpL4vN8tR1mZc7Bf3Hd5Jg0AaEoW2x4';
 
@@ -103,9 +106,6 @@ export const EXAMPLE_OFFER = /* @__PURE__ */ (() => ({
   createdAt: '2026-11-23T09:02:03.512Z',
   updatedAt: '2026-11-23T09:02:03.512Z',
 } as const))();
-
-/** The offer as its seller sees it, with the private negotiation policy. */
-export const EXAMPLE_SELLER_OFFER = /* @__PURE__ */ (() => ({ ...EXAMPLE_OFFER, floorUnitPrice: { amount: 1050, currency: 'EUR' }, autoAcceptUnitPrice: { amount: 1200, currency: 'EUR' }, negotiationStrategy: 'boulware' } as const))();
 
 /** One row of a JSON feed: the product and offer above as the seller uploads them. */
 export const EXAMPLE_FEED_ROW = /* @__PURE__ */ (() => ({

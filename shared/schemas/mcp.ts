@@ -10,28 +10,28 @@ const JsonRpcId = /* @__PURE__ */ (() => z.union([z.string().max(256), z.int()])
 export const JsonRpcMessage = /* @__PURE__ */ (() => z
   .strictObject({
     jsonrpc: z.literal('2.0', { error: 'Must be "2.0" (a JSON-RPC 2.0 message)' }),
-    id: JsonRpcId.optional().meta({ description: 'Present on requests (and their responses); absent on notifications' }),
+    id: JsonRpcId.optional().meta({ description: 'On requests and their responses; absent on notifications' }),
     method: z
       .string()
       .max(128)
       .regex(/^\S+$/)
       .optional()
       .meta({ description: 'initialize, tools/list, tools/call, ping, notifications/initialized, …', example: 'tools/call' }),
-    params: z.looseObject({}).optional().meta({ description: 'The method’s parameters; for tools/call, `name` and `arguments`' }),
-    result: z.looseObject({}).optional().meta({ description: 'A client’s answer to a request of the server' }),
-    error: z.looseObject({}).optional().meta({ description: 'A client’s error answer to a request of the server' }),
+    params: z.looseObject({}).optional().meta({ description: 'For tools/call: `name` and `arguments`' }),
+    result: z.looseObject({}).optional().meta({ description: 'A client’s answer to a server request' }),
+    error: z.looseObject({}).optional().meta({ description: 'A client’s error answer to a server request' }),
   })
-  .meta({ id: 'JsonRpcMessage', description: 'A JSON-RPC 2.0 request, notification or response of the Model Context Protocol' }))();
+  .meta({ id: 'JsonRpcMessage', description: 'A JSON-RPC 2.0 request, notification or response (MCP)' }))();
 
 export const McpRequestBody = /* @__PURE__ */ (() => z
   .union([JsonRpcMessage, z.array(JsonRpcMessage).min(1, 'Send at least one message').max(100)])
-  .meta({ id: 'McpRequestBody', description: 'One JSON-RPC message (or, from clients of protocol versions before 2025-06-18, a batch)' }))();
+  .meta({ id: 'McpRequestBody', description: 'One JSON-RPC message (a batch from protocol versions before 2025-06-18)' }))();
 
 export const McpResponseBody = /* @__PURE__ */ (() => z
   .looseObject({
     jsonrpc: z.literal('2.0'),
     id: JsonRpcId.nullable(),
-    result: z.looseObject({}).optional().meta({ description: 'For tools/call: `content` (a JSON text block), `structuredContent` (the API’s data) and, on an API error, `isError`' }),
+    result: z.looseObject({}).optional().meta({ description: 'For tools/call: `content` (a JSON text block), `structuredContent` (the API’s data), `isError` on an API error' }),
     error: z.object({ code: z.int(), message: z.string().max(4096), data: z.unknown().optional() }).optional(),
   })
-  .meta({ id: 'McpResponseBody', description: 'The JSON-RPC response to the request (notifications are answered 202 with no body)' }))();
+  .meta({ id: 'McpResponseBody', description: 'The JSON-RPC response to the request' }))();

@@ -1,16 +1,15 @@
 // Money (contract §1): an integer amount in the currency's minor unit and an ISO 4217 code. The minor
-// unit exponent comes from the ISO 4217 list (currency-codes), never a guess: JPY has none, BHD three.
-import currencyCodes from 'currency-codes';
+// unit exponent comes from the ISO 4217 list (currency-codes, copied in currency-digits.ts), never a
+// guess: JPY has none, BHD three.
 import * as z from 'zod';
+import { CODES_BY_MINOR_UNIT_DIGITS } from './currency-digits.ts';
 
 /**
  * ISO 4217 currencies a price can be in: every code with a numeric minor unit, except the X codes
  * (precious metals, funds, testing and "no currency"), which are not money a buyer pays with.
  */
 const MINOR_UNITS: ReadonlyMap<string, number> = /* @__PURE__ */ (() => new Map(
-  currencyCodes
-    .data.filter((currency) => !currency.code.startsWith('X') && Number.isInteger(currency.digits))
-    .map((currency) => [currency.code, currency.digits]),
+  Object.entries(CODES_BY_MINOR_UNIT_DIGITS).flatMap(([digits, codes]) => codes.split(' ').map((code) => [code, Number(digits)] as const)),
 ))();
 
 export function isCurrency(code: string): boolean {

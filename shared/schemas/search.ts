@@ -9,7 +9,7 @@ import { Amount, CurrencyCode, MAX_AMOUNT } from './money.ts';
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'lead_time'] as const;
 export const SearchSort = /* @__PURE__ */ (() => z.enum(SEARCH_SORTS).meta({
   id: 'SearchSort',
-  description: 'relevance (default; without a query, newest first), price_asc, price_desc (by unit price within each currency), newest, lead_time (shortest lead time first; an extension)',
+  description: 'relevance (default; newest first without a query), price_asc, price_desc (unit price within each currency), newest, lead_time (shortest first; extension)',
 }))();
 export type SearchSort = z.infer<typeof SearchSort>;
 
@@ -20,7 +20,7 @@ const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 export const SearchFilters = /* @__PURE__ */ (() => z
   .strictObject({
-    category: Category.optional().meta({ description: 'A category path prefix: safety matches safety and safety/gloves' }),
+    category: Category.optional().meta({ description: 'A category path prefix: safety matches safety/gloves' }),
     sellerId: z.string().regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)').optional().meta({ maxLength: 30 }),
     brand: text({ min: 1, max: BRAND_MAX }).optional().meta({ description: 'Exact brand, case-insensitive' }),
     minPrice: Amount.optional().meta({ description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
@@ -30,7 +30,7 @@ export const SearchFilters = /* @__PURE__ */ (() => z
     shipsFrom: z
       .union([CountryCode, z.array(CountryCode).min(1, 'Name at least one country').max(60, 'At most 60 countries')])
       .optional()
-      .meta({ description: 'Ships from this country, or from any of these (an intent reads "from the EU" as the EU\'s member states)', example: 'DE' }),
+      .meta({ description: 'A country, or any of several (an intent reads "from the EU" as its member states)', example: 'DE' }),
     maxLeadTimeDays: z.int('Must be a whole number of days').min(0, 'Must be 0 or more').max(365, 'Must be at most 365').optional(),
     attributes: z
       .record(
@@ -39,7 +39,7 @@ export const SearchFilters = /* @__PURE__ */ (() => z
       )
       .refine((attributes) => Object.keys(attributes).length <= 20, 'At most 20 attribute filters')
       .optional()
-      .meta({ description: 'Exact attribute values (strings compare case-insensitively)' }),
+      .meta({ description: 'Exact attribute values (strings case-insensitive)' }),
   })
   .superRefine((filters, context) => {
     // Prices in different currencies are never compared: a price bound needs its currency.
@@ -61,16 +61,16 @@ const SEARCH_CURSOR_MAX = 100_000;
 
 export const SearchRequest = /* @__PURE__ */ (() => z
   .strictObject({
-    query: text({ max: 500 }).optional().meta({ description: 'Words to match in titles, brands, categories, attributes and descriptions', example: 'nitrile gloves' }),
+    query: text({ max: 500 }).optional().meta({ description: 'Words to match in titles, brands, categories, attributes, descriptions', example: 'nitrile gloves' }),
     filters: SearchFilters.optional(),
     exclude: z
       .array(text({ min: 1, max: 100 }))
       .max(20, 'At most 20 excluded words')
       .optional()
-      .meta({ description: 'Words or phrases an item must not hold (an intent\'s "not latex", "latex-free")', example: ['latex'] }),
+      .meta({ description: 'Words an item must not hold ("not latex", "latex-free")', example: ['latex'] }),
     sort: SearchSort.optional(),
     limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional().meta({ description: 'Page size, 1–100 (default 20)' }),
-    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ description: 'nextCursor of the previous page of this same search', pattern: '^[A-Za-z0-9_-]+$' }),
+    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ description: 'nextCursor of the previous page of this search', pattern: '^[A-Za-z0-9_-]+$' }),
   })
   .meta({ id: 'SearchRequest' }))();
 export type SearchRequest = z.infer<typeof SearchRequest>;
@@ -89,23 +89,23 @@ export const SearchIntentRequest = /* @__PURE__ */ (() => z
 const ItemWordsAndFilters = (id: string, description: string) =>
   z
     .object({
-      keywords: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words of the request (as in interpretation.keywords; for /v1/search, the query\'s words)' }),
-      filters: z.array(echoed(64)).meta({ maxItems: 20, description: 'Names of filters of the request (as in /v1/search filters; `quantity` for an intent\'s quantity)' }),
+      keywords: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words of the request (interpretation.keywords; for /v1/search, the query\'s)' }),
+      filters: z.array(echoed(64)).meta({ maxItems: 20, description: 'Filter names of the request (`quantity`: an intent\'s quantity)' }),
     })
     .meta({ id, description });
 
 /** One shape for what an item satisfies and what it lacks: the document describes it once (SearchItemWords). */
 const SearchItemWords = /* @__PURE__ */ (() => ItemWordsAndFilters('SearchItemWords', 'Words and filters of the request'))();
-export const SearchItemMatched = /* @__PURE__ */ (() => SearchItemWords.meta({ description: 'What this item satisfies, checked on the item itself' }))();
+export const SearchItemMatched = /* @__PURE__ */ (() => SearchItemWords.meta({ description: 'What this item satisfies' }))();
 export const SearchItemRelaxed = /* @__PURE__ */ (() => SearchItemWords.meta({
-  description: 'What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request)',
+  description: 'What this item does not satisfy: words and filters dropped to find anything (empty when it satisfies all)',
 }))();
 
 export const SearchItem = /* @__PURE__ */ (() => z
   .object({
     product: Product,
     offer: Offer,
-    score: z.number().meta({ description: 'Text relevance (higher is better); 0 without a query', minimum: 0 }),
+    score: z.number().meta({ description: 'Text relevance (higher is better); 0 without words', minimum: 0 }),
     matched: SearchItemMatched,
     relaxed: SearchItemRelaxed,
   })
@@ -123,7 +123,7 @@ export const SearchCorrection = /* @__PURE__ */ (() => z
     from: echoed(INTENT_MAX, { description: 'As typed' }),
     to: echoed(INTENT_MAX, { description: 'As read' }),
     kind: z.enum(['spelling', 'variant', 'synonym', 'country']).meta({
-      description: 'spelling: a typo; variant: British/American spelling; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
+      description: 'spelling: a typo; variant: British/American; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
     }),
   })
   .meta({ id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } }))();
@@ -132,25 +132,25 @@ export const Interpretation = /* @__PURE__ */ (() => z
   .object({
     keywords: z.array(bounded(INTENT_MAX)).meta({
       maxItems: INTENT_MAX,
-      description: 'Product words read from the intent (after `corrections`); an item matches a word its text holds, stemmed, or a spelling variant or synonym of it',
+      description: 'Product words read (after `corrections`); an item matches a word it holds, stemmed, or a variant or synonym',
       example: ['nitrile', 'gloves'],
     }),
-    quantity: boundedInt(1, Number.MAX_SAFE_INTEGER).nullable().meta({ description: 'Units wanted; items that cannot serve it (stock below it, minimum order above it) are left out' }),
-    filters: z.record(bounded(64), z.unknown()).meta({ description: 'The filters applied, in the shape of /v1/search filters', example: { maxPrice: 1300, currency: 'EUR', shipsFrom: 'DE', maxLeadTimeDays: 5 } }),
+    quantity: boundedInt(1, Number.MAX_SAFE_INTEGER).nullable().meta({ description: 'Units wanted; items that cannot serve it are left out' }),
+    filters: z.record(bounded(64), z.unknown()).meta({ description: 'The filters applied, shaped as /v1/search filters', example: { maxPrice: 1300, currency: 'EUR', shipsFrom: 'DE', maxLeadTimeDays: 5 } }),
     sort: SearchSort,
-    excluded: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free"): no item holding them is returned', example: ['latex'] }),
+    excluded: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free")', example: ['latex'] }),
     budget: z
       .object({ amount: boundedInt(1, MAX_AMOUNT * 1_000_000), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })
       .nullable()
-      .meta({ description: 'A total budget ("budget 500 EUR total"), in minor units: filters.maxPrice is derived from it and the quantity' }),
-    corrections: z.array(SearchCorrection).meta({ maxItems: INTENT_MAX, description: 'Words read as something other than typed' }),
+      .meta({ description: 'A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice' }),
+    corrections: z.array(SearchCorrection).meta({ maxItems: INTENT_MAX, description: 'Words read otherwise than typed' }),
     relaxed: z
       .object({
-        keywords: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words dropped because no product has them together with the rest (never the main product word)' }),
-        filters: z.record(echoed(64), z.unknown()).meta({ description: 'Filters dropped to find anything, with the value read' }),
+        keywords: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words dropped: no product has them with the rest (never the main one)' }),
+        filters: z.record(echoed(64), z.unknown()).meta({ description: 'Filters dropped to find anything, with their values' }),
       })
-      .meta({ description: 'What was dropped to find anything; each item says what it lacks in its own `relaxed`' }),
-    unparsed: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words not understood (neither catalog words, English words, nor correctable)' }),
+      .meta({ description: 'What was dropped to find anything; each item’s `relaxed` says what it lacks' }),
+    unparsed: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words not understood (not catalog or English words, not correctable)' }),
   })
   .meta({ id: 'Interpretation' }))();
 
@@ -162,7 +162,7 @@ export const SEARCH_SUGGESTION_TYPES = ['loosen-filter', 'drop-keyword', 'try-ke
 export const SearchSuggestion = /* @__PURE__ */ (() => z
   .object({
     type: z.enum(SEARCH_SUGGESTION_TYPES).meta({
-      description: 'loosen-filter: without these filters products match; drop-keyword: without this word they do; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has',
+      description: 'loosen-filter: products match without these filters; drop-keyword: without this word; try-keyword: a catalog word near an unmatched one; browse-category: a category the catalog has',
     }),
     value: echoed(INTENT_MAX, { description: 'The filter name(s), word or category path' }),
     message: echoed(2000, { description: 'What to change, in words' }),
@@ -171,7 +171,7 @@ export const SearchSuggestion = /* @__PURE__ */ (() => z
 
 export const SearchIntentPage = /* @__PURE__ */ (() => SearchPage.extend({
   interpretation: Interpretation,
-  suggestions: z.array(SearchSuggestion).meta({ maxItems: MAX_SUGGESTIONS, description: 'When nothing matches: what would find something (each checked against the catalog); empty otherwise' }),
+  suggestions: z.array(SearchSuggestion).meta({ maxItems: MAX_SUGGESTIONS, description: 'When nothing matches: what would find something (each checked); empty otherwise' }),
 }).meta({ id: 'SearchIntentPage' }))();
 
 export { Category };

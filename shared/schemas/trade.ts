@@ -20,7 +20,7 @@ const Quantity = /* @__PURE__ */ (() => z.int('Must be a whole number of units')
 const UnitPrice = /* @__PURE__ */ (() => z
   .int('Must be an integer amount in the minor unit of the offer’s currency (cents for USD)')
   .min(1, 'Must be at least 1 (minor units of the offer’s currency)')
-  .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`).meta({ description: 'Integer unit price in the minor unit of the session’s currency', example: 1150 }))();
+  .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`).meta({ description: 'Unit price in minor units of the session’s currency', example: 1150 }))();
 const Message = /* @__PURE__ */ (() => text({ max: 2000, multiline: true }))();
 
 export const NegotiationAction = /* @__PURE__ */ (() => z.enum(['propose', 'counter', 'accept', 'reject']).meta({ id: 'NegotiationAction' }))();
@@ -29,11 +29,11 @@ export const NegotiationMove = /* @__PURE__ */ (() => z
   .object({
     round: boundedInt(1, MAX_ROUNDS),
     by: Party,
-    action: NegotiationAction.meta({ description: 'propose: the opening proposal; counter; accept; reject (extension)' }),
-    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'The unit price on the table after this move, minor units of the session’s currency' }),
+    action: NegotiationAction.meta({ description: 'propose (the opening), counter, accept, reject (extension)' }),
+    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table after this move, in minor units' }),
     quantity: boundedInt(1, 1_000_000_000),
     message: bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE }).nullable(),
-    automatic: z.boolean().meta({ description: 'Made on the seller’s behalf by the offer’s negotiation policy (extension)' }),
+    automatic: z.boolean().meta({ description: 'Made by the offer’s negotiation policy (extension)' }),
     at: Timestamp,
   })
   .meta({ id: 'NegotiationMove' }))();
@@ -47,16 +47,16 @@ export const NegotiationSession = /* @__PURE__ */ (() => z
     buyerId: idOf('agent'),
     sellerId: idOf('agent'),
     status: NegotiationStatus,
-    currency: bounded(3, { pattern: '^[A-Z]{3}$', description: 'The offer’s ISO 4217 currency: every price of the session is in it', example: 'EUR' }),
+    currency: bounded(3, { pattern: '^[A-Z]{3}$', description: 'The offer’s currency: every price of the session is in it', example: 'EUR' }),
     quantity: boundedInt(1, 1_000_000_000, { description: 'Units on the table' }),
-    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table, an integer in the minor unit of `currency` (cents for EUR)' }),
-    turn: Party.nullable().meta({ description: 'Who must answer; null once the session is no longer open' }),
+    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table, in minor units of `currency`' }),
+    turn: Party.nullable().meta({ description: 'Who must answer; null once closed' }),
     round: boundedInt(1, MAX_ROUNDS, { description: 'Proposals so far, the opening one included' }),
     maxRounds: boundedInt(MAX_ROUNDS, MAX_ROUNDS),
     history: z.array(NegotiationMove).meta({ maxItems: MAX_ROUNDS + 1, description: 'Every move, oldest first' }),
-    expiresAt: Timestamp.nullable().meta({ description: 'When an open session expires (72 h after the last move); null once closed' }),
+    expiresAt: Timestamp.nullable().meta({ description: '72 h after the last move; null once closed' }),
     acceptedAt: Timestamp.nullable(),
-    orderId: idOf('order', { description: 'The order placed from this session (status ordered)' }).nullable(),
+    orderId: idOf('order', { description: 'The order placed from it (status ordered)' }).nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -65,9 +65,9 @@ export type NegotiationSession = z.infer<typeof NegotiationSession>;
 
 export const StartNegotiationRequest = /* @__PURE__ */ (() => z
   .strictObject({
-    offerId: z.string().regex(idPattern('offer'), 'Must be an offer id (ofr_…)').meta({ maxLength: 30, description: 'From a search result’s offer (or GET /v1/products/{id})' }),
+    offerId: z.string().regex(idPattern('offer'), 'Must be an offer id (ofr_…)').meta({ maxLength: 30, description: 'From a search result (or GET /v1/products/{id})' }),
     quantity: Quantity,
-    unitPrice: UnitPrice.optional().meta({ description: 'Proposed unit price; default the offer’s price for this quantity' }),
+    unitPrice: UnitPrice.optional().meta({ description: 'Proposed unit price; default: the offer’s for this quantity' }),
     message: Message.optional(),
   })
   .meta({ id: 'StartNegotiationRequest' }))();
@@ -125,7 +125,7 @@ export type Order = z.infer<typeof Order>;
 export const CreateOrderRequest = /* @__PURE__ */ (() => z
   .strictObject({
     sessionId: z.string().regex(idPattern('negotiation'), 'Must be a negotiation session id (neg_…)').meta({ maxLength: 30, description: 'An accepted session of the caller’s' }),
-    buyerReference: text({ min: 1, max: 200 }).optional().meta({ description: 'The buyer’s own reference, e.g. a purchase order number' }),
+    buyerReference: text({ min: 1, max: 200 }).optional().meta({ description: 'Your reference, e.g. a purchase order number' }),
     shippingAddress: ShippingAddress.optional(),
   })
   .meta({ id: 'CreateOrderRequest' }))();

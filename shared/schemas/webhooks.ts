@@ -28,7 +28,7 @@ const Url = /* @__PURE__ */ (() => z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
   .transform(normaliseWebhookUrl)
-  .meta({ description: 'Absolute http(s) URL in normalised form (https only in production)', format: 'uri' }))();
+  .meta({ description: 'Absolute http(s) URL, normalised (https only in production)', format: 'uri' }))();
 const Secret = /* @__PURE__ */ (() => z
   .string({ error: unlessMissing('Must be 16 to 256 characters') })
   .min(16, 'Must be 16 to 256 characters')
@@ -88,11 +88,11 @@ export const DELIVERY_ERRORS = ['timeout', 'connection-refused', 'dns', 'tls', '
 export const DeliveryAttempt = /* @__PURE__ */ (() => z
   .object({
     at: Timestamp,
-    statusCode: boundedInt(100, 599).nullable().meta({ description: 'The response status; null when no response came' }),
-    error: z.enum(DELIVERY_ERRORS).nullable().meta({ description: 'Why the attempt failed; null when it succeeded' }),
+    statusCode: boundedInt(100, 599).nullable().meta({ description: 'Null when no response came' }),
+    error: z.enum(DELIVERY_ERRORS).nullable().meta({ description: 'Why it failed; null on success' }),
     durationMs: boundedInt(0, 2_147_483_647),
-    responseBody: bounded(1024).nullable().meta({ description: 'The first 1 KB of the response body' }),
-    manual: z.boolean().meta({ description: 'Sent by POST …/retry rather than the schedule' }),
+    responseBody: bounded(1024).nullable().meta({ description: 'First 1 KB of the response body' }),
+    manual: z.boolean().meta({ description: 'Sent by POST …/retry, not the schedule' }),
   })
   .meta({ id: 'DeliveryAttempt' }))();
 export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
@@ -101,10 +101,10 @@ export const Delivery = /* @__PURE__ */ (() => z
   .object({
     deliveryId: idOf('delivery'),
     subscriptionId: idOf('webhook'),
-    eventId: idOf('event', { description: 'The event’s id: the envelope’s `id` and X-Marketplace-Event-Id' }),
-    eventType: bounded(40, { pattern: '^[a-z]+\\.[a-z]+$', description: 'The name the event was delivered under (the subscription’s, for aliases; webhook.test for test events)' }),
+    eventId: idOf('event', { description: 'The envelope’s `id` (X-Marketplace-Event-Id)' }),
+    eventType: bounded(40, { pattern: '^[a-z]+\\.[a-z]+$', description: 'The name delivered under (an alias if subscribed to; webhook.test for tests)' }),
     status: DeliveryStatus,
-    attempts: z.array(DeliveryAttempt).meta({ maxItems: 5000, description: 'Every attempt, oldest first (automatic ones and manual retries; bounded by the record’s size)' }),
+    attempts: z.array(DeliveryAttempt).meta({ maxItems: 5000, description: 'Every attempt, automatic or manual, oldest first' }),
     nextAttemptAt: Timestamp.nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -113,7 +113,7 @@ export const Delivery = /* @__PURE__ */ (() => z
 export type Delivery = z.infer<typeof Delivery>;
 
 export const DeliveryWithPayload = /* @__PURE__ */ (() => Delivery.extend({
-  payload: bounded(400_000, { description: 'The exact body that was (or will be) sent and signed: the event envelope as JSON text' }),
+  payload: bounded(400_000, { description: 'The exact body sent and signed: the event envelope as JSON text' }),
 }).meta({ id: 'DeliveryWithPayload' }))();
 
 export const DeliveryParams = /* @__PURE__ */ (() => z.strictObject({

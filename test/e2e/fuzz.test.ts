@@ -97,13 +97,13 @@ function problemsOf(fuzzCase: FuzzCase, response: TestResponse): string[] {
   if (fuzzCase.forbidden && (response.status < 400 || response.status >= 500)) problems.push(`a request the document forbids was answered ${response.status}`);
   // POST /mcp is a protocol endpoint: the contract's checks (key, limits, body envelope) answer in its
   // error shape before the MCP transport runs; a message the transport itself refuses is a JSON-RPC error.
-  // A message without an id is a notification: the protocol answers it 202 with no body (the
-  // operation's description says so; the document lists the JSON-RPC response only).
+  // A message without an id is a notification: the protocol answers it 202 with no body, as the
+  // document's 202 says (no content to validate); its 400 is the transport's JSON-RPC error.
   if (fuzzCase.template === '/mcp' && response.status === 202) return response.text === '' ? problems : [...problems, `a 202 with a body: ${response.text.slice(0, 200)}`];
   if (fuzzCase.template === '/mcp' && response.status === 400) {
     const body = response.json;
     if (body?.jsonrpc !== '2.0' || typeof body?.error?.code !== 'number' || typeof body?.error?.message !== 'string') problems.push(`not a JSON-RPC error: ${response.text.slice(0, 200)}`);
-    return problems;
+    return [...problems, ...validator.problems(fuzzCase.method, fuzzCase.template, response).map((problem) => `not as documented: ${problem}`)];
   }
   if (response.status >= 400) {
     const body = response.json;

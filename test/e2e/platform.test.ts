@@ -24,18 +24,21 @@ describe('unknown routes and methods', () => {
 });
 
 describe('rate limits', () => {
-  it('lets 60 requests a minute through on Free and answers the 61st with 429', async () => {
+  // Ten at a time, so that the minute's window holds all 61 requests on a loaded machine too.
+  it('lets 60 requests a minute through on Free and answers the 61st with 429', { timeout: 120_000 }, async () => {
     const { apiKey } = await registerAgent(client);
-    await awaitFreshMinute(25);
+    await awaitFreshMinute(40);
     const remaining: number[] = [];
-    for (let i = 0; i < 60; i++) {
-      const response = await client.get('/v1/agents/me', { apiKey });
-      expect(response.status).toBe(200);
-      remaining.push(Number(response.headers['x-ratelimit-remaining']));
-      expect(response.headers['x-ratelimit-limit']).toBe('60');
+    for (let batch = 0; batch < 6; batch++) {
+      const responses = await Promise.all(Array.from({ length: 10 }, () => client.get('/v1/agents/me', { apiKey })));
+      for (const response of responses) {
+        expect(response.status).toBe(200);
+        expect(response.headers['x-ratelimit-limit']).toBe('60');
+        remaining.push(Number(response.headers['x-ratelimit-remaining']));
+      }
     }
-    expect(remaining[0]).toBe(59);
-    expect(remaining.at(-1)).toBe(0);
+    // Each request counted once: every count from 59 down to 0 answered exactly once.
+    expect(remaining.sort((a, b) => b - a)).toEqual(Array.from({ length: 60 }, (_, index) => 59 - index));
     const limited = await client.get('/v1/agents/me', { apiKey });
     expectError(limited, 429, 'rate-limit');
     const retryAfter = Number(limited.headers['retry-after']);

@@ -2,6 +2,7 @@
 // stack (test/cdk checks the stack). This test fails if the served API disagrees with the table.
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/route-index.ts';
+import { documentedRoutes } from '../../shared/openapi/document.ts';
 import { newClient } from '../support/runtime.ts';
 
 const FALLBACK_MESSAGE = 'No endpoint at this path and method';
@@ -29,12 +30,14 @@ describe('route table consumers', () => {
     }
   });
 
-  it('the OpenAPI document lists exactly the rows', async () => {
+  it('the OpenAPI document lists exactly the rows, but the pages for people', async () => {
     const client = newClient();
     const document = (await client.get('/v1/openapi.json')).json;
     const operations = Object.entries(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap(
       ([path, item]) => Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
     );
-    expect(operations.sort()).toEqual(routeList.map((route) => `${route.method} ${route.path} ${route.operationId}`).sort());
+    const documented = documentedRoutes(routeList);
+    expect(documented.length).toBeLessThan(routeList.length);
+    expect(operations.sort()).toEqual(documented.map((route) => `${route.method} ${route.path} ${route.operationId}`).sort());
   });
 });

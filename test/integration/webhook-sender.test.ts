@@ -31,9 +31,10 @@ describe('postSigned', () => {
   });
 
   it('counts resolution and the exchange against one deadline', async () => {
-    // Each alone fits in the deadline; together they do not.
-    receiver.on('/slow', { delayMs: 600, status: 200 });
-    const outcome = await postSigned(hostUrl('/slow'), BODY, options({ timeoutMs: 1_000, resolve: resolverAfter(600, ['127.0.0.1']) }));
+    // Each alone fits in the deadline; together they do not (with seconds to spare for the connection
+    // on a loaded machine).
+    receiver.on('/slow', { delayMs: 3_000, status: 200 });
+    const outcome = await postSigned(hostUrl('/slow'), BODY, options({ timeoutMs: 4_000, resolve: resolverAfter(2_000, ['127.0.0.1']) }));
     expect(outcome).toMatchObject({ statusCode: null, error: 'timeout' });
     expect(receiver.at('/slow')).toHaveLength(1);
   });

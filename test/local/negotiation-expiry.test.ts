@@ -55,8 +55,9 @@ it('expires an idle session after its TTL: reads, moves, orders and one negotiat
   const accepted = await move(client, seller.apiKey, kept.json.data.sessionId, 'accept');
   expect(accepted.status).toBe(200);
 
-  // Past the first session's expiry (same machine, same clock), with a sweep's interval to spare.
-  await new Promise((wait) => setTimeout(wait, Math.max(0, Date.parse(session.expiresAt) + 2_000 - Date.now())));
+  // Past the first session's expiry, as its last move (the counter) set it (same machine, same clock),
+  // with a sweep's interval to spare.
+  await new Promise((wait) => setTimeout(wait, Math.max(0, Date.parse(countered.json.data.expiresAt) + 2_000 - Date.now())));
   for (const apiKey of [buyer.apiKey, seller.apiKey]) {
     const read = await client.get(`/v1/negotiations/${session.sessionId}`, { apiKey });
     expect(read.json.data).toMatchObject({ status: 'expired', turn: null });

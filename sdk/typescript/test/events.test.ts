@@ -44,6 +44,11 @@ async function eventsServer(options: { honourWait?: boolean } = {}) {
   return { mk: new Marketplace({ apiKey: 'mk_test_key', baseUrl: server.url }), server, emit, events };
 }
 
+/** Resolves once the server has received its first request (follow() has read where "now" is). */
+async function firstRequest(server: ScriptedServer): Promise<void> {
+  while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 async function take(iterator: AsyncIterable<MarketplaceEvent>, count: number): Promise<string[]> {
   const ids: string[] = [];
   for await (const event of iterator) {
@@ -81,25 +86,23 @@ describe('events', () => {
   });
 
   it('follows from now by default: events that happened before are not repeated', async () => {
-    const { mk, emit } = await eventsServer();
+    const { mk, server, emit } = await eventsServer();
     emit();
     emit();
     const pending = take(mk.events.follow(), 2);
-    setTimeout(() => {
-      emit();
-      emit();
-    }, 100);
+    await firstRequest(server);
+    emit();
+    emit();
     expect(await pending).toEqual(['evt_0003', 'evt_0004']);
   });
 
   it('follows from the first event ever when there is none yet', async () => {
-    const { mk, emit } = await eventsServer();
+    const { mk, server, emit } = await eventsServer();
     const pending = take(mk.events.follow({ minPollIntervalMs: 20 }), 3);
-    setTimeout(() => {
-      emit();
-      emit();
-    }, 100);
-    setTimeout(() => emit(), 300);
+    await firstRequest(server);
+    emit();
+    emit();
+    setTimeout(() => emit(), 200);
     expect(await pending).toEqual(['evt_0001', 'evt_0002', 'evt_0003']);
   });
 

@@ -75,17 +75,18 @@ describe('@agent-marketplace/sdk as published', () => {
     expect(built).not.toMatch(/from ['"](?!node:|\.)/);
   });
 
-  it('runs in a plain Node process, on every other Node installed (the system’s Node 20 here)', () => {
+  // Each Node starts a fresh process (twice for the bin): minutes, not seconds, on a loaded machine.
+  it('runs in a plain Node process, on every other Node installed (the system’s Node 20 here)', { timeout: 120_000 }, () => {
     const nodes = [...otherNodes(), { binary: process.execPath, version: process.version }];
     for (const { binary, version } of nodes) {
-      const output = execFileSync(binary, ['--input-type=module', '-e', SCRIPT], { cwd: repositoryRoot, encoding: 'utf8', timeout: 30_000 });
+      const output = execFileSync(binary, ['--input-type=module', '-e', SCRIPT], { cwd: repositoryRoot, encoding: 'utf8', timeout: 100_000 });
       const result = JSON.parse(output.trim().split('\n').at(-1) as string);
       expect(result, version).toEqual({ node: version, ids: ['ord_1', 'ord_2'], calls: 3, event: 'order.created', errorClass: 'function' });
     }
     console.log(`SDK ran on Node ${nodes.map((node) => node.version).join(', ')}`);
   });
 
-  it('ships the MCP server as the agent-marketplace-mcp bin: one self-contained file that serves the tools over stdio on every Node installed', async () => {
+  it('ships the MCP server as the agent-marketplace-mcp bin: one self-contained file that serves the tools over stdio on every Node installed', { timeout: 120_000 }, async () => {
     expect(manifest.bin).toEqual({ 'agent-marketplace-mcp': './dist/mcp.js' });
     const bin = path.join(packageDir, 'dist', 'mcp.js');
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);

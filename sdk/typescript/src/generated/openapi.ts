@@ -10,9 +10,9 @@ export interface paths {
         };
         /**
          * Links to the reference, OpenAPI, llms.txt and MCP
-         * @description Where to start, without a key: links to the reference page (`/docs`), this OpenAPI document, `/llms.txt`, the MCP endpoint (`POST /mcp`), registration, the webhook dashboard and the readiness probe. JSON by default; a short web page when `Accept` prefers text/html.
+         * @description Where to start, no key needed: links to `/docs`, this document, `/llms.txt`, `POST /mcp`, registration, the dashboard and `/health`; a web page when `Accept` prefers text/html.
          *
-         *     **Callers**: anyone, without an API key.
+         *     **Callers**: anyone, without a key.
          */
         get: operations["getHome"];
         put?: never;
@@ -31,10 +31,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness probe: the function runs and the table answers
-         * @description Readiness probe for load balancers and deploy checks: `{"status": "ok"}` when the function runs and the table answers, 500 otherwise.
+         * Readiness probe
+         * @description For load balancers and deploy checks: 500 when the function or its table fails.
          *
-         *     **Callers**: anyone, without an API key.
+         *     **Callers**: anyone, without a key.
          */
         get: operations["health"];
         put?: never;
@@ -54,9 +54,9 @@ export interface paths {
         };
         /**
          * This API as an OpenAPI 3.1 document (not enveloped)
-         * @description This document (OpenAPI 3.1), generated from the route table: every operation with its description, schemas, examples and errors, and the `webhooks`. `servers` is the base URL the request came to. Not enveloped.
+         * @description Generated from the route table; `servers` names the origin the request came to.
          *
-         *     **Callers**: anyone, without an API key.
+         *     **Callers**: anyone, without a key.
          */
         get: operations["getOpenApiDocument"];
         put?: never;
@@ -76,33 +76,11 @@ export interface paths {
         };
         /**
          * The API reference page (HTML)
-         * @description A web page for people: this document rendered by Redoc, every operation and webhook event searchable, served with its files by the API itself (works offline).
+         * @description This document rendered by Redoc for people, every operation and webhook searchable; works offline.
          *
-         *     **Callers**: anyone, without an API key.
+         *     **Callers**: anyone, without a key.
          */
         get: operations["getReference"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/docs/assets/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A file of the reference page
-         * @description A file of the reference page, named by the page; cacheable for a year (the name changes with the content).
-         *
-         *     **Callers**: anyone, without an API key.
-         */
-        get: operations["getReferenceAsset"];
         put?: never;
         post?: never;
         delete?: never;
@@ -119,10 +97,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A Markdown guide to this API for language models (llms.txt)
-         * @description This API as a Markdown guide for language models (llmstxt.org): what the marketplace is, authentication, the seller’s and buyer’s flows, units, errors, webhook verification and every operation, with links to this document, `/docs` and the MCP endpoint.
+         * This API as Markdown for language models (llms.txt)
+         * @description Markdown (llmstxt.org): the marketplace, authentication, both flows, units, errors, webhook verification and every operation.
          *
-         *     **Callers**: anyone, without an API key.
+         *     **Callers**: anyone, without a key.
          */
         get: operations["getLlmsTxt"];
         put?: never;
@@ -144,9 +122,9 @@ export interface paths {
         put?: never;
         /**
          * Register a buyer or seller agent (returns its API key once)
-         * @description Creates a buyer or seller agent (the `role` never changes) on the free plan and returns its API key **only in this response**: store it. Next: a seller fetches a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).
+         * @description The `role` never changes; the plan is free. The API key is **only in this response**: store it. Next: a seller gets a feed template (`GET /v1/seller/templates/json`); a buyer searches (`POST /v1/search-intent`).
          *
-         *     **Callers**: anyone, without an API key.
+         *     **Callers**: anyone, without a key.
          */
         post: operations["registerAgent"];
         delete?: never;
@@ -164,7 +142,7 @@ export interface paths {
         };
         /**
          * The calling agent's profile
-         * @description The calling agent’s profile: `agentId` (its `buyerId` or `sellerId` on sessions and orders), role, organization, plan and its key’s first 12 characters.
+         * @description `agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -176,7 +154,7 @@ export interface paths {
         head?: never;
         /**
          * Change the agent’s name, organization or e-mail
-         * @description Changes `name`, `organization` or `contactEmail` (at least one; others keep their values). Role, plan and key cannot change here.
+         * @description Send at least one field; the others keep their values. Role, plan and key cannot change here.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -194,7 +172,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a new API key and revoke the current one at once
-         * @description Issues a new API key and revokes the one used for this call (instances that cached it may accept it up to 30 s more). The new key is only in this response. No body. A lost key is replaced by an operator.
+         * @description Revokes the key used for this call (cached copies may work 30 s more); the new key is only in this response. No body. A lost key: ask an operator.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -214,7 +192,7 @@ export interface paths {
         };
         /**
          * The caller's subscriptions, newest first
-         * @description The caller’s subscriptions, newest first, a page at a time (`limit`, `cursor`).
+         * @description Newest first, a page at a time (`limit`, `cursor`).
          *
          *     **Callers**: buyers and sellers.
          */
@@ -222,7 +200,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Subscribes `url` to event types (`events`, or `*`): each such event the agent is a party to is POSTed there, signed with `secret` (never returned: keep it). At most 20 per agent (409 beyond); production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.
+         * @description Events of the types in `events` (or `*`) that the agent is a party to are POSTed to `url`, signed with `secret` (never returned: keep it). At most 20 per agent; production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -242,7 +220,7 @@ export interface paths {
         };
         /**
          * One of the caller’s subscriptions
-         * @description One of the caller’s subscriptions (another agent’s id is 404).
+         * @description Its `url`, `events` and `active` state (never the secret); another agent’s id is 404.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -251,7 +229,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a subscription
-         * @description Deletes one of the caller’s subscriptions: nothing more is sent to it. Answers its id and `deleted: true`.
+         * @description Nothing more is sent to it. Answers its id and `deleted: true`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -260,7 +238,7 @@ export interface paths {
         head?: never;
         /**
          * Change a subscription
-         * @description Changes a subscription: `url`, `events`, `secret`, `description` (null clears it) or `active` (false pauses it; queued deliveries then fail with `subscription-inactive`). Send only what changes.
+         * @description Send only what changes. `description: null` clears it; `active: false` pauses it (queued deliveries then fail with `subscription-inactive`).
          *
          *     **Callers**: buyers and sellers.
          */
@@ -276,7 +254,7 @@ export interface paths {
         };
         /**
          * A subscription’s deliveries with their attempts
-         * @description A subscription’s deliveries, newest first, with their attempts: `pending`, `delivered` (a 2xx) or `failed` (after the last retry). `?status=failed` lists what needs attention; `POST …/{deliveryId}/retry` sends one again.
+         * @description Newest first, each `pending`, `delivered` (a 2xx) or `failed` (after the last retry); `?status=failed` lists what needs attention.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -298,7 +276,7 @@ export interface paths {
         };
         /**
          * One delivery with its attempts and exact payload
-         * @description One delivery with its attempts and `payload`, the exact body that was signed and sent: recompute the signature over it to debug a receiver.
+         * @description `payload` is the exact body that was signed and sent: recompute the signature over it to debug a receiver.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -322,7 +300,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivered or failed delivery again now
-         * @description Sends a `delivered` or `failed` delivery again now, as one more attempt (`manual: true`, no automatic retries after it); 409 while it is `pending`. Answers 202 with the delivery `pending`; read the outcome with `GET …/deliveries/{deliveryId}`.
+         * @description One more attempt (`manual: true`, no automatic retries after it); 409 while `pending`. Answers 202, `pending`; `GET …/deliveries/{deliveryId}` gives the outcome.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -344,33 +322,11 @@ export interface paths {
         put?: never;
         /**
          * Send a webhook.test event to the subscription now
-         * @description Sends a `webhook.test` event to this subscription now (one attempt, no retries) to check the receiver and its signature code; 409 if inactive. Answers 202 with the pending delivery; read the outcome with `GET …/deliveries/{deliveryId}`.
+         * @description One attempt, no retries, to check the receiver and its signature code; 409 if the subscription is inactive. Answers 202; `GET …/deliveries/{deliveryId}` gives the outcome.
          *
          *     **Callers**: buyers and sellers.
          */
         post: operations["testWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The webhook delivery dashboard (HTML)
-         * @description A web page for people: paste an API key to see the agent’s subscriptions, their delivery health and failed deliveries (attempts, payloads), and retry them. Agents use the deliveries operations.
-         *
-         *     **Callers**: anyone, without an API key.
-         */
-        get: operations["getDashboard"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -386,17 +342,17 @@ export interface paths {
         };
         /**
          * The seller’s feeds, newest first
-         * @description The seller’s feeds, newest first; `?status=` selects one status.
+         * @description Newest first; `?status=` selects one status.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         get: operations["listFeeds"];
         put?: never;
         /**
          * Upload a catalog feed (CSV, JSON, multipart or presigned)
-         * @description Uploads a catalog: a `text/csv` body, a JSON body `{"products": [rows]}` or a multipart `file` (each up to 5 MiB; about 4.4 MiB multipart when deployed), or `{"format", "upload": "presigned"}` for an `uploadUrl` to PUT the file to (up to 100 MiB, within 15 min, no Authorization). Rows follow the templates; each upserts one product (by `sku`) and its offer. Answers 202, `queued` (or `awaiting_upload`). Next: poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.
+         * @description A `text/csv` body, JSON `{"products": [rows]}` or a multipart `file` (up to 5 MiB; about 4.4 MiB multipart when deployed); or `{"format", "upload": "presigned"}` for an `uploadUrl` to PUT the file to (up to 100 MiB, within 15 min). Each row (see the templates) upserts one product by `sku`, with its offer. Answers 202, `queued` (or `awaiting_upload`). Next: poll `GET /v1/seller/feeds/{feedId}` or await `feed.completed`/`feed.failed`.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         post: operations["uploadFeed"];
         delete?: never;
@@ -413,19 +369,19 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A feed’s processing status, counts, row errors and warnings
-         * @description A feed’s state: `awaiting_upload` → `queued` → `processing` → `completed` (bad rows skipped and listed in `errors`) or `failed` (fix what `failureReason` says, then `POST …/retry`). Poll every few seconds, or await `feed.completed`/`feed.failed`.
+         * A feed’s status, counts, errors and warnings
+         * @description `awaiting_upload` → `queued` → `processing` → `completed` (bad rows skipped, listed in `errors`) or `failed` (fix what `failureReason` says, then `POST …/retry`). Poll every few seconds or await `feed.completed`/`feed.failed`.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         get: operations["getFeed"];
         put?: never;
         post?: never;
         /**
          * Delete a feed record and its stored file
-         * @description Deletes a feed record and its stored files; the products it loaded stay. 409 `conflict` while it is `queued` or `processing`.
+         * @description The products it loaded stay. 409 `conflict` while `queued` or `processing`.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         delete: operations["deleteFeed"];
         options?: never;
@@ -444,9 +400,9 @@ export interface paths {
         put?: never;
         /**
          * Retry a failed feed, optionally with a corrected file
-         * @description Processes a `failed` feed again (409 otherwise): without a body the stored file, with a corrected file (any upload mode of `POST /v1/seller/feeds`) that one. Counts and errors start over; `attempts` grows. Answers 202, `queued`.
+         * @description Only a `failed` feed (409 otherwise): the stored file, or a corrected one sent as to `POST /v1/seller/feeds`. Counts and errors start over; `attempts` grows. Answers 202, `queued`.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         post: operations["retryFeed"];
         delete?: never;
@@ -464,9 +420,9 @@ export interface paths {
         };
         /**
          * The CSV feed template
-         * @description The CSV feed template: `fields` describes every column; `content` is a valid feed file. Prices are decimals in major units (`12.50`); `image_urls` are separated by `|`, `attributes` written `key=value;key=value`. `Accept: text/csv` alone returns the raw file.
+         * @description `fields` describes every column; `content` is a valid feed. Prices are decimals in major units (`12.50`); `image_urls` separated by `|`, `attributes` as `key=value;key=value`. `Accept: text/csv` alone gives the raw file.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         get: operations["getCsvFeedTemplate"];
         put?: never;
@@ -486,9 +442,9 @@ export interface paths {
         };
         /**
          * The JSON feed template
-         * @description The JSON feed template: `fields` describes every field (type, required, default, example); `content` is a valid feed file (prices as Money). `Accept: application/json` alone returns the raw file. Next: `POST /v1/seller/feeds`.
+         * @description `fields` describes every field; `content` is a valid feed (prices as Money). `Accept: application/json` alone gives the raw file. Next: `POST /v1/seller/feeds`.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         get: operations["getJsonFeedTemplate"];
         put?: never;
@@ -507,10 +463,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The seller’s own products with their private offer policies
-         * @description The seller’s own products, active and inactive, newest first, each with its offer and private negotiation policy (`floorUnitPrice`, `autoAcceptUnitPrice`, `negotiationStrategy`); `?sku=` finds one, `?status=` filters.
+         * The seller’s products, with private offer policies
+         * @description Active and inactive, newest first, with each offer’s private policy; `?sku=` finds one, `?status=` filters.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         get: operations["listSellerProducts"];
         put?: never;
@@ -530,7 +486,7 @@ export interface paths {
         };
         /**
          * A product with its offers
-         * @description A product with its standing offer (`offers[0].offerId` is what `POST /v1/negotiate` takes). Buyers see active products only; its seller sees any status, with the offer’s private negotiation policy (floor and auto-accept prices, strategy).
+         * @description `offers[0].offerId` is what `POST /v1/negotiate` takes. Buyers see active products; the seller sees any, with the private policy.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -551,8 +507,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An offer (its seller also sees its negotiation policy)
-         * @description An offer with its price, tiers and minimum; its seller also sees the private negotiation policy. A withdrawn offer is 404 except to its seller. Next: `POST /v1/negotiate`.
+         * An offer
+         * @description Its seller also sees the private policy; a withdrawn offer is 404 to others. Next: `POST /v1/negotiate`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -576,7 +532,7 @@ export interface paths {
         put?: never;
         /**
          * Search by a plain-language intent
-         * @description Searches with a sentence: quantity, price ceiling ("under 13 EUR each": `maxPrice` 1300, EUR), origin, lead time, sort hints and product words become filters; `interpretation` shows them in the filter shape of `POST /v1/search`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`.
+         * @description Quantity, price ceiling ("under 13 EUR each": `maxPrice` 1300), origin, lead time, sort hints and product words become filters, shown in `interpretation` as `POST /v1/search` takes them. Next: `POST /v1/negotiate` with an item’s `offer.offerId`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -598,7 +554,7 @@ export interface paths {
         put?: never;
         /**
          * Search with words, filters and a sort
-         * @description Searches active products with an active offer by `query` words, `filters` and `sort`. Each item holds the `product`, its `offer` and a `score`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`; the next page is the same request with `cursor`.
+         * @description Active products with an active offer, by `query`, `filters` and `sort`. Next: `POST /v1/negotiate` with an item’s `offer.offerId`; the next page: the same request with `cursor`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -620,9 +576,9 @@ export interface paths {
         put?: never;
         /**
          * Open a negotiation on an offer with a proposal
-         * @description Opens a session on an offer (`offerId` from search) with a first proposal: `quantity` (between the minimum and the stock) and `unitPrice` (default: the offer’s price for that quantity). The session is `open`, `turn: seller`, but the seller’s policy may accept or counter at once: read `status` and `turn`. A non-negotiable offer is accepted at its price. Expires 72 h after the last move. Next: await `negotiation.*` or poll `GET /v1/negotiations/{sessionId}`.
+         * @description `quantity` between the offer’s minimum and the stock; `unitPrice` defaults to the offer’s price for it. The session is `open`, `turn: seller`, but the seller’s policy may accept or counter at once (read `status`, `turn`); a non-negotiable offer is accepted at its price. Expires 72 h after the last move. Next: await `negotiation.*` or poll `GET /v1/negotiations/{sessionId}`.
          *
-         *     **Callers**: buyers only (a seller gets 403).
+         *     **Callers**: buyers only.
          */
         post: operations["startNegotiation"];
         delete?: never;
@@ -642,7 +598,7 @@ export interface paths {
         put?: never;
         /**
          * Counter the terms on the table
-         * @description Proposes new terms in an `open` session: `unitPrice` (minor units), optionally `quantity`. Only the party whose `turn` it is may move (409 otherwise); the turn then passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter in the same request.
+         * @description In an `open` session, on your `turn` (409 otherwise); the turn passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter at once.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -664,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Accept the other party’s terms
-         * @description Accepts the terms on the table of an `open` session; only the party whose `turn` it is (you accept the other side’s proposal, never your own). The session becomes `accepted`; the buyer then orders with `POST /v1/create-order {"sessionId"}`.
+         * @description In an `open` session, on your `turn` (you accept the other side’s terms). The session becomes `accepted`; the buyer then orders: `POST /v1/create-order {"sessionId"}`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -685,8 +641,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reject and end the negotiation (either party, while open)
-         * @description Ends an `open` session without agreement; either party, whoever’s turn it is. The session becomes `rejected` (`negotiation.rejected`, reason `rejected`); a closed session is 409.
+         * Reject and end the negotiation
+         * @description Either party, whoever’s turn it is; the session becomes `rejected` (`negotiation.rejected`). A closed session is 409.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -706,7 +662,7 @@ export interface paths {
         };
         /**
          * The caller’s negotiation sessions
-         * @description The caller’s sessions as buyer or seller, newest first: `open` unless `?status=` names another (`accepted`, `rejected`, `expired`, `ordered`). Poll it for sessions whose `turn` is yours.
+         * @description As buyer or seller, newest first: `open` unless `?status=` says otherwise. Poll it for sessions whose `turn` is yours.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -727,8 +683,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One negotiation session of which the caller is a party
-         * @description One session with its history (404 unless the caller is a party). `turn` says who moves next; an `open` session past `expiresAt` reads as `expired`.
+         * One negotiation session
+         * @description 404 unless the caller is a party. `turn` says who moves next; an `open` session past `expiresAt` reads `expired`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -752,9 +708,9 @@ export interface paths {
         put?: never;
         /**
          * Place the order of an accepted session
-         * @description Orders an `accepted` session (`sessionId`): the order is `pending` with `totalAmount` = quantity × unitPrice, the session `ordered`, the stock taken, `order.created` sent. 409 for a second order of the session or when the stock no longer covers it. Next: follow it (`GET /v1/orders/{orderId}`, `order.*` webhooks).
+         * @description From an `accepted` session: the order is `pending`, `totalAmount` = quantity × unitPrice; the session becomes `ordered`, the stock is taken, `order.created` is sent. 409 for a second order or when the stock no longer covers it. Next: `GET /v1/orders/{orderId}` or `order.*` webhooks.
          *
-         *     **Callers**: buyers only (a seller gets 403).
+         *     **Callers**: buyers only.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -771,8 +727,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller’s orders, newest first (?status=, ?role=)
-         * @description The caller’s orders, as buyer or seller, newest first; `?status=` and `?role=` filter.
+         * The caller’s orders
+         * @description As buyer or seller, newest first; `?status=` and `?role=` filter.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -793,8 +749,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One order of which the caller is a party
-         * @description One order (404 unless the caller is its buyer or seller). States: `pending` → `confirmed` → `shipped` → `delivered` (the seller’s moves) → `completed` (the buyer’s); `cancelled` from `pending` or `confirmed` (either party).
+         * One order
+         * @description 404 unless the caller is its buyer or seller. States: `pending` → `confirmed` → `shipped` → `delivered` (the seller’s moves) → `completed` (the buyer’s); `cancelled` from `pending` or `confirmed` (either party).
          *
          *     **Callers**: buyers and sellers.
          */
@@ -816,7 +772,7 @@ export interface paths {
         };
         /**
          * The order’s append-only audit trail
-         * @description The order’s audit trail, oldest first: one append-only entry per change, with who made it (`actor`), when, the status before and after, and details.
+         * @description Oldest first, one append-only entry per change: `actor`, time, status before and after, details.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -840,7 +796,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending or confirmed order
-         * @description Cancels a `pending` or `confirmed` order (either party; 409 once shipped): the quantity goes back to stock and `order.cancelled` goes to both. Optional `reason`.
+         * @description Either party, while `pending` or `confirmed` (409 once shipped): the stock is restored; `order.cancelled` goes to both.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -862,9 +818,9 @@ export interface paths {
         put?: never;
         /**
          * Confirm a pending order (its seller; extension)
-         * @description The order’s seller confirms a `pending` order: it becomes `confirmed` (`order.confirmed`). Next: ship it.
+         * @description By its seller: `pending` → `confirmed` (`order.confirmed`). Next: ship it.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         post: operations["confirmOrder"];
         delete?: never;
@@ -884,9 +840,9 @@ export interface paths {
         put?: never;
         /**
          * Ship a confirmed order (carrier, tracking)
-         * @description The order’s seller ships a `confirmed` order with `carrier`, `trackingNumber` and optional `trackingUrl`: it becomes `shipped`; `order.shipped` carries the tracking.
+         * @description By its seller: `confirmed` → `shipped`, with `carrier`, `trackingNumber` and optional `trackingUrl`, which `order.shipped` carries.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         post: operations["shipOrder"];
         delete?: never;
@@ -906,9 +862,9 @@ export interface paths {
         put?: never;
         /**
          * Mark a shipped order delivered (its seller; extension)
-         * @description The order’s seller marks a `shipped` order `delivered` (`order.delivered`); the buyer then completes it.
+         * @description By its seller: `shipped` → `delivered` (`order.delivered`); the buyer then completes it.
          *
-         *     **Callers**: sellers only (a buyer gets 403).
+         *     **Callers**: sellers only.
          */
         post: operations["deliverOrder"];
         delete?: never;
@@ -928,9 +884,9 @@ export interface paths {
         put?: never;
         /**
          * Complete a delivered order (its buyer; extension)
-         * @description The order’s buyer completes a `delivered` order, closing it (`order.completed`).
+         * @description By its buyer: `delivered` → `completed` (`order.completed`), which closes it.
          *
-         *     **Callers**: buyers only (a seller gets 403).
+         *     **Callers**: buyers only.
          */
         post: operations["completeOrder"];
         delete?: never;
@@ -948,7 +904,7 @@ export interface paths {
         };
         /**
          * The caller’s events; follow them with ?after=
-         * @description The events the caller is a party to (what its webhooks receive), in the webhook envelope, kept 30 days: for agents without a webhook URL. Newest first; to follow, pass `after` (the last id you processed; oldest first) and `waitSeconds` to wait for newer ones, then call again with the page’s last id. `type` narrows it.
+         * @description What its webhooks receive, in the webhook envelope, kept 30 days: for agents without a webhook URL. Newest first; to follow, pass `after` (the last id processed: oldest first) and `waitSeconds`, then call again with the page’s last id.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -969,8 +925,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One event of which the caller is a party (kept 30 days)
-         * @description One event of which the caller is a party, by the id of its webhook delivery (`X-Marketplace-Event-Id`, `webhook-id`) or of the events feed; 404 for any other event, and after 30 days. Any role.
+         * One event (kept 30 days)
+         * @description By the id of its webhook delivery (`X-Marketplace-Event-Id`, `webhook-id`) or the events feed; 404 if not yours or over 30 days old.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -992,15 +948,15 @@ export interface paths {
         };
         /**
          * MCP event stream: not offered (405)
-         * @description Always 405 (`Allow: POST`): this stateless MCP server opens no event stream, as MCP clients accept. Use `POST /mcp`.
+         * @description Always 405 (`Allow: POST`): this stateless server opens no event stream, which MCP clients accept. Use `POST /mcp`.
          *
-         *     **Callers**: anyone, without an API key.
+         *     **Callers**: anyone, without a key.
          */
         get: operations["getMcpStream"];
         put?: never;
         /**
          * MCP server: your role’s tools over Streamable HTTP
-         * @description This API as Model Context Protocol tools (stateless Streamable HTTP, JSON answers; or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key and answers `structuredContent` and a JSON text block, or `isError` with the API’s error. Notifications get 202.
+         * @description Stateless Streamable HTTP, JSON answers (or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key: `structuredContent` and a JSON text block, or `isError`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -1024,7 +980,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.created
-         * @description A buyer placed an order; to both parties. Its data is exactly the spec’s fields.
+         * @description A buyer placed an order. Its data is exactly the spec’s fields.
          */
         post: operations["orderCreatedWebhook"];
         delete?: never;
@@ -1295,11 +1251,11 @@ export interface components {
             /** @description Present when the order was cancelled */
             cancellation?: components["schemas"]["Cancellation"];
         };
-        /** @description An order id (ord_…), from POST /v1/create-order or GET /v1/orders */
+        /** @description An order id (ord_…), from POST /v1/create-order */
         OrderId: string;
-        /** @description A negotiation session id (neg_…), from POST /v1/negotiate or GET /v1/negotiations */
+        /** @description A negotiation session id (neg_…), from POST /v1/negotiate */
         NegotiationId: string;
-        /** @description An agent id (agt_…), from registration; a session’s or order’s buyerId and sellerId */
+        /** @description An agent id (agt_…), from registration: a buyerId or sellerId */
         AgentId: string;
         /** @enum {string} */
         OrderStatus: "pending" | "confirmed" | "shipped" | "delivered" | "completed" | "cancelled";
@@ -1310,8 +1266,7 @@ export interface components {
              * @description Integer amount in the currency’s minor unit (e.g. cents)
              */
             amount: number;
-            /** @description ISO 4217 currency code, uppercase */
-            currency: string;
+            currency: components["schemas"]["CurrencyCode"];
         };
         OrderItem: {
             productId: components["schemas"]["ProductId"];
@@ -1323,11 +1278,11 @@ export interface components {
              */
             unitPrice: number;
         };
-        /** @description A product id (prd_…), from search results or GET /v1/seller/products */
+        /** @description A product id (prd_…), from search results */
         ProductId: string;
         Shipping: {
-            carrier: string;
-            trackingNumber: string;
+            carrier: components["schemas"]["Text"];
+            trackingNumber: components["schemas"]["Text"];
             /** Format: uri */
             trackingUrl: string | null;
             shippedAt: components["schemas"]["Timestamp"];
@@ -1347,7 +1302,7 @@ export interface components {
             type: "negotiation.started" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "negotiation.offer";
             data: components["schemas"]["NegotiationEventData"];
         };
-        /** @description The session after the move (never the seller’s private prices) */
+        /** @description The session after the move (no private prices) */
         NegotiationEventData: {
             sessionId: components["schemas"]["NegotiationId"];
             offerId: components["schemas"]["OfferId"];
@@ -1356,7 +1311,7 @@ export interface components {
             sellerId: components["schemas"]["AgentId"];
             /** @description The session’s status after the move */
             status: components["schemas"]["NegotiationStatus"];
-            currency: string;
+            currency: components["schemas"]["CurrencyCode"];
             /**
              * Format: int32
              * @description Units on the table
@@ -1371,19 +1326,19 @@ export interface components {
             round: number;
             /** @description Who must answer; null once the session is closed */
             turn: components["schemas"]["Party"] | null;
-            /** @description When an open session expires; null once accepted or rejected */
+            /** @description When an open session expires; null once closed */
             expiresAt: components["schemas"]["Timestamp"] | null;
-            /** @description The party that moved; null when the marketplace closed the session (expiry) */
+            /** @description Who moved; null when the session expired */
             by: components["schemas"]["Party"] | null;
-            /** @description Made on the seller’s behalf by the offer’s negotiation policy, or by the marketplace */
+            /** @description Made by the offer’s negotiation policy or the marketplace */
             automatic: boolean;
             /**
-             * @description negotiation.rejected only: `rejected` by a party, or `expired` (72 h without a move)
+             * @description negotiation.rejected only: `rejected`, or `expired` (72 h without a move)
              * @enum {string}
              */
             reason?: "rejected" | "expired";
         };
-        /** @description An offer id (ofr_…), from search results (items[].offer.offerId) or a product’s offers */
+        /** @description An offer id (ofr_…), from search results (items[].offer.offerId) */
         OfferId: string;
         /** @enum {string} */
         NegotiationStatus: "open" | "accepted" | "rejected" | "expired" | "ordered";
@@ -1395,7 +1350,7 @@ export interface components {
             type: "feed.completed" | "feed.failed" | "feed.processed";
             data: components["schemas"]["FeedOutcomeData"];
         };
-        /** @description feed.completed (alias feed.processed) and feed.failed: the feed’s counts and outcome */
+        /** @description The feed’s counts and outcome */
         FeedOutcomeData: {
             feedId: components["schemas"]["FeedId"];
             sellerId: components["schemas"]["AgentId"];
@@ -1409,19 +1364,19 @@ export interface components {
             rowsFailed: number;
             completedAt: components["schemas"]["Timestamp"];
             /**
-             * @description `completed` (feed.completed, alias feed.processed: bad rows are counted in rowsFailed) or `failed` (feed.failed)
+             * @description `completed` (feed.completed, feed.processed; bad rows counted in rowsFailed) or `failed`
              * @enum {string}
              */
             status: "completed" | "failed";
             /** @description feed.failed only: what to change in the file */
-            failureReason?: string;
+            failureReason?: components["schemas"]["MultilineText"];
         };
         /** @description A feed id (feed_…), from POST /v1/seller/feeds */
         FeedId: string;
         /** @enum {string} */
         FeedFormat: "csv" | "json";
         RegisterAgentRequest: {
-            name: string;
+            name: components["schemas"]["Text"];
             role: components["schemas"]["Role"];
             organization: components["schemas"]["Organization"];
             /** Format: email */
@@ -1430,12 +1385,11 @@ export interface components {
         /** @enum {string} */
         Role: "buyer" | "seller";
         Organization: {
-            legalName: string;
-            /** @description ISO 3166-1 alpha-2 country code, uppercase */
-            country: string;
+            legalName: components["schemas"]["Text"];
+            country: components["schemas"]["CountryCode"];
         };
         UpdateAgentRequest: {
-            name?: string;
+            name?: components["schemas"]["Text"];
             organization?: components["schemas"]["Organization"];
             /** Format: email */
             contactEmail?: string;
@@ -1443,20 +1397,20 @@ export interface components {
         CreateWebhookRequest: {
             /**
              * Format: uri
-             * @description Absolute http(s) URL in normalised form (https only in production)
+             * @description Absolute http(s) URL, normalised (https only in production)
              */
             url: string;
             events: components["schemas"]["EventName"][];
             /** @description Signs deliveries (HMAC-SHA-256); never returned */
             secret: string;
-            description?: string;
+            description?: components["schemas"]["MultilineText"];
         };
         /** @enum {string} */
         EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "*";
         UpdateWebhookRequest: {
             /**
              * Format: uri
-             * @description Absolute http(s) URL in normalised form (https only in production)
+             * @description Absolute http(s) URL, normalised (https only in production)
              */
             url?: string;
             events?: components["schemas"]["EventName"][];
@@ -1467,18 +1421,18 @@ export interface components {
         /** @enum {string} */
         DeliveryStatus: "pending" | "delivered" | "failed";
         InlineJsonFeedRequest: {
-            /** @description Feed rows; each is validated while the feed is processed, and a bad row is reported in the feed’s errors */
+            /** @description Rows; a bad row is reported in the feed’s `errors` */
             products: unknown[];
             filename?: string;
         };
-        /** @description Answers 202 with uploadUrl: PUT the file there (up to 100 MiB) within 15 minutes */
+        /** @description Answers 202 with uploadUrl: PUT the file there (up to 100 MiB) within 15 min */
         PresignedFeedRequest: {
             format: components["schemas"]["FeedFormat"];
             /** @constant */
             upload: "presigned";
             filename?: string;
         };
-        /** @description The CSV file: a header row, then one row per product (prices in major units) */
+        /** @description A header row, then one row per product (prices in major units) */
         CsvFeedFile: string;
         MultipartFeedUpload: {
             /**
@@ -1487,7 +1441,7 @@ export interface components {
              */
             file: string;
             /**
-             * @description Overrides the format inferred from the file name
+             * @description Overrides the format the file name implies
              * @enum {string}
              */
             format?: "csv" | "json";
@@ -1497,32 +1451,32 @@ export interface components {
         /** @enum {string} */
         ProductStatus: "active" | "inactive";
         SearchIntentRequest: {
-            intent: string;
+            intent: components["schemas"]["Text"];
             /** Format: int32 */
             limit?: number;
             cursor?: string;
         };
         SearchRequest: {
-            /** @description Words to match in titles, brands, categories, attributes and descriptions */
-            query?: string;
+            /** @description Words to match in titles, brands, categories, attributes, descriptions */
+            query?: components["schemas"]["Text"];
             filters?: components["schemas"]["SearchFilters"];
-            /** @description Words or phrases an item must not hold (an intent's "not latex", "latex-free") */
-            exclude?: string[];
+            /** @description Words an item must not hold ("not latex", "latex-free") */
+            exclude?: components["schemas"]["Text"][];
             sort?: components["schemas"]["SearchSort"];
             /**
              * Format: int32
              * @description Page size, 1–100 (default 20)
              */
             limit?: number;
-            /** @description nextCursor of the previous page of this same search */
+            /** @description nextCursor of the previous page of this search */
             cursor?: string;
         };
         SearchFilters: {
-            /** @description A category path prefix: safety matches safety and safety/gloves */
+            /** @description A category path prefix: safety matches safety/gloves */
             category?: string;
-            sellerId?: string;
+            sellerId?: components["schemas"]["AgentId"];
             /** @description Exact brand, case-insensitive */
-            brand?: string;
+            brand?: components["schemas"]["Text"];
             /**
              * Format: int64
              * @description Lowest unit price in the minor unit of `currency` (needs currency)
@@ -1534,39 +1488,39 @@ export interface components {
              */
             maxPrice?: number;
             /** @description Only offers priced in this currency */
-            currency?: string;
+            currency?: components["schemas"]["CurrencyCode"];
             /** Format: int32 */
             minAvailableQuantity?: number;
-            /** @description Ships from this country, or from any of these (an intent reads "from the EU" as the EU's member states) */
-            shipsFrom?: string | string[];
+            /** @description A country, or any of several (an intent reads "from the EU" as its member states) */
+            shipsFrom?: components["schemas"]["CountryCode"] | components["schemas"]["CountryCode"][];
             /** Format: int32 */
             maxLeadTimeDays?: number;
-            /** @description Exact attribute values (strings compare case-insensitively) */
+            /** @description Exact attribute values (strings case-insensitive) */
             attributes?: {
                 [key: string]: string | number | boolean;
             };
         };
         /**
-         * @description relevance (default; without a query, newest first), price_asc, price_desc (by unit price within each currency), newest, lead_time (shortest lead time first; an extension)
+         * @description relevance (default; newest first without a query), price_asc, price_desc (unit price within each currency), newest, lead_time (shortest first; extension)
          * @enum {string}
          */
         SearchSort: "relevance" | "price_asc" | "price_desc" | "newest" | "lead_time";
         StartNegotiationRequest: {
-            /** @description From a search result’s offer (or GET /v1/products/{id}) */
-            offerId: string;
+            /** @description From a search result (or GET /v1/products/{id}) */
+            offerId: components["schemas"]["OfferId"];
             /** Format: int32 */
             quantity: number;
             /**
              * Format: int64
-             * @description Proposed unit price; default the offer’s price for this quantity
+             * @description Proposed unit price; default: the offer’s for this quantity
              */
             unitPrice?: number;
-            message?: string;
+            message?: components["schemas"]["MultilineText"];
         };
         CounterRequest: {
             /**
              * Format: int64
-             * @description Integer unit price in the minor unit of the session’s currency
+             * @description Unit price in minor units of the session’s currency
              */
             unitPrice: number;
             /**
@@ -1574,56 +1528,55 @@ export interface components {
              * @description Default: the quantity on the table
              */
             quantity?: number;
-            message?: string;
+            message?: components["schemas"]["MultilineText"];
         };
         MoveNoteRequest: {
-            message?: string;
+            message?: components["schemas"]["MultilineText"];
         };
         CreateOrderRequest: {
             /** @description An accepted session of the caller’s */
-            sessionId: string;
-            /** @description The buyer’s own reference, e.g. a purchase order number */
-            buyerReference?: string;
+            sessionId: components["schemas"]["NegotiationId"];
+            /** @description Your reference, e.g. a purchase order number */
+            buyerReference?: components["schemas"]["Text"];
             shippingAddress?: components["schemas"]["ShippingAddress"];
         };
         ShippingAddress: {
-            name: string;
-            line1: string;
-            line2?: string;
-            city: string;
-            region?: string;
-            postalCode?: string;
-            /** @description ISO 3166-1 alpha-2 country code, uppercase */
-            country: string;
+            name: components["schemas"]["Text"];
+            line1: components["schemas"]["Text"];
+            line2?: components["schemas"]["Text"];
+            city: components["schemas"]["Text"];
+            region?: components["schemas"]["Text"];
+            postalCode?: components["schemas"]["Text"];
+            country: components["schemas"]["CountryCode"];
         };
         CancelOrderRequest: {
-            reason?: string;
+            reason?: components["schemas"]["Text"];
         };
         ShipOrderRequest: {
-            carrier: string;
-            trackingNumber: string;
+            carrier: components["schemas"]["Text"];
+            trackingNumber: components["schemas"]["Text"];
             /** Format: uri */
             trackingUrl?: string;
         };
-        /** @description One JSON-RPC message (or, from clients of protocol versions before 2025-06-18, a batch) */
+        /** @description One JSON-RPC message (a batch from protocol versions before 2025-06-18) */
         McpRequestBody: components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
-        /** @description A JSON-RPC 2.0 request, notification or response of the Model Context Protocol */
+        /** @description A JSON-RPC 2.0 request, notification or response (MCP) */
         JsonRpcMessage: {
             /** @constant */
             jsonrpc: "2.0";
-            /** @description Present on requests (and their responses); absent on notifications */
+            /** @description On requests and their responses; absent on notifications */
             id?: string | number;
             /** @description initialize, tools/list, tools/call, ping, notifications/initialized, … */
             method?: string;
-            /** @description The method’s parameters; for tools/call, `name` and `arguments` */
+            /** @description For tools/call: `name` and `arguments` */
             params?: {
                 [key: string]: unknown;
             };
-            /** @description A client’s answer to a request of the server */
+            /** @description A client’s answer to a server request */
             result?: {
                 [key: string]: unknown;
             };
-            /** @description A client’s error answer to a request of the server */
+            /** @description A client’s error answer to a server request */
             error?: {
                 [key: string]: unknown;
             };
@@ -1656,25 +1609,35 @@ export interface components {
         WebhookTestData: {
             subscriptionId: components["schemas"]["WebhookId"];
             agentId: components["schemas"]["AgentId"];
-            message: string;
+            message: components["schemas"]["Text"];
         };
-        /** @description A webhook subscription id (whk_…), from POST /v1/webhooks */
+        /** @description A webhook subscription id (whk_…) */
         WebhookId: string;
         ErrorDetail: {
-            /** @description Dot path of the field (`organization.country`, `events.1`), or a header or query parameter */
+            /** @description Dot path of the field (`organization.country`, `events.1`), header or query parameter */
             path: string;
             /** @description What to change in that field */
             message: string;
         };
+        /**
+         * @description ISO 3166-1 alpha-2 country code, uppercase
+         * @example DE
+         */
+        CountryCode: string;
+        /**
+         * @description ISO 4217 currency code, uppercase
+         * @example EUR
+         */
+        CurrencyCode: string;
         /** @description Where to go and how */
         Link: {
             /** @description Path on this host */
             href: string;
             /** @enum {string} */
             method: "GET" | "POST";
-            title: string;
+            title: components["schemas"]["Text"];
         };
-        /** @description Present on every successful response */
+        /** @description On every success; the examples leave it out */
         Meta: {
             /** @description Quote it when reporting a problem */
             requestId: string;
@@ -1682,42 +1645,42 @@ export interface components {
         };
         AgentWithApiKeyEnvelope: {
             data: components["schemas"]["AgentWithApiKey"];
-            meta: components["schemas"]["Meta"];
+            meta?: components["schemas"]["Meta"];
         };
         AgentWithApiKey: components["schemas"]["Agent"] & {
             /** @description Send as `Authorization: Bearer <apiKey>`; shown only here: store it */
             apiKey: string;
         };
         /**
-         * @description Rate-limit plan (limits: see the API description); set by an operator
+         * @description Rate-limit plan (API description); set by an operator
          * @enum {string}
          */
         Plan: "free" | "pro" | "enterprise";
         AgentEnvelope: {
             data: components["schemas"]["Agent"];
-            meta: components["schemas"]["Meta"];
+            meta?: components["schemas"]["Meta"];
         };
         Agent: {
             agentId: components["schemas"]["AgentId"];
             role: components["schemas"]["Role"];
-            name: string;
+            name: components["schemas"]["Text"];
             organization: components["schemas"]["Organization"];
             /** Format: email */
             contactEmail: string;
             plan: components["schemas"]["Plan"];
             /**
-             * @description test: the sandbox (mk_test_ keys); live: production (mk_live_ keys)
+             * @description test: sandbox (mk_test_ keys); live: production (mk_live_)
              * @enum {string}
              */
             environment: "test" | "live";
-            /** @description First 12 characters of the current key, to tell keys apart */
+            /** @description First 12 characters of the current key */
             apiKeyPrefix: string;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
         WebhookSubscriptionEnvelope: {
             data: components["schemas"]["WebhookSubscription"];
-            meta: components["schemas"]["Meta"];
+            meta?: components["schemas"]["Meta"];
         };
         WebhookSubscription: {
             id: components["schemas"]["WebhookId"];
@@ -1729,10 +1692,6 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
-        DeletedWebhookEnvelope: {
-            data: components["schemas"]["DeletedWebhook"];
-            meta: components["schemas"]["Meta"];
-        };
         DeletedWebhook: {
             id: components["schemas"]["WebhookId"];
             /** @constant */
@@ -1741,46 +1700,42 @@ export interface components {
         Delivery: {
             deliveryId: components["schemas"]["DeliveryId"];
             subscriptionId: components["schemas"]["WebhookId"];
-            /** @description The event’s id: the envelope’s `id` and X-Marketplace-Event-Id */
+            /** @description The envelope’s `id` (X-Marketplace-Event-Id) */
             eventId: components["schemas"]["EventId"];
-            /** @description The name the event was delivered under (the subscription’s, for aliases; webhook.test for test events) */
+            /** @description The name delivered under (an alias if subscribed to; webhook.test for tests) */
             eventType: string;
             status: components["schemas"]["DeliveryStatus"];
-            /** @description Every attempt, oldest first (automatic ones and manual retries; bounded by the record’s size) */
+            /** @description Every attempt, automatic or manual, oldest first */
             attempts: components["schemas"]["DeliveryAttempt"][];
             nextAttemptAt: components["schemas"]["Timestamp"] | null;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
-        /** @description A webhook delivery id (dlv_…), from GET /v1/webhooks/{id}/deliveries */
+        /** @description A webhook delivery id (dlv_…) */
         DeliveryId: string;
         DeliveryAttempt: {
             at: components["schemas"]["Timestamp"];
             /**
              * Format: int32
-             * @description The response status; null when no response came
+             * @description Null when no response came
              */
             statusCode: number | null;
-            /** @description Why the attempt failed; null when it succeeded */
+            /** @description Why it failed; null on success */
             error: ("timeout" | "connection-refused" | "dns" | "tls" | "redirect" | "non-2xx" | "connection-error" | "forbidden-address" | "subscription-inactive") | null;
             /** Format: int32 */
             durationMs: number;
-            /** @description The first 1 KB of the response body */
+            /** @description First 1 KB of the response body */
             responseBody: string | null;
-            /** @description Sent by POST …/retry rather than the schedule */
+            /** @description Sent by POST …/retry, not the schedule */
             manual: boolean;
         };
-        DeliveryWithPayloadEnvelope: {
-            data: components["schemas"]["DeliveryWithPayload"];
-            meta: components["schemas"]["Meta"];
-        };
         DeliveryWithPayload: components["schemas"]["Delivery"] & {
-            /** @description The exact body that was (or will be) sent and signed: the event envelope as JSON text */
+            /** @description The exact body sent and signed: the event envelope as JSON text */
             payload: string;
         };
         DeliveryEnvelope: {
             data: components["schemas"]["Delivery"];
-            meta: components["schemas"]["Meta"];
+            meta?: components["schemas"]["Meta"];
         };
         Feed: {
             feedId: components["schemas"]["FeedId"];
@@ -1801,14 +1756,14 @@ export interface components {
             rowsFailed: number;
             /** @description The first 100 row errors; rowsFailed counts all */
             errors: components["schemas"]["FeedRowError"][];
-            /** @description The first 100 warnings */
+            /** @description The first 100 */
             warnings: components["schemas"]["FeedWarning"][];
             /**
              * Format: int32
              * @description Processing runs so far (a retry adds one)
              */
             attempts: number;
-            /** @description Why a failed feed failed: what to change in the file */
+            /** @description Why it failed: what to change in the file */
             failureReason: string | null;
             createdAt: components["schemas"]["Timestamp"];
             startedAt: components["schemas"]["Timestamp"] | null;
@@ -1817,14 +1772,14 @@ export interface components {
         FeedRowError: {
             /**
              * Format: int32
-             * @description Row number in the file: the first data row is 1 (the CSV header is row 0)
+             * @description Row in the file: the first data row is 1 (the CSV header 0)
              */
             row: number;
-            /** @description The column or JSON field, or null for the whole row */
+            /** @description Column or JSON field; null: the whole row */
             field: string | null;
             message: string;
         };
-        /** @description Something accepted but worth a look: an unknown column, a repeated sku */
+        /** @description Accepted but worth a look: an unknown column, a repeated sku */
         FeedWarning: {
             /** Format: int32 */
             row: number | null;
@@ -1834,12 +1789,12 @@ export interface components {
         FeedWithUpload: components["schemas"]["Feed"] & {
             /**
              * Format: uri
-             * @description PUT the file here, without an Authorization header, before uploadExpiresAt
+             * @description PUT the file here, without Authorization, before uploadExpiresAt
              */
             uploadUrl: string;
             /** @constant */
             uploadMethod: "PUT";
-            /** @description Send these headers with the PUT, unchanged */
+            /** @description Send these with the PUT, unchanged */
             uploadHeaders: {
                 [key: string]: string;
             };
@@ -1847,43 +1802,39 @@ export interface components {
             /** Format: int32 */
             uploadMaxBytes: number;
         };
-        FeedEnvelope: {
-            data: components["schemas"]["Feed"];
-            meta: components["schemas"]["Meta"];
-        };
         FeedTemplateEnvelope: {
             data: components["schemas"]["FeedTemplate"];
-            meta: components["schemas"]["Meta"];
+            meta?: components["schemas"]["Meta"];
         };
         FeedTemplate: {
             format: components["schemas"]["FeedFormat"];
             filename: string;
-            /** @description The template file; uploaded unchanged, it is a valid feed */
+            /** @description The file; uploaded unchanged, a valid feed */
             content: string;
             fields: components["schemas"]["FeedTemplateField"][];
         };
         FeedTemplateField: {
-            /** @description The CSV column or JSON field */
+            /** @description CSV column or JSON field */
             name: string;
             /** @enum {string} */
             type: "string" | "integer" | "decimal" | "boolean" | "money" | "currency" | "country" | "list" | "map" | "enum";
             required: boolean;
             default: (string | number | boolean) | null;
             example: unknown;
-            description: string;
+            description: components["schemas"]["Text"];
         };
         SellerProductWithOffers: components["schemas"]["Product"] & {
             offers: components["schemas"]["SellerOffer"][];
         };
         SellerOffer: components["schemas"]["Offer"] & {
-            /** @description Private: the lowest unit price automatic counters go to (at the last round only) */
+            /** @description Private: the lowest unit price automatic counters reach (last round only) */
             floorUnitPrice: components["schemas"]["Money"] | null;
-            /** @description Private: a buyer proposal at or above it is accepted at once */
+            /** @description Private: a proposal at or above it is accepted at once */
             autoAcceptUnitPrice: components["schemas"]["Money"] | null;
-            /** @description Private: how automatic counters concede toward the floor (default linear when a floor is set); null: no automatic counters. */
+            /** @description Private: how automatic counters concede toward the floor (linear by default); null: none */
             negotiationStrategy: components["schemas"]["NegotiationStrategy"] | null;
         };
-        /** @description From minQuantity units on, each unit costs unitPrice */
+        /** @description From minQuantity units on, each costs unitPrice */
         PriceTier: {
             /** Format: int32 */
             minQuantity: number;
@@ -1892,12 +1843,12 @@ export interface components {
         /** @enum {string} */
         OfferStatus: "active" | "withdrawn" | "expired";
         /**
-         * @description firm: hold the list price; linear: concede evenly over the rounds; boulware: hold near the list price until late; conceder: concede early. The floor is asked only at the session’s last round.
+         * @description firm: hold the list price; linear: concede evenly; boulware: hold until late; conceder: concede early. The floor comes only at the last round.
          * @enum {string}
          */
         NegotiationStrategy: "firm" | "linear" | "boulware" | "conceder";
         ProductWithOffers: components["schemas"]["Product"] & {
-            /** @description The product’s standing offer (a feed row makes one) */
+            /** @description Its standing offer (a feed row makes one) */
             offers: components["schemas"]["Offer"][];
         };
         Offer: {
@@ -1910,7 +1861,7 @@ export interface components {
              * @description Smallest quantity this offer sells
              */
             minQuantity: number;
-            /** @description Volume prices: the highest tier a quantity reaches sets its unit price */
+            /** @description Volume prices: the highest tier a quantity reaches applies */
             priceTiers: components["schemas"]["PriceTier"][];
             negotiable: boolean;
             /** @description Null: a standing offer without an end */
@@ -1919,44 +1870,40 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
-        SearchIntentPageEnvelope: {
-            data: components["schemas"]["SearchIntentPage"];
-            meta: components["schemas"]["Meta"];
-        };
         SearchIntentPage: components["schemas"]["SearchPage"] & {
             interpretation: components["schemas"]["Interpretation"];
-            /** @description When nothing matches: what would find something (each checked against the catalog); empty otherwise */
+            /** @description When nothing matches: what would find something (each checked); empty otherwise */
             suggestions: components["schemas"]["SearchSuggestion"][];
         };
         SearchItem: {
             product: components["schemas"]["Product"];
             offer: components["schemas"]["Offer"];
-            /** @description Text relevance (higher is better); 0 without a query */
+            /** @description Text relevance (higher is better); 0 without words */
             score: number;
-            /** @description What this item satisfies, checked on the item itself */
+            /** @description What this item satisfies */
             matched: components["schemas"]["SearchItemWords"];
-            /** @description What this item does not satisfy: words and filters dropped to find anything (empty when the item satisfies the whole request) */
+            /** @description What this item does not satisfy: words and filters dropped to find anything (empty when it satisfies all) */
             relaxed: components["schemas"]["SearchItemWords"];
         };
         Product: {
             productId: components["schemas"]["ProductId"];
             sellerId: components["schemas"]["AgentId"];
             sku: string;
-            title: string;
+            title: components["schemas"]["Text"];
             description: string | null;
             category: string | null;
             brand: string | null;
-            /** @description Typed product attributes (string, number or boolean) */
+            /** @description Typed attributes (string, number or boolean) */
             attributes: {
                 [key: string]: string | number | boolean;
             };
-            /** @description What one unit is (each, box, pair, kg…): quantities and unit prices count these */
+            /** @description What one unit is (each, box, kg…): quantities and unit prices count these */
             unit: string;
             /** @description List unit price */
             price: components["schemas"]["Money"];
             /**
              * Format: int32
-             * @description Units in stock now; an order takes its quantity out
+             * @description Units in stock; an order takes its quantity
              */
             availableQuantity: number;
             /** Format: int32 */
@@ -1970,51 +1917,51 @@ export interface components {
             shipsFrom: string | null;
             imageUrls: string[];
             status: components["schemas"]["ProductStatus"];
-            /** @description The feed that last wrote this product */
+            /** @description The feed that last wrote it */
             sourceFeedId: components["schemas"]["FeedId"] | null;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
         /** @description Words and filters of the request */
         SearchItemWords: {
-            /** @description Product words of the request (as in interpretation.keywords; for /v1/search, the query's words) */
-            keywords: string[];
-            /** @description Names of filters of the request (as in /v1/search filters; `quantity` for an intent's quantity) */
-            filters: string[];
+            /** @description Product words of the request (interpretation.keywords; for /v1/search, the query's) */
+            keywords: components["schemas"]["Text"][];
+            /** @description Filter names of the request (`quantity`: an intent's quantity) */
+            filters: components["schemas"]["Text"][];
         };
         Interpretation: {
-            /** @description Product words read from the intent (after `corrections`); an item matches a word its text holds, stemmed, or a spelling variant or synonym of it */
+            /** @description Product words read (after `corrections`); an item matches a word it holds, stemmed, or a variant or synonym */
             keywords: string[];
             /**
              * Format: int64
-             * @description Units wanted; items that cannot serve it (stock below it, minimum order above it) are left out
+             * @description Units wanted; items that cannot serve it are left out
              */
             quantity: number | null;
-            /** @description The filters applied, in the shape of /v1/search filters */
+            /** @description The filters applied, shaped as /v1/search filters */
             filters: {
                 [key: string]: unknown;
             };
             sort: components["schemas"]["SearchSort"];
-            /** @description Words ruled out ("not latex", "latex-free"): no item holding them is returned */
-            excluded: string[];
-            /** @description A total budget ("budget 500 EUR total"), in minor units: filters.maxPrice is derived from it and the quantity */
+            /** @description Words ruled out ("not latex", "latex-free") */
+            excluded: components["schemas"]["Text"][];
+            /** @description A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice */
             budget: {
                 /** Format: int64 */
                 amount: number;
-                currency: string;
+                currency: components["schemas"]["CurrencyCode"];
             } | null;
-            /** @description Words read as something other than typed */
+            /** @description Words read otherwise than typed */
             corrections: components["schemas"]["SearchCorrection"][];
-            /** @description What was dropped to find anything; each item says what it lacks in its own `relaxed` */
+            /** @description What was dropped to find anything; each item’s `relaxed` says what it lacks */
             relaxed: {
-                /** @description Product words dropped because no product has them together with the rest (never the main product word) */
-                keywords: string[];
-                /** @description Filters dropped to find anything, with the value read */
+                /** @description Words dropped: no product has them with the rest (never the main one) */
+                keywords: components["schemas"]["Text"][];
+                /** @description Filters dropped to find anything, with their values */
                 filters: {
                     [key: string]: unknown;
                 };
             };
-            /** @description Words not understood (neither catalog words, English words, nor correctable) */
+            /** @description Words not understood (not catalog or English words, not correctable) */
             unparsed: string[];
         };
         /**
@@ -2026,11 +1973,11 @@ export interface components {
          */
         SearchCorrection: {
             /** @description As typed */
-            from: string;
+            from: components["schemas"]["Text"];
             /** @description As read */
-            to: string;
+            to: components["schemas"]["Text"];
             /**
-             * @description spelling: a typo; variant: British/American spelling; synonym: the catalog's word for one it lacks; country: a misspelt country
+             * @description spelling: a typo; variant: British/American; synonym: the catalog's word for one it lacks; country: a misspelt country
              * @enum {string}
              */
             kind: "spelling" | "variant" | "synonym" | "country";
@@ -2044,27 +1991,23 @@ export interface components {
          */
         SearchSuggestion: {
             /**
-             * @description loosen-filter: without these filters products match; drop-keyword: without this word they do; try-keyword: a catalog word near one that matched nothing; browse-category: a category the catalog has
+             * @description loosen-filter: products match without these filters; drop-keyword: without this word; try-keyword: a catalog word near an unmatched one; browse-category: a category the catalog has
              * @enum {string}
              */
             type: "loosen-filter" | "drop-keyword" | "try-keyword" | "browse-category";
             /** @description The filter name(s), word or category path */
-            value: string;
+            value: components["schemas"]["Text"];
             /** @description What to change, in words */
-            message: string;
-        };
-        SearchPageEnvelope: {
-            data: components["schemas"]["SearchPage"];
-            meta: components["schemas"]["Meta"];
+            message: components["schemas"]["Text"];
         };
         SearchPage: {
             items: components["schemas"]["SearchItem"][];
-            /** @description Pass as `cursor` with the same request for the next page; null on the last page */
+            /** @description Pass as `cursor` with the same request for the next page; null on the last */
             nextCursor: string | null;
         };
         NegotiationSessionEnvelope: {
             data: components["schemas"]["NegotiationSession"];
-            meta: components["schemas"]["Meta"];
+            meta?: components["schemas"]["Meta"];
         };
         NegotiationSession: {
             /** @description Counter, accept or reject with it; order with it once accepted */
@@ -2074,8 +2017,8 @@ export interface components {
             buyerId: components["schemas"]["AgentId"];
             sellerId: components["schemas"]["AgentId"];
             status: components["schemas"]["NegotiationStatus"];
-            /** @description The offer’s ISO 4217 currency: every price of the session is in it */
-            currency: string;
+            /** @description The offer’s currency: every price of the session is in it */
+            currency: components["schemas"]["CurrencyCode"];
             /**
              * Format: int32
              * @description Units on the table
@@ -2083,10 +2026,10 @@ export interface components {
             quantity: number;
             /**
              * Format: int64
-             * @description Unit price on the table, an integer in the minor unit of `currency` (cents for EUR)
+             * @description Unit price on the table, in minor units of `currency`
              */
             unitPrice: number;
-            /** @description Who must answer; null once the session is no longer open */
+            /** @description Who must answer; null once closed */
             turn: components["schemas"]["Party"] | null;
             /**
              * Format: int32
@@ -2097,7 +2040,7 @@ export interface components {
             maxRounds: number;
             /** @description Every move, oldest first */
             history: components["schemas"]["NegotiationMove"][];
-            /** @description When an open session expires (72 h after the last move); null once closed */
+            /** @description 72 h after the last move; null once closed */
             expiresAt: components["schemas"]["Timestamp"] | null;
             acceptedAt: components["schemas"]["Timestamp"] | null;
             orderId: components["schemas"]["OrderId"] | null;
@@ -2108,17 +2051,17 @@ export interface components {
             /** Format: int32 */
             round: number;
             by: components["schemas"]["Party"];
-            /** @description propose: the opening proposal; counter; accept; reject (extension) */
+            /** @description propose (the opening), counter, accept, reject (extension) */
             action: components["schemas"]["NegotiationAction"];
             /**
              * Format: int64
-             * @description The unit price on the table after this move, minor units of the session’s currency
+             * @description Unit price on the table after this move, in minor units
              */
             unitPrice: number;
             /** Format: int32 */
             quantity: number;
             message: string | null;
-            /** @description Made on the seller’s behalf by the offer’s negotiation policy (extension) */
+            /** @description Made by the offer’s negotiation policy (extension) */
             automatic: boolean;
             at: components["schemas"]["Timestamp"];
         };
@@ -2126,7 +2069,7 @@ export interface components {
         NegotiationAction: "propose" | "counter" | "accept" | "reject";
         OrderEnvelope: {
             data: components["schemas"]["Order"];
-            meta: components["schemas"]["Meta"];
+            meta?: components["schemas"]["Meta"];
         };
         Order: {
             orderId: components["schemas"]["OrderId"];
@@ -2168,16 +2111,12 @@ export interface components {
         } | "system";
         /** @description An event under its recorded name (not an alias) */
         Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"];
-        EventEnvelope: {
-            data: components["schemas"]["Event"];
-            meta: components["schemas"]["Meta"];
-        };
-        /** @description The JSON-RPC response to the request (notifications are answered 202 with no body) */
+        /** @description The JSON-RPC response to the request */
         McpResponseBody: {
             /** @constant */
             jsonrpc: "2.0";
             id: (string | number) | null;
-            /** @description For tools/call: `content` (a JSON text block), `structuredContent` (the API’s data) and, on an API error, `isError` */
+            /** @description For tools/call: `content` (a JSON text block), `structuredContent` (the API’s data), `isError` on an API error */
             result?: {
                 [key: string]: unknown;
             };
@@ -2205,9 +2144,15 @@ export interface components {
             status: number;
             /** @description Quote it when reporting a problem */
             requestId: string;
-            /** @description One entry per problem, for validation errors and state conflicts */
+            /** @description One per problem: validation errors, state conflicts */
             details?: components["schemas"]["ErrorDetail"][];
         };
+        /** @description One line, no control or bidirectional-control characters; each use sets its maxLength */
+        Text: string;
+        /** @description Newlines and tabs allowed; no other control or bidirectional-control characters; each use sets its maxLength */
+        MultilineText: string;
+        /** @description Pass as `cursor` for the next page; null on the last page */
+        NextCursor: string | null;
     };
     responses: {
         /** @description `conflict`: The record’s current state does not allow this change (the state is in details). */
@@ -2243,14 +2188,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "This endpoint is for buyers; this agent is a seller",
-                 *       "code": "auth/forbidden",
-                 *       "status": 403,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2262,14 +2199,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "This Idempotency-Key was used with a different request",
-                 *       "code": "idempotency/conflict",
-                 *       "status": 409,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2283,8 +2212,14 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "This Idempotency-Key was used with a different request",
-                 *       "code": "idempotency/conflict",
+                 *       "error": "The session is accepted; only an open session can be countered",
+                 *       "details": [
+                 *         {
+                 *           "path": "status",
+                 *           "message": "accepted"
+                 *         }
+                 *       ],
+                 *       "code": "conflict",
                  *       "status": 409,
                  *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
                  *     }
@@ -2299,14 +2234,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "Internal error; quote the request id when reporting it",
-                 *       "code": "internal",
-                 *       "status": 500,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2343,14 +2270,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "Missing API Key",
-                 *       "code": "auth/invalid-key",
-                 *       "status": 401,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2362,14 +2281,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "This MCP server is stateless and offers no event stream: send MCP messages with POST /mcp",
-                 *       "code": "request/method-not-allowed",
-                 *       "status": 405,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2381,14 +2292,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "No order ord_01M83TRH50MAGDC7K060BRRBKW for this agent",
-                 *       "code": "not-found",
-                 *       "status": 404,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2404,14 +2307,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "Rate limit exceeded: 60 requests per minute on the free plan",
-                 *       "code": "rate-limit",
-                 *       "status": 429,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2423,25 +2318,17 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": "Body over 1048576 bytes",
-                 *       "code": "validation/too-large",
-                 *       "status": 413,
-                 *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Any 2xx within 10 s acknowledges the delivery; the body is ignored (its first 1 KB is kept on the attempt) */
+        /** @description Any 2xx within 10 s acknowledges it; the body is ignored (its first 1 KB is kept) */
         WebhookAcknowledged: {
             headers: {
                 [name: string]: unknown;
             };
             content?: never;
         };
-        /** @description Anything else, a timeout or a redirect: retried on the schedule the API description gives, then failed */
+        /** @description Anything else, a timeout or a redirect: retried on the schedule (API description), then failed */
         WebhookRefused: {
             headers: {
                 [name: string]: unknown;
@@ -2450,16 +2337,16 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+        /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
         "Idempotency-Key": string;
         /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
         "X-Marketplace-Signature": string;
         /** @description When this attempt was sent, Unix seconds */
         "X-Marketplace-Timestamp": string;
         /** @description The envelope’s `id`: deduplicate on it */
-        "X-Marketplace-Event-Id": string;
+        "X-Marketplace-Event-Id": components["schemas"]["EventId"];
         /** @description Standard Webhooks: the event id */
-        "webhook-id": string;
+        "webhook-id": components["schemas"]["EventId"];
         /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
         "webhook-timestamp": string;
         /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
@@ -2469,21 +2356,21 @@ export interface components {
         /** @description Opaque cursor from a previous page (nextCursor) */
         Cursor: string;
         /** @description a webhook subscription id (whk_…) */
-        WebhookIdInPath: string;
+        WebhookIdInPath: components["schemas"]["WebhookId"];
         /** @description a delivery id (dlv_…) */
-        DeliveryIdInPath: string;
+        DeliveryIdInPath: components["schemas"]["DeliveryId"];
         /** @description a feed id (feed_…) */
-        FeedIdInPath: string;
+        FeedIdInPath: components["schemas"]["FeedId"];
         /** @description a product id (prd_…) */
-        ProductIdInPath: string;
+        ProductIdInPath: components["schemas"]["ProductId"];
         /** @description an offer id (ofr_…) */
-        OfferIdInPath: string;
+        OfferIdInPath: components["schemas"]["OfferId"];
         /** @description a negotiation session id (neg_…) */
-        NegotiationIdInPath: string;
+        NegotiationIdInPath: components["schemas"]["NegotiationId"];
         /** @description an order id (ord_…) */
-        OrderIdInPath: string;
+        OrderIdInPath: components["schemas"]["OrderId"];
         /** @description an event id (evt_…) */
-        EventIdInPath: string;
+        EventIdInPath: components["schemas"]["EventId"];
     };
     requestBodies: never;
     headers: {
@@ -2497,7 +2384,7 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before sending the request again */
         "Retry-After": number;
-        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key */
+        /** @description `true`: the stored response of an earlier request with this Idempotency-Key */
         "Idempotent-Replayed": "true";
     };
     pathItems: {
@@ -2649,7 +2536,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The links (a web page when Accept prefers text/html). The Link header names the OpenAPI document (rel="service-desc"), /docs (rel="service-doc") and /health (rel="status"). */
+            /** @description The links (the `Link` header also names this document, /docs and /health) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2697,17 +2584,13 @@ export interface operations {
                      *             "title": "Readiness"
                      *           }
                      *         }
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
-                            name: string;
-                            description: string;
+                            name: components["schemas"]["Text"];
+                            description: components["schemas"]["Text"];
                             links: {
                                 docs: components["schemas"]["Link"];
                                 openapi: components["schemas"]["Link"];
@@ -2718,7 +2601,7 @@ export interface operations {
                                 health: components["schemas"]["Link"];
                             };
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                     "text/html": string;
                 };
@@ -2746,10 +2629,6 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "status": "ok"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -2758,7 +2637,7 @@ export interface operations {
                             /** @constant */
                             status: "ok";
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -2827,33 +2706,6 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
-    getReferenceAsset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The file name, as the reference page names it (it carries a hash of the content) */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file (text/javascript), with Content-Encoding br or gzip when Accept-Encoding allows; 304 when If-None-Match names its ETag */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example /* Redoc *\/… */
-                    "application/json": string;
-                };
-            };
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["Invalid"];
-            500: components["responses"]["Internal"];
-        };
-    };
     getLlmsTxt: {
         parameters: {
             query?: never;
@@ -2885,7 +2737,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -2931,10 +2783,6 @@ export interface operations {
                      *         "createdAt": "2026-11-23T09:01:00.000Z",
                      *         "updatedAt": "2026-11-23T09:01:00.000Z",
                      *         "apiKey": "mk_test_6eYSk2Xw9QpL4vN8tR1mZc7Bf3Hd5Jg0AaEoW2x4"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -2963,29 +2811,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "agentId": "agt_01M83T6770RB4X4RJFWXG49JCV",
-                     *         "name": "Acme procurement agent",
-                     *         "role": "buyer",
-                     *         "organization": {
-                     *           "legalName": "Acme Manufacturing GmbH",
-                     *           "country": "DE"
-                     *         },
-                     *         "contactEmail": "procurement@acme.example",
-                     *         "plan": "free",
-                     *         "environment": "test",
-                     *         "apiKeyPrefix": "mk_test_6eYS",
-                     *         "createdAt": "2026-11-23T09:01:00.000Z",
-                     *         "updatedAt": "2026-11-23T09:01:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["AgentEnvelope"];
                 };
             };
@@ -3020,29 +2845,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "agentId": "agt_01M83T6770RB4X4RJFWXG49JCV",
-                     *         "name": "Acme procurement agent",
-                     *         "role": "buyer",
-                     *         "organization": {
-                     *           "legalName": "Acme Manufacturing GmbH",
-                     *           "country": "DE"
-                     *         },
-                     *         "contactEmail": "buying@acme.example",
-                     *         "plan": "free",
-                     *         "environment": "test",
-                     *         "apiKeyPrefix": "mk_test_6eYS",
-                     *         "createdAt": "2026-11-23T09:01:00.000Z",
-                     *         "updatedAt": "2026-11-23T09:30:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["AgentEnvelope"];
                 };
             };
@@ -3058,7 +2860,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3089,10 +2891,6 @@ export interface operations {
                      *         "createdAt": "2026-11-23T09:01:00.000Z",
                      *         "updatedAt": "2026-11-23T09:40:00.000Z",
                      *         "apiKey": "mk_test_Qw7rT2nZ8kLp4Xc9Vb6Nm3Hs1Jd5Fg0AeYuRi7Wx"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -3128,38 +2926,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "items": [
-                     *           {
-                     *             "id": "whk_01M83TH6S0D45S2E8TEBHX8NHR",
-                     *             "url": "https://hooks.rhein-safety.example/marketplace",
-                     *             "events": [
-                     *               "order.created",
-                     *               "negotiation.started",
-                     *               "negotiation.accepted"
-                     *             ],
-                     *             "description": "Order desk",
-                     *             "active": true,
-                     *             "createdAt": "2026-11-23T09:05:00.000Z",
-                     *             "updatedAt": "2026-11-23T09:05:00.000Z"
-                     *           }
-                     *         ],
-                     *         "nextCursor": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["WebhookSubscription"][];
-                            nextCursor: string | null;
+                            nextCursor: components["schemas"]["NextCursor"];
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -3173,7 +2945,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3197,7 +2969,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new subscription (the secret is never returned) */
+            /** @description The new subscription */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3266,14 +3038,13 @@ export interface operations {
                      *       "data": {
                      *         "id": "whk_01M83TH6S0D45S2E8TEBHX8NHR",
                      *         "deleted": true
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["DeletedWebhookEnvelope"];
+                    "application/json": {
+                        data: components["schemas"]["DeletedWebhook"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
@@ -3330,10 +3101,6 @@ export interface operations {
                      *         "active": true,
                      *         "createdAt": "2026-11-23T09:05:00.000Z",
                      *         "updatedAt": "2026-11-23T10:00:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -3355,7 +3122,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
                 cursor?: components["parameters"]["Cursor"];
-                /** @example delivered */
+                /** @example failed */
                 status?: components["schemas"]["DeliveryStatus"];
             };
             header?: never;
@@ -3373,45 +3140,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "items": [
-                     *           {
-                     *             "deliveryId": "dlv_01M83TMVZ0FR9RAD0FP0RS7QKV",
-                     *             "subscriptionId": "whk_01M83TH6S0D45S2E8TEBHX8NHR",
-                     *             "eventId": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
-                     *             "eventType": "order.created",
-                     *             "status": "delivered",
-                     *             "attempts": [
-                     *               {
-                     *                 "at": "2026-11-23T09:11:00.418Z",
-                     *                 "statusCode": 200,
-                     *                 "error": null,
-                     *                 "durationMs": 84,
-                     *                 "responseBody": "ok",
-                     *                 "manual": false
-                     *               }
-                     *             ],
-                     *             "nextAttemptAt": null,
-                     *             "createdAt": "2026-11-23T09:11:00.160Z",
-                     *             "updatedAt": "2026-11-23T09:11:00.502Z"
-                     *           }
-                     *         ],
-                     *         "nextCursor": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["Delivery"][];
-                            nextCursor: string | null;
+                            nextCursor: components["schemas"]["NextCursor"];
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -3464,14 +3198,13 @@ export interface operations {
                      *         "createdAt": "2026-11-23T09:11:00.160Z",
                      *         "updatedAt": "2026-11-23T09:11:00.502Z",
                      *         "payload": "{\"id\":\"evt_01M83TMVZ0KAWZ2R4PPHTGTRWW\",\"type\":\"order.created\",\"timestamp\":\"2026-11-23T09:11:00.000Z\",\"data\":{\"orderId\":\"ord_01M83TRH50MAGDC7K060BRRBKW\",\"buyerId\":\"agt_01M83T6770RB4X4RJFWXG49JCV\",\"sellerId\":\"agt_01M83T4CM0G5QCN6ZW92TBMJ07\",\"totalAmount\":{\"amount\":580000,\"currency\":\"EUR\"},\"items\":[{\"productId\":\"prd_01M83T9WD0S3SHGK39V7361XHA\",\"quantity\":500,\"unitPrice\":1160}]}}"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["DeliveryWithPayloadEnvelope"];
+                    "application/json": {
+                        data: components["schemas"]["DeliveryWithPayload"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
@@ -3485,7 +3218,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -3525,10 +3258,6 @@ export interface operations {
                      *         "nextAttemptAt": "2026-11-23T10:05:00.000Z",
                      *         "createdAt": "2026-11-23T09:11:00.160Z",
                      *         "updatedAt": "2026-11-23T10:05:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -3548,7 +3277,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -3577,10 +3306,6 @@ export interface operations {
                      *         "nextAttemptAt": "2026-11-23T09:06:00.000Z",
                      *         "createdAt": "2026-11-23T09:06:00.000Z",
                      *         "updatedAt": "2026-11-23T09:06:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -3596,30 +3321,6 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
-    getDashboard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The dashboard page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <!doctype html><html lang="en"><head><title>Webhook deliveries · Agent Marketplace</title>… */
-                    "text/html": string;
-                };
-            };
-            422: components["responses"]["Invalid"];
-            429: components["responses"]["RateLimit"];
-            500: components["responses"]["Internal"];
-        };
-    };
     listFeeds: {
         parameters: {
             query?: {
@@ -3627,7 +3328,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
                 cursor?: components["parameters"]["Cursor"];
-                /** @example completed */
+                /** @example failed */
                 status?: components["schemas"]["FeedStatus"];
             };
             header?: never;
@@ -3642,43 +3343,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "items": [
-                     *           {
-                     *             "feedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
-                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *             "format": "json",
-                     *             "status": "completed",
-                     *             "filename": "catalog-2026-11.json",
-                     *             "sizeBytes": 684,
-                     *             "rowsTotal": 1,
-                     *             "rowsSucceeded": 1,
-                     *             "rowsFailed": 0,
-                     *             "errors": [],
-                     *             "warnings": [],
-                     *             "attempts": 1,
-                     *             "failureReason": null,
-                     *             "createdAt": "2026-11-23T09:02:00.000Z",
-                     *             "startedAt": "2026-11-23T09:02:00.482Z",
-                     *             "completedAt": "2026-11-23T09:02:03.512Z"
-                     *           }
-                     *         ],
-                     *         "nextCursor": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["Feed"][];
-                            nextCursor: string | null;
+                            nextCursor: components["schemas"]["NextCursor"];
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -3696,7 +3366,7 @@ export interface operations {
                 filename?: string;
             };
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -3710,7 +3380,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The feed, queued for processing (or awaiting its presigned upload, with uploadUrl) */
+            /** @description The feed, `queued` (or `awaiting_upload`, with `uploadUrl`) */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3735,16 +3405,12 @@ export interface operations {
                      *         "createdAt": "2026-11-23T09:02:00.000Z",
                      *         "startedAt": null,
                      *         "completedAt": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["Feed"] | components["schemas"]["FeedWithUpload"];
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -3794,14 +3460,13 @@ export interface operations {
                      *         "createdAt": "2026-11-23T09:02:00.000Z",
                      *         "startedAt": "2026-11-23T09:02:00.482Z",
                      *         "completedAt": "2026-11-23T09:02:03.512Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["FeedEnvelope"];
+                    "application/json": {
+                        data: components["schemas"]["Feed"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
@@ -3835,10 +3500,6 @@ export interface operations {
                      *       "data": {
                      *         "id": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
                      *         "deleted": true
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -3848,7 +3509,7 @@ export interface operations {
                             /** @constant */
                             deleted: true;
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -3868,7 +3529,7 @@ export interface operations {
                 filename?: string;
             };
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -3885,7 +3546,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The feed, queued again (or awaiting its presigned upload) */
+            /** @description The feed, `queued` (or `awaiting_upload`) */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -3910,16 +3571,12 @@ export interface operations {
                      *         "createdAt": "2026-11-23T09:02:00.000Z",
                      *         "startedAt": null,
                      *         "completedAt": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["Feed"] | components["schemas"]["FeedWithUpload"];
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -3942,7 +3599,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The template; uploaded unchanged, its file is a valid feed */
+            /** @description The template */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3964,10 +3621,6 @@ export interface operations {
                      *             "description": "List unit price: a decimal in major units (12.50), with no more decimals than the currency has (JPY none, BHD three)."
                      *           }
                      *         ]
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -3991,7 +3644,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The template; uploaded unchanged, its file is a valid feed */
+            /** @description The template */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4016,10 +3669,6 @@ export interface operations {
                      *             "description": "List unit price as Money: {amount in minor units, currency (ISO 4217)}."
                      *           }
                      *         ]
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -4040,8 +3689,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque cursor from a previous page (nextCursor) */
                 cursor?: components["parameters"]["Cursor"];
+                /** @example inactive */
                 status?: components["schemas"]["ProductStatus"];
-                /** @example GLV-NIT-M-100 */
                 sku?: string;
             };
             header?: never;
@@ -4056,89 +3705,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "items": [
-                     *           {
-                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *             "sku": "GLV-NIT-M-100",
-                     *             "title": "Nitrile gloves, size M, box of 100",
-                     *             "description": "Powder-free, 0.1 mm",
-                     *             "category": "safety/gloves",
-                     *             "brand": "Rhein Safety",
-                     *             "attributes": {
-                     *               "material": "nitrile",
-                     *               "size": "M"
-                     *             },
-                     *             "unit": "box",
-                     *             "price": {
-                     *               "amount": 1250,
-                     *               "currency": "EUR"
-                     *             },
-                     *             "availableQuantity": 5000,
-                     *             "minOrderQuantity": 10,
-                     *             "leadTimeDays": 3,
-                     *             "shipsFrom": "DE",
-                     *             "imageUrls": [
-                     *               "https://cdn.rhein-safety.example/glv.jpg"
-                     *             ],
-                     *             "status": "active",
-                     *             "sourceFeedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
-                     *             "createdAt": "2026-11-23T09:02:03.512Z",
-                     *             "updatedAt": "2026-11-23T09:02:03.512Z",
-                     *             "offers": [
-                     *               {
-                     *                 "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
-                     *                 "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *                 "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *                 "unitPrice": {
-                     *                   "amount": 1250,
-                     *                   "currency": "EUR"
-                     *                 },
-                     *                 "minQuantity": 10,
-                     *                 "priceTiers": [
-                     *                   {
-                     *                     "minQuantity": 200,
-                     *                     "unitPrice": {
-                     *                       "amount": 1150,
-                     *                       "currency": "EUR"
-                     *                     }
-                     *                   }
-                     *                 ],
-                     *                 "negotiable": true,
-                     *                 "validUntil": null,
-                     *                 "status": "active",
-                     *                 "createdAt": "2026-11-23T09:02:03.512Z",
-                     *                 "updatedAt": "2026-11-23T09:02:03.512Z",
-                     *                 "floorUnitPrice": {
-                     *                   "amount": 1050,
-                     *                   "currency": "EUR"
-                     *                 },
-                     *                 "autoAcceptUnitPrice": {
-                     *                   "amount": 1200,
-                     *                   "currency": "EUR"
-                     *                 },
-                     *                 "negotiationStrategy": "boulware"
-                     *               }
-                     *             ]
-                     *           }
-                     *         ],
-                     *         "nextCursor": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["SellerProductWithOffers"][];
-                            nextCursor: string | null;
+                            nextCursor: components["schemas"]["NextCursor"];
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -4223,16 +3795,12 @@ export interface operations {
                      *             "updatedAt": "2026-11-23T09:02:03.512Z"
                      *           }
                      *         ]
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["ProductWithOffers"] | components["schemas"]["SellerProductWithOffers"];
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -4286,16 +3854,12 @@ export interface operations {
                      *         "status": "active",
                      *         "createdAt": "2026-11-23T09:02:03.512Z",
                      *         "updatedAt": "2026-11-23T09:02:03.512Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["Offer"] | components["schemas"]["SellerOffer"];
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -4310,7 +3874,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -4328,7 +3892,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A page of matching items and the interpretation (re-run it through /v1/search with corrections) */
+            /** @description Matching items and the interpretation */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4436,14 +4000,13 @@ export interface operations {
                      *           "unparsed": []
                      *         },
                      *         "suggestions": []
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["SearchIntentPageEnvelope"];
+                    "application/json": {
+                        data: components["schemas"]["SearchIntentPage"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
@@ -4458,7 +4021,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -4471,7 +4034,7 @@ export interface operations {
                  *       "query": "nitrile gloves",
                  *       "filters": {
                  *         "currency": "EUR",
-                 *         "maxPrice": 1300,
+                 *         "maxPrice": 900,
                  *         "shipsFrom": "DE"
                  *       },
                  *       "sort": "price_asc",
@@ -4482,97 +4045,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A page of matching items; pass nextCursor with the same search for the next */
+            /** @description Matching items (as `POST /v1/search-intent` shows them; none under 9 EUR here) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "items": [
-                     *           {
-                     *             "product": {
-                     *               "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *               "sku": "GLV-NIT-M-100",
-                     *               "title": "Nitrile gloves, size M, box of 100",
-                     *               "description": "Powder-free, 0.1 mm",
-                     *               "category": "safety/gloves",
-                     *               "brand": "Rhein Safety",
-                     *               "attributes": {
-                     *                 "material": "nitrile",
-                     *                 "size": "M"
-                     *               },
-                     *               "unit": "box",
-                     *               "price": {
-                     *                 "amount": 1250,
-                     *                 "currency": "EUR"
-                     *               },
-                     *               "availableQuantity": 5000,
-                     *               "minOrderQuantity": 10,
-                     *               "leadTimeDays": 3,
-                     *               "shipsFrom": "DE",
-                     *               "imageUrls": [
-                     *                 "https://cdn.rhein-safety.example/glv.jpg"
-                     *               ],
-                     *               "status": "active",
-                     *               "sourceFeedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
-                     *               "createdAt": "2026-11-23T09:02:03.512Z",
-                     *               "updatedAt": "2026-11-23T09:02:03.512Z"
-                     *             },
-                     *             "offer": {
-                     *               "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
-                     *               "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *               "unitPrice": {
-                     *                 "amount": 1250,
-                     *                 "currency": "EUR"
-                     *               },
-                     *               "minQuantity": 10,
-                     *               "priceTiers": [
-                     *                 {
-                     *                   "minQuantity": 200,
-                     *                   "unitPrice": {
-                     *                     "amount": 1150,
-                     *                     "currency": "EUR"
-                     *                   }
-                     *                 }
-                     *               ],
-                     *               "negotiable": true,
-                     *               "validUntil": null,
-                     *               "status": "active",
-                     *               "createdAt": "2026-11-23T09:02:03.512Z",
-                     *               "updatedAt": "2026-11-23T09:02:03.512Z"
-                     *             },
-                     *             "score": 7.42,
-                     *             "matched": {
-                     *               "keywords": [
-                     *                 "nitrile",
-                     *                 "gloves"
-                     *               ],
-                     *               "filters": [
-                     *                 "currency",
-                     *                 "maxPrice",
-                     *                 "shipsFrom"
-                     *               ]
-                     *             },
-                     *             "relaxed": {
-                     *               "keywords": [],
-                     *               "filters": []
-                     *             }
-                     *           }
-                     *         ],
-                     *         "nextCursor": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SearchPageEnvelope"];
+                    "application/json": {
+                        data: components["schemas"]["SearchPage"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
@@ -4587,7 +4069,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -4645,10 +4127,6 @@ export interface operations {
                      *         "orderId": null,
                      *         "createdAt": "2026-11-23T09:08:00.000Z",
                      *         "updatedAt": "2026-11-23T09:08:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -4669,7 +4147,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4689,7 +4167,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The session after the move (and after any automatic answer of the seller’s policy) */
+            /** @description The session after the move (and any automatic answer) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4711,7 +4189,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4789,10 +4267,6 @@ export interface operations {
                      *         "orderId": null,
                      *         "createdAt": "2026-11-23T09:08:00.000Z",
                      *         "updatedAt": "2026-11-23T09:10:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -4812,7 +4286,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -4890,10 +4364,6 @@ export interface operations {
                      *         "orderId": null,
                      *         "createdAt": "2026-11-23T09:08:00.000Z",
                      *         "updatedAt": "2026-11-23T09:10:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -4934,56 +4404,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "items": [
-                     *           {
-                     *             "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
-                     *             "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
-                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *             "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
-                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *             "status": "open",
-                     *             "currency": "EUR",
-                     *             "quantity": 500,
-                     *             "unitPrice": 1100,
-                     *             "turn": "seller",
-                     *             "round": 1,
-                     *             "maxRounds": 20,
-                     *             "history": [
-                     *               {
-                     *                 "round": 1,
-                     *                 "by": "buyer",
-                     *                 "action": "propose",
-                     *                 "unitPrice": 1100,
-                     *                 "quantity": 500,
-                     *                 "message": "For our Q1 stock",
-                     *                 "automatic": false,
-                     *                 "at": "2026-11-23T09:08:00.000Z"
-                     *               }
-                     *             ],
-                     *             "expiresAt": "2026-11-26T09:08:00.000Z",
-                     *             "acceptedAt": null,
-                     *             "orderId": null,
-                     *             "createdAt": "2026-11-23T09:08:00.000Z",
-                     *             "updatedAt": "2026-11-23T09:08:00.000Z"
-                     *           }
-                     *         ],
-                     *         "nextCursor": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["NegotiationSession"][];
-                            nextCursor: string | null;
+                            nextCursor: components["schemas"]["NextCursor"];
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -5025,7 +4451,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5075,10 +4501,6 @@ export interface operations {
                      *         "shippingAddress": null,
                      *         "createdAt": "2026-11-23T09:11:00.000Z",
                      *         "updatedAt": "2026-11-23T09:11:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -5122,50 +4544,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "items": [
-                     *           {
-                     *             "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
-                     *             "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
-                     *             "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
-                     *             "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
-                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *             "items": [
-                     *               {
-                     *                 "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *                 "quantity": 500,
-                     *                 "unitPrice": 1160
-                     *               }
-                     *             ],
-                     *             "totalAmount": {
-                     *               "amount": 580000,
-                     *               "currency": "EUR"
-                     *             },
-                     *             "status": "pending",
-                     *             "shipping": null,
-                     *             "cancellation": null,
-                     *             "buyerReference": "PO-2026-0042",
-                     *             "shippingAddress": null,
-                     *             "createdAt": "2026-11-23T09:11:00.000Z",
-                     *             "updatedAt": "2026-11-23T09:11:00.000Z"
-                     *           }
-                     *         ],
-                     *         "nextCursor": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["Order"][];
-                            nextCursor: string | null;
+                            nextCursor: components["schemas"]["NextCursor"];
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -5264,19 +4648,15 @@ export interface operations {
                      *           }
                      *         ],
                      *         "nextCursor": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
                             items: components["schemas"]["AuditEntry"][];
-                            nextCursor: string | null;
+                            nextCursor: components["schemas"]["NextCursor"];
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -5291,7 +4671,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5347,10 +4727,6 @@ export interface operations {
                      *         "shippingAddress": null,
                      *         "createdAt": "2026-11-23T09:11:00.000Z",
                      *         "updatedAt": "2026-11-23T09:20:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -5371,7 +4747,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5414,10 +4790,6 @@ export interface operations {
                      *         "shippingAddress": null,
                      *         "createdAt": "2026-11-23T09:11:00.000Z",
                      *         "updatedAt": "2026-11-23T11:00:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -5438,7 +4810,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5483,7 +4855,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5531,10 +4903,6 @@ export interface operations {
                      *         "shippingAddress": null,
                      *         "createdAt": "2026-11-23T09:11:00.000Z",
                      *         "updatedAt": "2026-11-26T10:00:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -5555,7 +4923,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
@@ -5603,10 +4971,6 @@ export interface operations {
                      *         "shippingAddress": null,
                      *         "createdAt": "2026-11-23T09:11:00.000Z",
                      *         "updatedAt": "2026-11-27T08:00:00.000Z"
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
@@ -5634,7 +4998,7 @@ export interface operations {
                  * @description Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time)
                  * @example evt_01M83TNP4R8XK1S6V0Z3W7YB9C
                  */
-                after?: string;
+                after?: components["schemas"]["EventId"];
                 /**
                  * @example [
                  *       "order.created"
@@ -5653,52 +5017,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of events in the webhook envelope, kept 30 days */
+            /** @description A page of events */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "items": [
-                     *           {
-                     *             "id": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
-                     *             "type": "order.created",
-                     *             "timestamp": "2026-11-23T09:11:00.000Z",
-                     *             "data": {
-                     *               "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
-                     *               "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
-                     *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *               "totalAmount": {
-                     *                 "amount": 580000,
-                     *                 "currency": "EUR"
-                     *               },
-                     *               "items": [
-                     *                 {
-                     *                   "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *                   "quantity": 500,
-                     *                   "unitPrice": 1160
-                     *                 }
-                     *               ]
-                     *             }
-                     *           }
-                     *         ],
-                     *         "nextCursor": null
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         data: {
                             items: components["schemas"]["Event"][];
-                            nextCursor: string | null;
+                            nextCursor: components["schemas"]["NextCursor"];
                         };
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -5748,14 +5078,13 @@ export interface operations {
                      *             }
                      *           ]
                      *         }
-                     *       },
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["EventEnvelope"];
+                    "application/json": {
+                        data: components["schemas"]["Event"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
@@ -5782,16 +5111,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "data": null,
-                     *       "meta": {
-                     *         "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT",
-                     *         "timestamp": "2026-11-23T09:12:00.000Z"
-                     *       }
+                     *       "data": null
                      *     }
                      */
                     "application/json": {
                         data: null;
-                        meta: components["schemas"]["Meta"];
+                        meta?: components["schemas"]["Meta"];
                     };
                 };
             };
@@ -5805,7 +5130,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique printable ASCII string (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice. */
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5830,7 +5155,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The JSON-RPC response (application/json); a message without a request (a notification) is answered 202 with no body */
+            /** @description The JSON-RPC response */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5852,6 +5177,32 @@ export interface operations {
                      *           "nextCursor": null
                      *         }
                      *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["McpResponseBody"];
+                };
+            };
+            /** @description A notification (a message without an `id`) or a client’s response: accepted, no body */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A message the MCP transport refuses (not valid JSON-RPC): a JSON-RPC error, `id` null */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "error": {
+                     *         "code": -32700,
+                     *         "message": "Parse error: Invalid JSON-RPC message"
+                     *       },
+                     *       "id": null
                      *     }
                      */
                     "application/json": components["schemas"]["McpResponseBody"];
