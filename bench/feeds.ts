@@ -1,35 +1,87 @@
-// Feed processing through the local runtime: a generated CSV uploaded presigned, from the PUT to
-// `completed`; the same products and offers written straight into DynamoDB Local with
-// BatchWriteItem at the pipeline's parallelism, in the same run; and the peak RSS of the process that
-// parses (the `npm start` process: gateway, handlers and workers), for two file sizes.
+// Feed processing, two ways, for two file sizes (BENCH_FEED_ROWS and a tenth of it):
+// - the pipeline through the local runtime: a generated CSV uploaded presigned, from the PUT to the
+//   feed's `completed` (feedRowsPerSecond), and the same products and offers written straight into
+//   DynamoDB Local with BatchWriteItem at the pipeline's parallelism, same run (feedVsBatchWriteRatio);
+// - the feed worker alone (feedPeakRssMb): the deployed bundle of the S3-notification worker in a
+//   process of its own (bench/feed-worker.ts), invoked as Lambda invokes it with the ObjectCreated
+//   event of a file already stored in the S3 emulator, with DynamoDB Local behind it and nothing else
+//   of the runtime running. Its peak resident set is what the function's memory setting must cover.
 //
-// Each size runs in a fresh `node bin/local.ts` child (its own data folder), so that its VmHWM (peak
-// resident set) is that file's alone. The baseline reads back the items the pipeline wrote and writes
-// copies under new keys (same sizes, same index keys), so storage sees the same work.
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// Children (bench/harness.ts), each size on a fresh data folder: the local runtime (`serve <dir>
+// runtime`) for the pipeline; for the worker, the runtime only to register the seller, then the store
+// (`serve <dir> store`: DynamoDB Local, fauxqs and the presigned-upload proxy on the same folder, with
+// no worker listening) which takes the upload, then the worker.
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchWriteItemCommand, DynamoDBClient, ScanCommand, type AttributeValue, type WriteRequest } from '@aws-sdk/client-dynamodb';
-import { listeningUrl, spawnLocalCommand } from '../lib/local/local-command.ts';
+import { BatchWriteItemCommand, ScanCommand, type AttributeValue, type WriteRequest } from '@aws-sdk/client-dynamodb';
+import type { S3Event } from 'aws-lambda';
+import { ENV } from '../shared/resources.ts';
+import { workers, workerTimeoutSeconds } from '../shared/workers.ts';
+import { bundleEntry } from './bundle.ts';
+import {
+  apiCaller,
+  benchTempDir,
+  dynamoAccess,
+  dynamoClientFor,
+  isBenchChild,
+  localRuntimeStartSeconds,
+  serveChild,
+  serveLocalRuntime,
+  startBenchChild,
+  type ChildSetup,
+  type DynamoAccess,
+} from './harness.ts';
 import { round } from './stats.ts';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 /** The pipeline's own BatchWriteItem parallelism (shared/domain/feed-processing.ts). */
 export const WRITE_PARALLELISM = 8;
 
-export interface FeedRunResult {
+const FEED_WORKER = workers.find((worker) => worker.id === 'feedUploads')!;
+/** A run hands over near Lambda's time limit; each continuation is a new invocation (here a fresh process). */
+const MAX_INVOCATIONS = 10;
+
+/** The feed worker alone, in its own process (bench/feed-worker.ts). */
+export interface FeedWorkerRun {
+  rows: number;
+  /** The worker's bundle as deployed (lib/bundling.ts). */
+  bundleKb: number;
+  invocations: number;
+  /** From the invocation to the handler's return (summed over invocations). */
+  seconds: number;
+  rowsPerSecond: number;
+  /** The process's VmHWM before the bundle was imported (node itself and the harness). */
+  rssBeforeImportMb: number;
+  /** Its VmHWM once the bundle was imported (the cold start). */
+  rssAfterImportMb: number;
+  /** VmHWM after the invocation: the figure (the largest over invocations). */
+  peakRssMb: number;
+  /** Peaks of process.memoryUsage() sampled every 100 ms during the invocation. */
+  heapUsedPeakMb: number;
+  heapTotalPeakMb: number;
+  externalPeakMb: number;
+  arrayBuffersPeakMb: number;
+}
+
+/** A feed through the local runtime. */
+export interface PipelineRun {
   rows: number;
   fileMb: number;
   /** From the start of the PUT to the feed's `completedAt`. */
   seconds: number;
   rowsPerSecond: number;
-  /** VmHWM of the `npm start` process after the feed completed. */
-  peakRssMb: number;
-  /** Its VmHWM just before the upload: what start-up alone costs. */
-  rssBeforeUploadMb: number;
   runtimeStartSeconds: number;
+}
+
+export interface FeedWorkerResult {
+  small: FeedWorkerRun;
+  large: FeedWorkerRun;
+  smallVsLargePeakRss: number;
+}
+
+export interface FeedRunResult extends PipelineRun {
+  /** The feed worker alone's peak resident set on a file of the same size (worker.peakRssMb). */
+  peakRssMb: number;
+  worker: FeedWorkerRun;
 }
 
 export interface FeedBenchResult {
@@ -73,42 +125,6 @@ export function benchCsv(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** VmHWM (peak) or VmRSS (current) of a process, in MiB. */
-function procMemoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): Promise<number> {
-  return readFile(`/proc/${pid}/status`, 'utf8').then((status) => {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-    if (!match) throw new Error(`No ${field} in /proc/${pid}/status`);
-    return Number(match[1]) / 1024;
-  });
-}
-
-interface LocalChild {
-  child: ChildProcess;
-  baseUrl: string;
-  dataDir: string;
-  startSeconds: number;
-  stop(): Promise<void>;
-}
-
-async function startLocal(): Promise<LocalChild> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-marketplace-bench-feeds-'));
-  const started = performance.now();
-  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'SILENT' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const baseUrl = await listeningUrl(child);
-  return {
-    child,
-    baseUrl,
-    dataDir,
-    startSeconds: (performance.now() - started) / 1000,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await Promise.race([exited, sleep(20_000, undefined, { ref: false })]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The fields of a feed record the bench reads. */
 interface FeedRecord {
@@ -121,46 +137,222 @@ interface FeedRecord {
   uploadUrl?: string;
 }
 
-async function callJson<T = Record<string, unknown>>(baseUrl: string, method: string, route: string, apiKey?: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${baseUrl}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as { data: T };
-  return { status: response.status, data: json.data };
+// ---------------------------------------------------------------------------------------------
+// Children
+// ---------------------------------------------------------------------------------------------
+
+interface RuntimeReady {
+  baseUrl: string;
+  sellerId: string;
+  apiKey: string;
+  /** What the handlers see: the store and the worker get the same settings. */
+  env: Record<string, string>;
+  dynamo: DynamoAccess;
+  runtimeStartSeconds: number;
 }
 
-/** Runs one feed of `rows` rows through a fresh local runtime; hands the runtime to `after` before stopping it. */
-async function runFeed(rows: number, log: (message: string) => void, after?: (local: LocalChild, sellerId: string) => Promise<void>): Promise<FeedRunResult> {
-  const csv = benchCsv(rows);
-  const local = await startLocal();
-  try {
-    const seller = await callJson<{ agentId: string; apiKey: string }>(local.baseUrl, 'POST', '/v1/agents/register', undefined, {
+/** The local runtime with a seller on the enterprise plan (polling must not hit the free plan's limits). */
+async function serveRuntime(): Promise<void> {
+  await serveLocalRuntime<RuntimeReady>(async (runtime) => {
+    const { setAgentPlan } = await import('../shared/data/agents.ts');
+    const seller = await apiCaller(runtime.baseUrl)('POST', '/v1/agents/register', undefined, {
       name: 'Bench seller',
       role: 'seller',
       organization: { legalName: 'Bench Supplies BV', country: 'NL' },
       contactEmail: 'bench-seller@bench.example',
     });
-    if (seller.status !== 201) throw new Error(`registration answered ${seller.status}`);
-    const { agentId, apiKey } = seller.data;
-    // The operator command, as a platform engineer would run it: polling must not hit the free plan's limits.
-    const plan = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin/admin.ts'), 'set-plan', agentId, 'enterprise'], { env: { ...process.env, DATA_DIR: local.dataDir }, encoding: 'utf8' });
-    if (plan.status !== 0) throw new Error(`set-plan failed: ${plan.stderr}`);
+    if (seller.status !== 201) throw new Error(`registration answered ${seller.status}: ${seller.text}`);
+    const sellerId = seller.data.agentId as string;
+    if (!(await setAgentPlan(sellerId, 'enterprise', new Date().toISOString()))) throw new Error('setAgentPlan found no seller');
+    return {
+      ready: { baseUrl: runtime.baseUrl, sellerId, apiKey: seller.data.apiKey as string, env: runtime.env, dynamo: dynamoAccess(runtime), runtimeStartSeconds: localRuntimeStartSeconds() },
+    };
+  });
+}
 
-    const created = await callJson<FeedRecord>(local.baseUrl, 'POST', '/v1/seller/feeds', apiKey, { format: 'csv', upload: 'presigned' });
-    if (created.status !== 202) throw new Error(`presigned feed answered ${created.status}`);
-    const pid = local.child.pid!;
-    const rssBeforeUploadMb = await procMemoryMb(pid, 'VmHWM');
+interface PreparedFeed {
+  feedId: string;
+  objectKey: string;
+  uploadUrl: string;
+}
+
+interface StoreReady {
+  /** The handlers' settings with this store's endpoints. */
+  env: Record<string, string>;
+}
+
+/** DynamoDB Local, the S3 emulator and the upload proxy on the runtime's folder, without the runtime: no notification runs a feed here. */
+async function serveStore(): Promise<void> {
+  await serveChild<StoreReady>(async ({ dataDir, onStop }): Promise<ChildSetup<StoreReady>> => {
+    if (!dataDir) throw new Error('The store needs the runtime\'s data folder');
+    const { startDynamoDbLocal } = await import('../lib/local/dynamodb-local.ts');
+    const { startLocalFauxqs } = await import('../lib/local/fauxqs.ts');
+    const { provisionLocalResources } = await import('../lib/local/provision.ts');
+    const { startUploadProxy } = await import('../lib/local/upload-proxy.ts');
+    const dynamo = await startDynamoDbLocal({ dataDir });
+    onStop(() => dynamo.stop());
+    const fauxqs = await startLocalFauxqs({ dataDir });
+    onStop(() => fauxqs.stop());
+    await provisionLocalResources({ dynamodb: dynamo.endpoint, fauxqs: fauxqs.endpoint });
+    const uploads = await startUploadProxy({ fauxqsEndpoint: fauxqs.endpoint });
+    onStop(() => uploads.stop());
+    const endpoints = {
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: fauxqs.endpoint,
+      AWS_ENDPOINT_URL_SQS: fauxqs.endpoint,
+      [ENV.feedsUploadEndpoint]: uploads.endpoint,
+    };
+    Object.assign(process.env, endpoints);
+    // The modules below read the environment when first used.
+    const { resetConfig } = await import('../shared/config.ts');
+    resetConfig();
+    const { getFeed } = await import('../shared/data/feeds.ts');
+    const { uploadFeed } = await import('../shared/domain/feeds.ts');
+    return {
+      ready: { env: { ...(process.env as Record<string, string>), ...endpoints } },
+      commands: {
+        /** A new presigned feed of the seller (awaiting its upload). */
+        prepare: async ({ sellerId }: { sellerId: string }): Promise<PreparedFeed> => {
+          const created = await uploadFeed(sellerId, { kind: 'presigned', format: 'csv', filename: 'bench-worker.csv' }, new Date());
+          const stored = await getFeed(sellerId, created.feedId, { consistent: true });
+          if (!stored || !('uploadUrl' in created)) throw new Error('The presigned feed was not created');
+          return { feedId: created.feedId, objectKey: stored.objectKey, uploadUrl: created.uploadUrl };
+        },
+        feed: async ({ sellerId, feedId }: { sellerId: string; feedId: string }) => {
+          const feed = await getFeed(sellerId, feedId, { consistent: true });
+          if (!feed) throw new Error(`No feed ${feedId}`);
+          return { status: feed.status, rowsSucceeded: feed.rowsSucceeded, rowsFailed: feed.rowsFailed, errors: feed.errors.slice(0, 3), failureReason: feed.failureReason };
+        },
+      },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bench side
+// ---------------------------------------------------------------------------------------------
+
+/** The ObjectCreated event S3 sends for the file (the handler reads the key; the rest as AWS shapes it). */
+async function objectCreated(bucket: string, objectKey: string, sizeBytes: number): Promise<S3Event> {
+  const { encodeEventKey } = await import('../lib/local/s3-notifications.ts');
+  return {
+    Records: [
+      {
+        eventVersion: '2.1',
+        eventSource: 'aws:s3',
+        awsRegion: 'us-east-1',
+        eventTime: new Date().toISOString(),
+        eventName: 'ObjectCreated:CompleteMultipartUpload',
+        userIdentity: { principalId: 'AWS:BENCH' },
+        requestParameters: { sourceIPAddress: '127.0.0.1' },
+        responseElements: { 'x-amz-request-id': 'BENCH', 'x-amz-id-2': 'BENCH' },
+        s3: {
+          s3SchemaVersion: '1.0',
+          configurationId: 'bench',
+          bucket: { name: bucket, ownerIdentity: { principalId: 'BENCH' }, arn: `arn:aws:s3:::${bucket}` },
+          object: { key: encodeEventKey(objectKey), size: sizeBytes, eTag: '', sequencer: '0' },
+        },
+      },
+    ],
+  };
+}
+
+interface WorkerReady {
+  rssBeforeImportMb: number;
+  rssAfterImportMb: number;
+}
+
+type Invocation = Omit<FeedWorkerRun, 'rows' | 'bundleKb' | 'invocations' | 'rowsPerSecond' | 'rssBeforeImportMb' | 'rssAfterImportMb'>;
+
+/**
+ * The worker alone on a stored file of `rows` rows, on a fresh folder: the runtime registers the seller
+ * and stops; the store takes the presigned upload; then fresh worker processes, one per invocation
+ * (a run hands over near Lambda's time limit; the next invocation continues from its checkpoint), until
+ * the feed is completed.
+ */
+async function runWorker(rows: number, bundle: { file: string; kb: number }, log: (message: string) => void): Promise<FeedWorkerRun> {
+  const csv = benchCsv(rows);
+  const dataDir = await benchTempDir('agent-marketplace-bench-feed-worker-');
+  try {
+    const local = await startBenchChild<RuntimeReady>({ module: import.meta.filename, dataDir: dataDir.path, args: ['runtime'] });
+    await local.stop();
+    const runtime = local.ready;
+    const store = await startBenchChild<StoreReady>({ module: import.meta.filename, dataDir: dataDir.path, args: ['store'], env: runtime.env });
+    try {
+      const prepared = await store.command<PreparedFeed>('prepare', { sellerId: runtime.sellerId });
+      const put = await fetch(prepared.uploadUrl, { method: 'PUT', body: csv });
+      if (put.status !== 200) throw new Error(`presigned PUT answered ${put.status}: ${await put.text()}`);
+      const event = await objectCreated(store.ready.env.FEEDS_BUCKET_NAME as string, prepared.objectKey, Buffer.byteLength(csv));
+      const feedOf = () => store.command<{ status: string; rowsSucceeded: number; errors: unknown[]; failureReason: string | null }>('feed', { sellerId: runtime.sellerId, feedId: prepared.feedId });
+      const runs: (Invocation & WorkerReady)[] = [];
+      for (;;) {
+        log(`feeds: the worker alone, ${rows} rows (invocation ${runs.length + 1})…`);
+        const worker = await startBenchChild<WorkerReady>({
+          module: path.join(import.meta.dirname, 'feed-worker.ts'),
+          args: [bundle.file, FEED_WORKER.id, String(workerTimeoutSeconds(FEED_WORKER) * 1000)],
+          env: store.ready.env,
+        });
+        const progress = setInterval(() => {
+          void Promise.all([feedOf(), worker.memory()]).then(
+            ([feed, memory]) => log(`feeds: the worker alone: ${feed.status}, ${feed.rowsSucceeded} of ${rows} rows; peak RSS so far ${round(memory.peakRssMb, 0)} MiB`),
+            () => undefined,
+          );
+        }, 60_000);
+        try {
+          runs.push({ ...worker.ready, ...(await worker.command<Invocation>('invoke', event, 20 * 60_000)) });
+        } finally {
+          clearInterval(progress);
+          await worker.stop();
+        }
+        const feed = await feedOf();
+        if (feed.status === 'completed' && feed.rowsSucceeded === rows) break;
+        if (feed.status !== 'processing' || runs.length >= MAX_INVOCATIONS) {
+          throw new Error(`the worker alone ended the feed ${feed.status} with ${feed.rowsSucceeded}/${rows} rows: ${JSON.stringify(feed.errors)} ${feed.failureReason ?? ''}`);
+        }
+      }
+      const max = (pick: (run: (typeof runs)[number]) => number) => round(Math.max(...runs.map(pick)), 0);
+      const seconds = runs.reduce((total, run) => total + run.seconds, 0);
+      log(`feeds: the worker alone, ${rows} rows: ${round(seconds, 0)} s in ${runs.length} invocation(s), peak RSS ${max((run) => run.peakRssMb)} MiB`);
+      return {
+        rows,
+        bundleKb: bundle.kb,
+        invocations: runs.length,
+        seconds: round(seconds, 1),
+        rowsPerSecond: round(rows / seconds, 1),
+        rssBeforeImportMb: max((run) => run.rssBeforeImportMb),
+        rssAfterImportMb: max((run) => run.rssAfterImportMb),
+        peakRssMb: max((run) => run.peakRssMb),
+        heapUsedPeakMb: max((run) => run.heapUsedPeakMb),
+        heapTotalPeakMb: max((run) => run.heapTotalPeakMb),
+        externalPeakMb: max((run) => run.externalPeakMb),
+        arrayBuffersPeakMb: max((run) => run.arrayBuffersPeakMb),
+      };
+    } finally {
+      await store.stop();
+    }
+  } finally {
+    await dataDir.remove();
+  }
+}
+
+/** One feed of `rows` rows through a fresh local runtime; `during` runs before the runtime stops. */
+async function runPipeline(rows: number, log: (message: string) => void, during?: (runtime: RuntimeReady) => Promise<void>): Promise<PipelineRun> {
+  const csv = benchCsv(rows);
+  const local = await startBenchChild<RuntimeReady>({ module: import.meta.filename, tmpPrefix: 'agent-marketplace-bench-feeds-', args: ['runtime'] });
+  try {
+    const runtime = local.ready;
+    const call = apiCaller(runtime.baseUrl);
+    const created = await call('POST', '/v1/seller/feeds', runtime.apiKey, { format: 'csv', upload: 'presigned' });
+    if (created.status !== 202) throw new Error(`presigned feed answered ${created.status}: ${created.text}`);
     log(`feeds: ${rows} rows (${round(csv.length / 1024 ** 2, 1)} MiB): PUT, then processing…`);
     const putStarted = Date.now();
-    const put = await fetch(created.data.uploadUrl!, { method: 'PUT', body: csv });
+    const put = await fetch(created.data.uploadUrl as string, { method: 'PUT', body: csv });
     if (put.status !== 200) throw new Error(`presigned PUT answered ${put.status}: ${await put.text()}`);
 
     let feed: FeedRecord;
     let lastLog = Date.now();
     for (;;) {
-      feed = (await callJson<FeedRecord>(local.baseUrl, 'GET', `/v1/seller/feeds/${created.data.feedId}`, apiKey)).data;
+      feed = (await call('GET', `/v1/seller/feeds/${created.data.feedId as string}`, runtime.apiKey)).data as unknown as FeedRecord;
       if (feed.status === 'completed' || feed.status === 'failed') break;
       if (Date.now() - lastLog > 30_000) {
         log(`feeds: ${feed.status}, ${feed.rowsSucceeded} of ${rows} rows after ${round((Date.now() - putStarted) / 1000, 0)} s`);
@@ -170,31 +362,18 @@ async function runFeed(rows: number, log: (message: string) => void, after?: (lo
     }
     if (feed.status !== 'completed' || feed.rowsSucceeded !== rows) throw new Error(`feed ended ${feed.status} with ${feed.rowsSucceeded}/${rows} rows: ${JSON.stringify(feed.errors.slice(0, 3))} ${feed.failureReason ?? ''}`);
     const seconds = (Date.parse(feed.completedAt ?? '') - putStarted) / 1000;
-    const peakRssMb = await procMemoryMb(pid, 'VmHWM');
-    if (after) await after(local, agentId);
-    return {
-      rows,
-      fileMb: round(csv.length / 1024 ** 2, 1),
-      seconds: round(seconds, 1),
-      rowsPerSecond: round(rows / seconds, 1),
-      peakRssMb: round(peakRssMb, 0),
-      rssBeforeUploadMb: round(rssBeforeUploadMb, 0),
-      runtimeStartSeconds: round(local.startSeconds, 1),
-    };
+    if (during) await during(runtime);
+    return { rows, fileMb: round(csv.length / 1024 ** 2, 1), seconds: round(seconds, 1), rowsPerSecond: round(rows / seconds, 1), runtimeStartSeconds: round(runtime.runtimeStartSeconds, 1) };
   } finally {
     await local.stop();
   }
 }
 
 /** Reads back the seller's products and offers and writes copies under new keys, timed. */
-async function batchWriteBaseline(local: LocalChild, sellerId: string, rows: number, log: (message: string) => void): Promise<FeedBenchResult['batchWrite']> {
-  const runtime = JSON.parse(await readFile(path.join(local.dataDir, 'runtime.json'), 'utf8')) as { endpoints: { dynamodb: string }; env: Record<string, string> };
-  const dynamodb = new DynamoDBClient({
-    endpoint: runtime.endpoints.dynamodb,
-    region: runtime.env.AWS_REGION!,
-    credentials: { accessKeyId: runtime.env.AWS_ACCESS_KEY_ID!, secretAccessKey: runtime.env.AWS_SECRET_ACCESS_KEY! },
-  });
+async function batchWriteBaseline(runtime: RuntimeReady, rows: number, log: (message: string) => void): Promise<FeedBenchResult['batchWrite']> {
+  const dynamodb = await dynamoClientFor(runtime.dynamo);
   const table = runtime.env.TABLE_NAME!;
+  const sellerId = runtime.sellerId;
   try {
     log('feeds: reading back what the pipeline wrote (for the BatchWriteItem baseline)…');
     const items: Record<string, AttributeValue>[] = [];
@@ -247,27 +426,48 @@ async function batchWriteBaseline(local: LocalChild, sellerId: string, rows: num
   }
 }
 
+/** The feed worker alone on a file of `rows` rows and on one of a tenth (at least 1,000). */
+export async function measureFeedWorker(options: { rows: number; log: (message: string) => void }): Promise<FeedWorkerResult> {
+  const { rows, log } = options;
+  const bundleDir = await benchTempDir('agent-marketplace-bench-feed-bundle-');
+  try {
+    const bundle = await bundleEntry(FEED_WORKER.handler, bundleDir.path);
+    const small = await runWorker(smallRowsFor(rows), bundle, log);
+    const large = await runWorker(rows, bundle, log);
+    return { small, large, smallVsLargePeakRss: round(small.peakRssMb / large.peakRssMb, 3) };
+  } finally {
+    await bundleDir.remove();
+  }
+}
+
+const smallRowsFor = (rows: number) => Math.max(1_000, Math.round(rows / 10));
+
 export async function measureFeeds(options: { rows: number; log: (message: string) => void }): Promise<FeedBenchResult> {
   const { rows, log } = options;
-  const smallRows = Math.max(1_000, Math.round(rows / 10));
-  const small = await runFeed(smallRows, log);
+  const smallPipeline = await runPipeline(smallRowsFor(rows), log);
   let batchWrite: FeedBenchResult['batchWrite'] | undefined;
-  const large = await runFeed(rows, log, async (local, sellerId) => {
-    batchWrite = await batchWriteBaseline(local, sellerId, rows, log);
+  const largePipeline = await runPipeline(rows, log, async (runtime) => {
+    batchWrite = await batchWriteBaseline(runtime, rows, log);
   });
   if (!batchWrite) throw new Error('no baseline');
+  const worker = await measureFeedWorker({ rows, log });
+  const large = { ...largePipeline, peakRssMb: worker.large.peakRssMb, worker: worker.large };
   return {
     large,
-    small,
+    small: { ...smallPipeline, peakRssMb: worker.small.peakRssMb, worker: worker.small },
     batchWrite,
     ratio: round(large.rowsPerSecond / batchWrite.rowsPerSecond, 3),
-    smallVsLargePeakRss: round(small.peakRssMb / large.peakRssMb, 3),
+    smallVsLargePeakRss: worker.smallVsLargePeakRss,
   };
 }
 
-// `node bench/feeds.ts [rows]`: this part alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isBenchChild()) {
+  if (process.argv[4] === 'store') await serveStore();
+  else await serveRuntime();
+} else if (import.meta.main) {
+  // `node bench/feeds.ts [rows] [worker]`: this part alone, or only the worker's memory.
   const rows = Number(process.argv[2] ?? process.env.BENCH_FEED_ROWS ?? 100_000);
-  const result = await measureFeeds({ rows, log: (message) => process.stderr.write(`[bench] ${message}\n`) });
+  const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+  const result = process.argv[3] === 'worker' ? await measureFeedWorker({ rows, log }) : await measureFeeds({ rows, log });
   console.log(JSON.stringify(result, null, 2));
 }

@@ -4,18 +4,15 @@
 // - events follow: an order change (confirm, ship, deliver) until an agent holding
 //   GET /v1/events?after=…&waitSeconds=20 sees it.
 //
-// Two processes, as bench/trade.ts: the server (`node bench/mcp.ts serve <dataDir>`) starts the local
+// Two processes (bench/harness.ts): the server (this module in its child role) starts the local
 // runtime and prepares the catalog, the agents and the orders through the API; the load generator
 // (the bench process) drives HTTP and MCP.
-import { fork } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { apiCaller, isBenchChild, serveLocalRuntime, startBenchChild, type ChildCleanup } from './harness.ts';
 import { percentile, round } from './stats.ts';
-import { cleanUp } from './throughput.ts';
 
 /** Plain-language intents over the demo catalog, in the shapes agents send. */
 const INTENTS = [
@@ -48,15 +45,12 @@ const ORDERS = 8;
 const DEMO_PRODUCTS = 1_000;
 
 interface Ready {
-  type: 'ready';
   baseUrl: string;
   searchKeys: string[];
   followerKey: string;
   sellerKey: string;
   orders: string[];
 }
-
-type ServerMessage = Ready | { type: 'error'; message: string } | { type: 'cpu'; usage: NodeJS.CpuUsage };
 
 export interface LatencyFigures {
   samples: number;
@@ -80,7 +74,7 @@ export interface McpBenchResult {
   eventsFollow: { changes: number; fromSent: LatencyFigures; fromAnswered: LatencyFigures; missed: number };
   /** The machine's 1-minute load average when the measurements started and ended (shared machines move the latencies). */
   loadAverage1m: { start: number; end: number };
-  cleanup: Awaited<ReturnType<typeof cleanUp>>;
+  cleanup: ChildCleanup;
 }
 
 const figures = (values: readonly number[]): LatencyFigures => ({
@@ -94,28 +88,16 @@ const figures = (values: readonly number[]): LatencyFigures => ({
 // Server side
 // ---------------------------------------------------------------------------------------------
 
-async function serve(dataDir: string): Promise<void> {
-  const send = (message: ServerMessage) => new Promise<void>((resolve) => (process.send ? process.send(message, undefined, undefined, () => resolve()) : resolve()));
-  const { startLocalRuntime } = await import('../lib/local/runtime.ts');
-  const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
-  const stop = async (code: number) => {
-    await runtime.stop();
-    process.exit(code);
-  };
-  process.once('disconnect', () => void stop(1));
-  try {
+async function serve(): Promise<void> {
+  await serveLocalRuntime<Ready>(async (runtime) => {
     const { setAgentPlan } = await import('../shared/data/agents.ts');
     const { DEMO_SELLERS, generateCatalog } = await import('../lib/demo/catalog.ts');
     const base = runtime.baseUrl;
+    const api = apiCaller(base);
     const call = async (method: string, route: string, apiKey: string | undefined, body?: unknown) => {
-      const response = await fetch(`${base}${route}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const json = (await response.json()) as { data: Record<string, unknown> };
-      if (response.status >= 300) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
-      return json.data;
+      const response = await api(method, route, apiKey, body);
+      if (response.status >= 300) throw new Error(`${method} ${route}: ${response.status} ${response.text}`);
+      return response.data;
     };
     const register = async (role: 'buyer' | 'seller', plan: 'pro' | 'enterprise', name = `Bench ${role}`) => {
       const registered = await call('POST', '/v1/agents/register', undefined, { name, role, organization: { legalName: 'Bench GmbH', country: 'DE' }, contactEmail: 'bench@bench.example' });
@@ -164,18 +146,8 @@ async function serve(dataDir: string): Promise<void> {
       orders.push((await call('POST', '/v1/create-order', follower.apiKey, { sessionId: session.sessionId })).orderId as string);
     }
 
-    await send({ type: 'ready', baseUrl: base, searchKeys: searchBuyers.map((buyer) => buyer.apiKey), followerKey: follower.apiKey, sellerKey: seller.apiKey, orders });
-    await new Promise<void>((resolve) =>
-      process.on('message', (message: { type?: string }) => {
-        if (message.type === 'cpu') process.send?.({ type: 'cpu', usage: process.cpuUsage() });
-        if (message.type === 'stop') resolve();
-      }),
-    );
-    await stop(0);
-  } catch (error) {
-    await send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    await stop(1);
-  }
+    return { ready: { baseUrl: base, searchKeys: searchBuyers.map((buyer) => buyer.apiKey), followerKey: follower.apiKey, sellerKey: seller.apiKey, orders } };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,47 +284,21 @@ async function measureEventsFollow(setup: Ready): Promise<McpBenchResult['events
 }
 
 export async function measureMcp(): Promise<McpBenchResult> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-marketplace-bench-mcp-'));
-  const server = fork(import.meta.filename, ['serve', dataDir], { env: { ...process.env, LOG_LEVEL: 'SILENT' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-  const ready = new Promise<Ready>((resolve, reject) => {
-    server.on('message', (message: ServerMessage) => {
-      if (message.type === 'ready') resolve(message);
-      else if (message.type === 'error') reject(new Error(`Bench server failed: ${message.message}`));
-    });
-    void exited.then((code) => reject(new Error(`Bench server exited (${code})`)));
-  });
-  /** The server process's CPU time so far (user + system), in ms. */
-  const runtimeCpu = () =>
-    new Promise<number>((resolve) => {
-      const onMessage = (message: ServerMessage) => {
-        if (message.type !== 'cpu') return;
-        server.off('message', onMessage);
-        resolve((message.usage.user + message.usage.system) / 1000);
-      };
-      server.on('message', onMessage);
-      server.send({ type: 'cpu' });
-    });
+  const server = await startBenchChild<Ready>({ module: import.meta.filename, tmpPrefix: 'agent-marketplace-bench-mcp-' });
+  let result: Omit<McpBenchResult, 'cleanup'>;
+  let cleanup: ChildCleanup;
   try {
-    const setup = await ready;
+    const setup = server.ready;
     const loadAtStart = loadavg()[0] ?? 0;
-    const search = await measureSearch(setup, runtimeCpu);
+    const search = await measureSearch(setup, () => server.cpuMs());
     const eventsFollow = await measureEventsFollow(setup);
     const loadAverage1m = { start: round(loadAtStart, 2), end: round(loadavg()[0] ?? 0, 2) };
-    return { search, eventsFollow, loadAverage1m, cleanup: await stopServer() };
+    result = { search, eventsFollow, loadAverage1m };
   } finally {
-    if (server.connected) server.send({ type: 'stop' });
+    cleanup = await server.stop();
   }
-
-  async function stopServer() {
-    if (server.connected) server.send({ type: 'stop' });
-    const code = await Promise.race([exited, sleep(30_000, null, { ref: false })]);
-    if (server.exitCode === null) server.kill('SIGTERM');
-    return cleanUp(dataDir, code);
-  }
+  return { ...result, cleanup };
 }
 
-if (import.meta.main) {
-  if (process.argv[2] === 'serve') await serve(process.argv[3] as string);
-  else console.log(JSON.stringify(await measureMcp(), null, 2));
-}
+if (isBenchChild()) await serve();
+else if (import.meta.main) console.log(JSON.stringify(await measureMcp(), null, 2));

@@ -1,26 +1,32 @@
 // Throughput of GET /v1/agents/me through the local runtime against raw DynamoDB Local GetItem, and
 // the DynamoDB calls one authenticated GET costs.
 //
-// Two processes, so that the load generator never shares an event loop with the server it measures:
-// - the server (`node bench/throughput.ts serve <dataDir>`, forked by measureThroughput) starts the
-//   local runtime, whose gateway runs the handlers in that process; it counts the handlers' DynamoDB
-//   calls with a middleware on the shared client, registers an agent, makes it `enterprise`, and
-//   reports what the load generator needs;
+// Two processes (bench/harness.ts), so that the load generator never shares an event loop with the
+// server it measures:
+// - the server (this module forked in its child role) starts the local runtime, whose gateway runs the
+//   handlers in that process; it counts the handlers' DynamoDB calls with a middleware on the shared
+//   client, registers an agent, makes it `enterprise`, and reports what the load generator needs;
 // - the load generator (the bench process) drives the gateway over HTTP and DynamoDB Local with the
 //   document client, at the same concurrency, for the same time, interleaved.
-import { fork } from 'node:child_process';
 import { Agent as HttpAgent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  countCalls,
+  dynamoAccess,
+  dynamoClientFor,
+  isBenchChild,
+  localRuntimeStartSeconds,
+  serveLocalRuntime,
+  startBenchChild,
+  sumCalls,
+  type CallCounts,
+  type ChildCleanup,
+  type DynamoAccess,
+} from './harness.ts';
 import { closedLoop, type LoadWindow } from './load.ts';
 import { round } from './stats.ts';
-
-export type CallCounts = Record<string, number>;
 
 export interface DynamoCallsResult {
   /** The free-plan agent's first GET: key lookup (cache cold) + rate limit + profile. */
@@ -34,30 +40,14 @@ export interface DynamoCallsResult {
 }
 
 interface Ready {
-  type: 'ready';
   baseUrl: string;
-  dynamo: { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
+  dynamo: DynamoAccess;
   tableName: string;
   agentId: string;
   apiKey: string;
   calls: DynamoCallsResult;
   runtimeStartSeconds: number;
 }
-
-interface Stopped {
-  type: 'stopped';
-  /** Handler DynamoDB calls between `ready` and `stop`: the load phase. */
-  callsUnderLoad: CallCounts;
-}
-
-/** The server process's CPU time so far (process.cpuUsage), in microseconds. */
-interface CpuReport {
-  type: 'cpu';
-  user: number;
-  system: number;
-}
-
-type ServerMessage = Ready | Stopped | CpuReport | { type: 'error'; message: string };
 
 /** CPU milliseconds per request of each process while one target was under load. */
 export interface CpuPerRequest {
@@ -84,59 +74,22 @@ export interface ThroughputResult {
   dynamoCallsPerApiRequestUnderLoad: number;
   runtimeStartSeconds: number;
   calls: DynamoCallsResult;
-  cleanup: { serverExitCode: number | null; dataDirRemoved: boolean; javaLeft: number[] };
+  cleanup: ChildCleanup;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Server side
 // ---------------------------------------------------------------------------------------------
 
-function sum(counts: CallCounts): number {
-  return Object.values(counts).reduce((total, n) => total + n, 0);
-}
-
-async function serve(dataDir: string): Promise<void> {
-  const send = (message: ServerMessage) =>
-    new Promise<void>((resolve) => {
-      if (!process.send) resolve();
-      else process.send(message, undefined, undefined, () => resolve());
-    });
-  const started = performance.now();
-  const { startLocalRuntime } = await import('../lib/local/runtime.ts');
-  const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
-  const runtimeStartSeconds = (performance.now() - started) / 1000;
-  let stopping = false;
-  const stop = async (exitCode: number) => {
-    if (stopping) return;
-    stopping = true;
-    await runtime.stop();
-    // Exit at once rather than wait for idle keep-alive sockets to time out.
-    process.exit(exitCode);
-  };
-  process.once('disconnect', () => void stop(1)); // the bench process is gone: never outlive it
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(130));
-
-  try {
+/** The server: the local runtime, an enterprise agent, and the DynamoDB calls of its first GETs. */
+async function serve(): Promise<void> {
+  await serveLocalRuntime<Ready>(async (runtime) => {
     // The same module instances as the handlers the gateway loaded: the counter sees their calls.
     const { dynamoDb } = await import('../shared/data/client.ts');
     const { setAgentPlan } = await import('../shared/data/agents.ts');
     const { clearApiKeyCache } = await import('../shared/domain/api-key-cache.ts');
-    let counts: CallCounts = {};
-    // initialize step: once per command sent, whichever client (base or document) sends it — the
-    // document client shares the base client's middleware stack.
-    dynamoDb.middlewareStack.add(
-      (next, context) => (args) => {
-        const name = (context.commandName ?? 'unknown').replace(/Command$/, '');
-        counts[name] = (counts[name] ?? 0) + 1;
-        return next(args);
-      },
-      { step: 'initialize', name: 'benchCallCounter' },
-    );
-    const take = (): CallCounts => {
-      const taken = counts;
-      counts = {};
-      return taken;
-    };
+    const counter = countCalls(dynamoDb);
+    const take = () => counter.take();
 
     const base = runtime.baseUrl;
     take();
@@ -167,7 +120,7 @@ async function serve(dataDir: string): Promise<void> {
     for (let i = 0; i < 10; i++) {
       await getMe();
       const seen = take();
-      warmRequests.push(sum(seen));
+      warmRequests.push(sumCalls(seen));
       for (const [name, n] of Object.entries(seen)) warmByCommand[name] = (warmByCommand[name] ?? 0) + n;
     }
 
@@ -182,45 +135,27 @@ async function serve(dataDir: string): Promise<void> {
     take();
 
     const env = { ...process.env, ...runtime.env };
-    const endpoint = runtime.endpoints.dynamodb;
-    if (env.AWS_ENDPOINT_URL_DYNAMODB !== endpoint) throw new Error('The handlers do not see the DynamoDB Local endpoint');
-    // Listening before `ready`, so that no request of the load generator can arrive unheard.
-    const stopRequested = new Promise<void>((resolve) =>
-      process.on('message', (message: { type?: string }) => {
-        if (message.type === 'cpu') void send({ type: 'cpu', ...process.cpuUsage() });
-        if (message.type === 'stop') resolve();
-      }),
-    );
-    await send({
-      type: 'ready',
-      baseUrl: base,
-      dynamo: {
-        endpoint,
-        region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
-        accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local',
-        secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local',
+    if (env.AWS_ENDPOINT_URL_DYNAMODB !== runtime.endpoints.dynamodb) throw new Error('The handlers do not see the DynamoDB Local endpoint');
+    return {
+      ready: {
+        baseUrl: base,
+        dynamo: dynamoAccess(runtime),
+        tableName: env.TABLE_NAME ?? '',
+        agentId: data.agentId,
+        apiKey: data.apiKey,
+        runtimeStartSeconds: localRuntimeStartSeconds(),
+        calls: {
+          coldFirstRequest: { ...coldFirstRequest, total: sumCalls(coldFirstRequest) },
+          warmRequests,
+          warmPerRequest: sumCalls(warmByCommand) / warmRequests.length,
+          warmByCommand,
+          registration: { ...registration, total: sumCalls(registration) },
+        },
       },
-      tableName: env.TABLE_NAME ?? '',
-      agentId: data.agentId,
-      apiKey: data.apiKey,
-      runtimeStartSeconds,
-      calls: {
-        coldFirstRequest: { ...coldFirstRequest, total: sum(coldFirstRequest) },
-        warmRequests,
-        warmPerRequest: sum(warmByCommand) / warmRequests.length,
-        warmByCommand,
-        registration: { ...registration, total: sum(registration) },
-      },
-    });
-
-    await stopRequested;
-    const callsUnderLoad = take();
-    await send({ type: 'stopped', callsUnderLoad });
-    await stop(0);
-  } catch (error) {
-    await send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    await stop(1);
-  }
+      // Handler DynamoDB calls since `ready`: the load phase.
+      commands: { callsUnderLoad: () => take() },
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,59 +182,15 @@ export interface ThroughputOptions {
 }
 
 export async function measureThroughput({ concurrency = 16, warmupSeconds = 1.5, measuredSeconds = 5 }: ThroughputOptions = {}): Promise<ThroughputResult> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-marketplace-bench-'));
-  const server = fork(path.join(import.meta.dirname, 'throughput.ts'), ['serve', dataDir], {
-    env: { ...process.env, LOG_LEVEL: 'SILENT' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-  const messages: ServerMessage[] = [];
-  let wake: (() => void) | undefined;
-  server.on('message', (message: ServerMessage) => {
-    messages.push(message);
-    wake?.();
-  });
-  const next = async (type: ServerMessage['type'], timeoutMs: number): Promise<ServerMessage> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = messages.findIndex((message) => message.type === type || message.type === 'error');
-      const found = messages[index];
-      if (found) {
-        messages.splice(index, 1);
-        if (found.type === 'error') throw new Error(`Bench server failed: ${found.message}`);
-        return found;
-      }
-      if (server.exitCode !== null || server.signalCode !== null) throw new Error(`Bench server exited (${server.exitCode ?? server.signalCode})`);
-      if (Date.now() > deadline) throw new Error(`Bench server sent no '${type}' within ${timeoutMs / 1000} s`);
-      await Promise.race([new Promise<void>((resolve) => (wake = resolve)), sleep(250, undefined, { ref: false })]);
-    }
-  };
-
-  // Interrupted (Ctrl-C, or a signal to this process only): let the server stop its runtime, then
-  // remove what this run created, and only then exit.
-  const interrupted = (signal: NodeJS.Signals) => {
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
-    void Promise.race([exited, sleep(15_000, undefined, { ref: false })])
-      .then(() => cleanUp(dataDir, server.exitCode))
-      .then(() => rm(path.join(import.meta.dirname, '.tmp'), { recursive: true, force: true }))
-      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-
+  const server = await startBenchChild<Ready>({ module: import.meta.filename, tmpPrefix: 'agent-marketplace-bench-' });
   let result: Omit<ThroughputResult, 'cleanup'> | undefined;
-  let failure: unknown;
   const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: concurrency });
   const dynamoAgent = new HttpAgent({ keepAlive: true, maxSockets: concurrency });
   let dynamo: DynamoDBClient | undefined;
+  let cleanup: ChildCleanup;
   try {
-    const ready = (await next('ready', 90_000)) as Ready;
-    dynamo = new DynamoDBClient({
-      endpoint: ready.dynamo.endpoint,
-      region: ready.dynamo.region,
-      credentials: { accessKeyId: ready.dynamo.accessKeyId, secretAccessKey: ready.dynamo.secretAccessKey },
-      requestHandler: { httpAgent: dynamoAgent },
-    });
+    const ready = server.ready;
+    dynamo = await dynamoClientFor(ready.dynamo, dynamoAgent);
     const documents = DynamoDBDocumentClient.from(dynamo);
     const getItem = new GetCommand({ TableName: ready.tableName, Key: { pk: `AGENT#${ready.agentId}`, sk: 'AGENT' } });
     const probe = await documents.send(getItem);
@@ -314,13 +205,12 @@ export async function measureThroughput({ concurrency = 16, warmupSeconds = 1.5,
     await closedLoop(raw, concurrency, warmupSeconds);
     // Four short windows each, in the order A B B A B A A B, so that drift (JIT warming, GC, other
     // load on the machine) favours neither. CPU time of the three processes is read around each.
-    const javaPids = await dynamoDbLocalPids(dataDir);
+    const javaPids = await dynamoDbLocalPids(server.dataDir as string);
     const cpu = async () => {
-      server.send({ type: 'cpu' });
-      const report = (await next('cpu', 10_000)) as CpuReport;
+      const runtimeNode = await server.cpuMs();
       const own = process.cpuUsage();
       return {
-        runtimeNode: (report.user + report.system) / 1000,
+        runtimeNode,
         dynamoDbLocal: javaPids.reduce((ms, pid) => ms + processCpuMs(pid), 0),
         loadGenerator: (own.user + own.system) / 1000,
       };
@@ -352,8 +242,7 @@ export async function measureThroughput({ concurrency = 16, warmupSeconds = 1.5,
     const errors = [...apiWindows, ...dynamoWindows].reduce((n, w) => n + w.errors, 0);
     if (errors > 0) throw new Error(`${errors} requests failed under load`);
 
-    server.send({ type: 'stop' });
-    const stopped = (await next('stopped', 30_000)) as Stopped;
+    const callsUnderLoad = await server.command<CallCounts>('callsUnderLoad', undefined, 30_000);
     // Everything the handlers sent while the load ran, per API request of the whole load phase
     // (warm-up included: the counter ran through it too).
     const apiRequests = [apiWarmup, ...apiWindows].reduce((n, w) => n + w.requests + w.errors, 0);
@@ -367,29 +256,16 @@ export async function measureThroughput({ concurrency = 16, warmupSeconds = 1.5,
       apiWindows: apiWindows.map(roundWindow),
       dynamoWindows: dynamoWindows.map(roundWindow),
       cpuMsPerRequest: { api: perRequest(spent.api, apiWindows), dynamo: perRequest(spent.raw, dynamoWindows) },
-      dynamoCallsPerApiRequestUnderLoad: round(sum(stopped.callsUnderLoad) / apiRequests, 3),
+      dynamoCallsPerApiRequestUnderLoad: round(sumCalls(callsUnderLoad) / apiRequests, 3),
       runtimeStartSeconds: round(ready.runtimeStartSeconds, 1),
       calls: ready.calls,
     };
-  } catch (error) {
-    failure = error;
   } finally {
     httpAgent.destroy();
     dynamoAgent.destroy();
     dynamo?.destroy();
-    if (server.connected) server.send({ type: 'stop' });
-    // Unreferenced timers: a pending timeout must not keep the bench alive after the server exits.
-    const code = await Promise.race([exited, sleep(30_000, 'timeout' as const, { ref: false })]);
-    if (code === 'timeout') {
-      server.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000, undefined, { ref: false })]);
-    }
+    cleanup = await server.stop();
   }
-  process.off('SIGINT', interrupted);
-  process.off('SIGTERM', interrupted);
-  const cleanup = await cleanUp(dataDir, server.exitCode);
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(JSON.stringify(failure));
-  if (!result) throw new Error('No throughput result');
   return { ...result, cleanup };
 }
 
@@ -417,23 +293,4 @@ function processCpuMs(pid: number): number {
 /** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-export async function cleanUp(dataDir: string, serverExitCode: number | null): Promise<ThroughputResult['cleanup']> {
-  let javaLeft = await dynamoDbLocalPids(dataDir);
-  for (let i = 0; javaLeft.length > 0 && i < 20; i++) {
-    await sleep(250);
-    javaLeft = await dynamoDbLocalPids(dataDir);
-  }
-  for (const pid of javaLeft) {
-    try {
-      process.kill(pid, 'SIGKILL'); // only the DynamoDB Local this bench started, found by its data folder
-    } catch {
-      // already gone
-    }
-  }
-  await rm(dataDir, { recursive: true, force: true });
-  return { serverExitCode, dataDirRemoved: true, javaLeft };
-}
-
-if (import.meta.main && process.argv[2] === 'serve') {
-  await serve(process.argv[3] as string);
-}
+if (isBenchChild()) await serve();

@@ -2,20 +2,28 @@
 // sessions, against raw DynamoDB Local TransactWriteItems of the same five items at the same
 // concurrency; negotiation counters at 16 concurrent sessions; and the DynamoDB calls of one order.
 //
-// Two processes, as bench/throughput.ts: the server (`node bench/trade.ts serve <dataDir>`) starts the
-// local runtime, counts the handlers' DynamoDB calls, and prepares the agents, products and sessions
-// through the API; the load generator (the bench process) drives HTTP and DynamoDB Local.
-import { fork } from 'node:child_process';
+// Two processes (bench/harness.ts): the server (this module in its child role) starts the local
+// runtime, counts the handlers' DynamoDB calls, and prepares the agents, products and sessions through
+// the API; the load generator (the bench process) drives HTTP and DynamoDB Local.
 import { randomUUID } from 'node:crypto';
 import { Agent as HttpAgent, request } from 'node:http';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  apiCaller,
+  countCalls,
+  dynamoAccess,
+  dynamoClientFor,
+  isBenchChild,
+  serveLocalRuntime,
+  startBenchChild,
+  sumCalls,
+  type CallCounts,
+  type ChildCleanup,
+  type DynamoAccess,
+} from './harness.ts';
 import { percentile, round } from './stats.ts';
-import { cleanUp, type CallCounts } from './throughput.ts';
 
 const CONCURRENCY = 16;
 /** Accepted sessions prepared per buyer for the create-order load (it stops when they run out). */
@@ -24,9 +32,8 @@ const SESSIONS_PER_BUYER = 40;
 const MOVES_PER_SESSION = 18;
 
 interface Ready {
-  type: 'ready';
   baseUrl: string;
-  dynamo: { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
+  dynamo: DynamoAccess;
   tableName: string;
   sellerKey: string;
   /** Per buyer: its key, its accepted sessions (for orders) and one open session (for counters). */
@@ -36,8 +43,6 @@ interface Ready {
   calls: { coldFirstOrder: CallCounts & { total: number }; warmOrders: number[]; warmPerOrder: number; warmByCommand: CallCounts };
 }
 
-type ServerMessage = Ready | { type: 'error'; message: string };
-
 export interface TradeResult {
   concurrency: number;
   createOrder: { requests: number; seconds: number; requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; errors: number };
@@ -45,57 +50,25 @@ export interface TradeResult {
   orderVsTransactRatio: number;
   negotiationMove: { requests: number; p50Ms: number; p95Ms: number; p99Ms: number; errors: number };
   dynamoCalls: Ready['calls'];
-  cleanup: Awaited<ReturnType<typeof cleanUp>>;
+  cleanup: ChildCleanup;
 }
-
-const sum = (counts: CallCounts) => Object.values(counts).reduce((total, n) => total + n, 0);
 
 // ---------------------------------------------------------------------------------------------
 // Server side
 // ---------------------------------------------------------------------------------------------
 
-async function serve(dataDir: string): Promise<void> {
-  const send = (message: ServerMessage) => new Promise<void>((resolve) => (process.send ? process.send(message, undefined, undefined, () => resolve()) : resolve()));
-  const { startLocalRuntime } = await import('../lib/local/runtime.ts');
-  const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
-  const stop = async (code: number) => {
-    await runtime.stop();
-    process.exit(code);
-  };
-  process.once('disconnect', () => void stop(1));
-  try {
+async function serve(): Promise<void> {
+  await serveLocalRuntime<Ready>(async (runtime) => {
     const { dynamoDb } = await import('../shared/data/client.ts');
     const { setAgentPlan } = await import('../shared/data/agents.ts');
     const { clearApiKeyCache } = await import('../shared/domain/api-key-cache.ts');
-    let counts: CallCounts = {};
     const { currentFunctionName } = await import('../lib/local/grant-checks.ts');
     // Only create-order's own calls: the runtime's stream workers share this client (each order
     // changes a product, which the search index worker then appends to its log).
-    dynamoDb.middlewareStack.add(
-      (next, context) => (args) => {
-        if (currentFunctionName() === 'createOrder') {
-          const name = (context.commandName ?? 'unknown').replace(/Command$/, '');
-          counts[name] = (counts[name] ?? 0) + 1;
-        }
-        return next(args);
-      },
-      { step: 'initialize', name: 'benchCallCounter' },
-    );
-    const take = () => {
-      const taken = counts;
-      counts = {};
-      return taken;
-    };
+    const counter = countCalls(dynamoDb, () => currentFunctionName() === 'createOrder');
+    const take = () => counter.take();
     const base = runtime.baseUrl;
-    const call = async (method: string, route: string, apiKey: string | undefined, body?: unknown) => {
-      const response = await fetch(`${base}${route}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const json = (await response.json()) as { data: Record<string, unknown> };
-      return { status: response.status, data: json.data, text: JSON.stringify(json) };
-    };
+    const call = apiCaller(base);
     const register = async (role: 'buyer' | 'seller', plan: 'pro' | 'enterprise') => {
       const registered = await call('POST', '/v1/agents/register', undefined, { name: `Bench ${role}`, role, organization: { legalName: 'Bench GmbH', country: 'DE' }, contactEmail: 'bench@bench.example' });
       if (registered.status !== 201) throw new Error(`register: ${registered.text}`);
@@ -149,7 +122,7 @@ async function serve(dataDir: string): Promise<void> {
     for (const sessionId of countedSessions.slice(1)) {
       await order(sessionId);
       const seen = take();
-      warmOrders.push(sum(seen));
+      warmOrders.push(sumCalls(seen));
       for (const [name, n] of Object.entries(seen)) warmByCommand[name] = (warmByCommand[name] ?? 0) + n;
     }
 
@@ -176,23 +149,18 @@ async function serve(dataDir: string): Promise<void> {
       if (open.status !== 201 || open.data.status !== 'open') throw new Error(`negotiate: ${open.text}`);
       buyers.push({ apiKey: buyer.apiKey, accepted, open: open.data.sessionId as string });
     }
-    const env = { ...process.env, ...runtime.env };
-    await send({
-      type: 'ready',
-      baseUrl: base,
-      dynamo: { endpoint: runtime.endpoints.dynamodb, region: env.AWS_REGION ?? 'us-east-1', accessKeyId: env.AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? 'local' },
-      tableName,
-      sellerKey: seller.apiKey,
-      buyers,
-      templates: { order: orderItem, session: sessionItem, audit: auditItem, event: eventItem },
-      calls: { coldFirstOrder: { ...coldFirstOrder, total: sum(coldFirstOrder) }, warmOrders, warmPerOrder: sum(warmByCommand) / warmOrders.length, warmByCommand },
-    });
-    await new Promise<void>((resolve) => process.on('message', (message: { type?: string }) => message.type === 'stop' && resolve()));
-    await stop(0);
-  } catch (error) {
-    await send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    await stop(1);
-  }
+    return {
+      ready: {
+        baseUrl: base,
+        dynamo: dynamoAccess(runtime),
+        tableName,
+        sellerKey: seller.apiKey,
+        buyers,
+        templates: { order: orderItem, session: sessionItem, audit: auditItem, event: eventItem },
+        calls: { coldFirstOrder: { ...coldFirstOrder, total: sumCalls(coldFirstOrder) }, warmOrders, warmPerOrder: sumCalls(warmByCommand) / warmOrders.length, warmByCommand },
+      },
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,24 +201,15 @@ async function runQueues(queues: (() => Promise<boolean>)[][]): Promise<{ latenc
 }
 
 export async function measureTrade(): Promise<TradeResult> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-marketplace-bench-trade-'));
-  const server = fork(import.meta.filename, ['serve', dataDir], { env: { ...process.env, LOG_LEVEL: 'SILENT' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-  const ready = new Promise<Ready>((resolve, reject) => {
-    server.on('message', (message: ServerMessage) => (message.type === 'ready' ? resolve(message) : reject(new Error(`Bench server failed: ${message.message}`))));
-    void exited.then((code) => reject(new Error(`Bench server exited (${code})`)));
-  });
+  const server = await startBenchChild<Ready>({ module: import.meta.filename, tmpPrefix: 'agent-marketplace-bench-trade-' });
   const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
   const dynamoAgent = new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
   let dynamo: DynamoDBClient | undefined;
+  let result: Omit<TradeResult, 'cleanup'>;
+  let cleanup: ChildCleanup;
   try {
-    const setup = await ready;
-    dynamo = new DynamoDBClient({
-      endpoint: setup.dynamo.endpoint,
-      region: setup.dynamo.region,
-      credentials: { accessKeyId: setup.dynamo.accessKeyId, secretAccessKey: setup.dynamo.secretAccessKey },
-      requestHandler: { httpAgent: dynamoAgent },
-    });
+    const setup = server.ready;
+    dynamo = await dynamoClientFor(setup.dynamo, dynamoAgent);
     const documents = DynamoDBDocumentClient.from(dynamo);
     const createOrderUrl = new URL('/v1/create-order', setup.baseUrl);
 
@@ -302,7 +261,7 @@ export async function measureTrade(): Promise<TradeResult> {
 
     const orderRate = orders.latencies.length / orders.seconds;
     const rawRate = raw.latencies.length / raw.seconds;
-    return {
+    result = {
       concurrency: CONCURRENCY,
       createOrder: {
         requests: orders.latencies.length,
@@ -317,24 +276,15 @@ export async function measureTrade(): Promise<TradeResult> {
       orderVsTransactRatio: round(orderRate / rawRate, 3),
       negotiationMove: { requests: moves.latencies.length, p50Ms: round(percentile(moves.latencies, 50), 2), p95Ms: round(percentile(moves.latencies, 95), 2), p99Ms: round(percentile(moves.latencies, 99), 2), errors: moves.errors },
       dynamoCalls: setup.calls,
-      cleanup: await stopServer(),
     };
   } finally {
     httpAgent.destroy();
     dynamoAgent.destroy();
     dynamo?.destroy();
-    if (server.connected) server.send({ type: 'stop' });
+    cleanup = await server.stop();
   }
-
-  async function stopServer() {
-    if (server.connected) server.send({ type: 'stop' });
-    const code = await Promise.race([exited, sleep(30_000, null, { ref: false })]);
-    if (server.exitCode === null) server.kill('SIGTERM');
-    return cleanUp(dataDir, code);
-  }
+  return { ...result, cleanup };
 }
 
-if (import.meta.main) {
-  if (process.argv[2] === 'serve') await serve(process.argv[3] as string);
-  else console.log(JSON.stringify(await measureTrade(), null, 2));
-}
+if (isBenchChild()) await serve();
+else if (import.meta.main) console.log(JSON.stringify(await measureTrade(), null, 2));

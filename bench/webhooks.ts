@@ -4,30 +4,27 @@
 // alone (DynamoDB Local's ceiling for the pipeline on this machine); and, at a gentle rate, the time
 // from an event's commit to its receipt.
 //
-// Two processes, as bench/throughput.ts: the server (`node bench/webhooks.ts serve <dataDir> <sinkUrl>`)
-// starts the local runtime, registers an agent with 20 subscriptions to the sink (and one more agent
-// with one), and records events when asked; this process runs the sink and the raw loop.
-import { fork } from 'node:child_process';
+// Two processes (bench/harness.ts): the server (this module in its child role, the sink's URL its
+// argument) starts the local runtime, registers an agent with 20 subscriptions to the sink (and one
+// more agent with one), and records events when asked; this process runs the sink and the raw loop.
 import { createHmac } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
 import { Agent as HttpAgent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { apiCaller, isBenchChild, serveLocalRuntime, startBenchChild, type BenchChild, type ChildCleanup } from './harness.ts';
 import { percentile, round } from './stats.ts';
-import { cleanUp } from './throughput.ts';
 
 const SUBSCRIPTIONS = 20;
 const EVENTS = 250; // × 20 subscriptions = 5,000 deliveries
 const LATENCY_EVENTS = 40;
 const LATENCY_INTERVAL_MS = 200;
 
-type ServerMessage =
-  | { type: 'ready'; sendingConcurrency: number }
-  | { type: 'recorded'; committedAt: Record<string, number> }
-  | { type: 'writesOnly'; seconds: number }
-  | { type: 'error'; message: string };
+interface Ready {
+  sendingConcurrency: number;
+}
+
+/** Each recorded event's id → when its transaction committed (epoch ms). */
+type Recorded = Record<string, number>;
 
 export interface WebhooksResult {
   deliveries: number;
@@ -44,35 +41,20 @@ export interface WebhooksResult {
   deliveryVsWritesOnlyRatio: number;
   writesOnlyVsRawPostRatio: number;
   eventToDelivery: { events: number; intervalMs: number; p50Ms: number; p95Ms: number; maxMs: number };
-  cleanup: Awaited<ReturnType<typeof cleanUp>>;
+  cleanup: ChildCleanup;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Server side
 // ---------------------------------------------------------------------------------------------
 
-async function serve(dataDir: string, sinkUrl: string): Promise<void> {
-  const send = (message: ServerMessage) => new Promise<void>((resolve) => (process.send ? process.send(message, undefined, undefined, () => resolve()) : resolve()));
-  const { startLocalRuntime } = await import('../lib/local/runtime.ts');
-  const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
-  const stop = async (code: number) => {
-    await runtime.stop();
-    process.exit(code);
-  };
-  process.once('disconnect', () => void stop(1));
-  try {
+async function serve(): Promise<void> {
+  await serveLocalRuntime<Ready>(async (runtime, [sinkUrl]) => {
     const { setAgentPlan } = await import('../shared/data/agents.ts');
     const { recordEvent } = await import('../shared/data/events.ts');
     const { transactWrite } = await import('../shared/data/transactions.ts');
     const { workers } = await import('../shared/workers.ts');
-    const call = async (method: string, route: string, apiKey: string | undefined, body?: unknown) => {
-      const response = await fetch(`${runtime.baseUrl}${route}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, data: ((await response.json()) as { data: Record<string, unknown> }).data };
-    };
+    const call = apiCaller(runtime.baseUrl);
     const agent = async (subscriptions: number) => {
       const registered = await call('POST', '/v1/agents/register', undefined, { name: 'Bench subscriber', role: 'buyer', organization: { legalName: 'Bench GmbH', country: 'DE' }, contactEmail: 'bench@bench.example' });
       const agentId = registered.data.agentId as string;
@@ -87,7 +69,6 @@ async function serve(dataDir: string, sinkUrl: string): Promise<void> {
     const many = await agent(SUBSCRIPTIONS);
     const one = await agent(1);
     const consumer = workers.find((worker) => worker.trigger.type === 'sqs')?.trigger as { batchSize: number; maxConcurrency: number };
-    await send({ type: 'ready', sendingConcurrency: consumer.batchSize * consumer.maxConcurrency });
 
     // Each event as a change records it: a Put in a transaction (here the transaction holds only it).
     const record = async (agentId: string) => {
@@ -127,36 +108,31 @@ async function serve(dataDir: string, sinkUrl: string): Promise<void> {
       });
       return (performance.now() - started) / 1000;
     };
-    process.on('message', (message: { type: string }) => {
-      void (async () => {
-        const committedAt: Record<string, number> = {};
-        if (message.type === 'latency') {
+    return {
+      ready: { sendingConcurrency: consumer.batchSize * consumer.maxConcurrency },
+      commands: {
+        /** Events to the one-subscription agent, LATENCY_INTERVAL_MS apart. */
+        latency: async (): Promise<Recorded> => {
+          const committedAt: Recorded = {};
           for (let i = 0; i < LATENCY_EVENTS; i++) {
             const recorded = await record(one);
             committedAt[recorded.eventId] = recorded.committedAt;
             await sleep(LATENCY_INTERVAL_MS);
           }
-        } else if (message.type === 'burst') {
+          return committedAt;
+        },
+        /** EVENTS events to the agent with SUBSCRIPTIONS subscriptions, 10 at a time. */
+        burst: async (): Promise<Recorded> => {
+          const committedAt: Recorded = {};
           for (let i = 0; i < EVENTS; i += 10) {
             for (const recorded of await Promise.all(Array.from({ length: Math.min(10, EVENTS - i) }, () => record(many)))) committedAt[recorded.eventId] = recorded.committedAt;
           }
-        } else if (message.type === 'writesOnly') {
-          await send({ type: 'writesOnly', seconds: await writesOnly() });
-          return;
-        } else if (message.type === 'stop') {
-          await stop(0);
-          return;
-        }
-        await send({ type: 'recorded', committedAt });
-      })().catch(async (error: unknown) => {
-        await send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-        await stop(1);
-      });
-    });
-  } catch (error) {
-    await send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    await stop(1);
-  }
+          return committedAt;
+        },
+        writesOnly: () => writesOnly(),
+      },
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,25 +154,13 @@ export async function measureWebhooks(): Promise<WebhooksResult> {
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
 
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'agent-marketplace-bench-webhooks-'));
-  const server = fork(import.meta.filename, ['serve', dataDir, sinkUrl], { env: { ...process.env, LOG_LEVEL: 'SILENT' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-  const inbox: ServerMessage[] = [];
-  server.on('message', (message: ServerMessage) => inbox.push(message));
-  const next = async <T extends ServerMessage['type']>(type: T, timeoutMs: number): Promise<Extract<ServerMessage, { type: T }>> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const index = inbox.findIndex((message) => message.type === type || message.type === 'error');
-      if (index >= 0) {
-        const [message] = inbox.splice(index, 1) as [ServerMessage];
-        if (message.type === 'error') throw new Error(`Bench server failed: ${message.message}`);
-        return message as Extract<ServerMessage, { type: T }>;
-      }
-      if (server.exitCode !== null) throw new Error(`Bench server exited (${server.exitCode})`);
-      if (Date.now() > deadline) throw new Error(`Bench server sent no '${type}' within ${timeoutMs / 1000} s`);
-      await sleep(50);
-    }
-  };
+  let server: BenchChild<Ready>;
+  try {
+    server = await startBenchChild<Ready>({ module: import.meta.filename, tmpPrefix: 'agent-marketplace-bench-webhooks-', args: [sinkUrl] });
+  } catch (error) {
+    sink.close();
+    throw error;
+  }
   const waitForReceipts = async (count: number, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (receipts.size < count) {
@@ -205,14 +169,15 @@ export async function measureWebhooks(): Promise<WebhooksResult> {
     }
   };
 
+  let result: Omit<WebhooksResult, 'cleanup'>;
+  let cleanup: ChildCleanup;
   try {
-    const { sendingConcurrency } = await next('ready', 120_000);
+    const { sendingConcurrency } = server.ready;
 
     // 1. Latency at a gentle rate: one subscription, an event every 200 ms.
-    server.send({ type: 'latency' });
-    const gentle = await next('recorded', 120_000);
+    const gentle = await server.command<Recorded>('latency', undefined, 120_000);
     await waitForReceipts(LATENCY_EVENTS, 60_000);
-    const latencies = Object.entries(gentle.committedAt).map(([eventId, committed]) => {
+    const latencies = Object.entries(gentle).map(([eventId, committed]) => {
       const receipt = [...receipts.entries()].find(([key]) => key.startsWith(`${eventId} `))?.[1];
       return (receipt ?? Number.NaN) - committed;
     });
@@ -220,8 +185,7 @@ export async function measureWebhooks(): Promise<WebhooksResult> {
     // 2. 5,000 deliveries: 250 events to an agent with 20 subscriptions.
     receipts.clear();
     const started = Date.now();
-    server.send({ type: 'burst' });
-    await next('recorded', 300_000);
+    await server.command<Recorded>('burst', undefined, 300_000);
     await waitForReceipts(EVENTS * SUBSCRIPTIONS, 600_000);
     const seconds = (Math.max(...receipts.values()) - started) / 1000;
 
@@ -253,17 +217,13 @@ export async function measureWebhooks(): Promise<WebhooksResult> {
     agent.destroy();
 
     // 4. The deliveries' table writes alone.
-    server.send({ type: 'writesOnly' });
-    const writesOnlySeconds = (await next('writesOnly', 600_000)).seconds;
+    const writesOnlySeconds = await server.command<number>('writesOnly', undefined, 600_000);
 
     const deliveries = EVENTS * SUBSCRIPTIONS;
     const deliveriesPerSecond = deliveries / seconds;
     const rawPostsPerSecond = deliveries / rawSeconds;
     const writesOnlyDeliveriesPerSecond = deliveries / writesOnlySeconds;
-    server.send({ type: 'stop' });
-    const code = await Promise.race([exited, sleep(30_000, null)]);
-    if (server.exitCode === null) server.kill('SIGTERM');
-    return {
+    result = {
       deliveries,
       seconds: round(seconds, 2),
       deliveriesPerSecond: round(deliveriesPerSecond, 1),
@@ -277,16 +237,14 @@ export async function measureWebhooks(): Promise<WebhooksResult> {
       deliveryVsWritesOnlyRatio: round(deliveriesPerSecond / writesOnlyDeliveriesPerSecond, 3),
       writesOnlyVsRawPostRatio: round(writesOnlyDeliveriesPerSecond / rawPostsPerSecond, 4),
       eventToDelivery: { events: latencies.length, intervalMs: LATENCY_INTERVAL_MS, p50Ms: round(percentile(latencies, 50), 1), p95Ms: round(percentile(latencies, 95), 1), maxMs: round(Math.max(...latencies), 1) },
-      cleanup: await cleanUp(dataDir, code),
     };
   } finally {
-    if (server.exitCode === null) server.kill('SIGTERM');
+    cleanup = await server.stop();
     sink.closeAllConnections();
     sink.close();
   }
+  return { ...result, cleanup };
 }
 
-if (import.meta.main) {
-  if (process.argv[2] === 'serve') await serve(process.argv[3] as string, process.argv[4] as string);
-  else console.log(JSON.stringify(await measureWebhooks(), null, 2));
-}
+if (isBenchChild()) await serve();
+else if (import.meta.main) console.log(JSON.stringify(await measureWebhooks(), null, 2));
