@@ -13,39 +13,33 @@ export type LambdaHandler<Event = unknown, Result = unknown> = (event: Event, co
 /** The repository root: handler paths in the route and worker tables are relative to it. */
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
-const modules = new Map<string, Promise<LambdaHandler>>();
-
-async function importHandler(modulePath: string): Promise<LambdaHandler> {
-  const loaded = (await import(pathToFileURL(resolve(REPO_ROOT, modulePath)).href)) as { handler?: unknown };
-  if (typeof loaded.handler !== 'function') throw new Error(`${modulePath} does not export a handler function`);
-  return loaded.handler as LambdaHandler;
-}
-
-/** The `handler` export of a repository-relative module, imported on first use and cached. */
-export function loadHandler(modulePath: string): Promise<LambdaHandler> {
-  let handler = modules.get(modulePath);
-  if (!handler) {
-    handler = importHandler(modulePath);
-    modules.set(modulePath, handler);
-  }
-  return handler;
-}
-
 /** What the gateway calls: the operation a route function's `handler` export carries. */
 export type RouteOperation = Pick<Operation, 'run'>;
 
-const operations = new Map<string, Promise<RouteOperation>>();
+const modules = new Map<string, Promise<{ handler?: unknown }>>();
 
-/** The operation of a repository-relative route module (its `handler.operation`), imported on first use and cached. */
-export function loadOperation(modulePath: string): Promise<RouteOperation> {
-  let operation = operations.get(modulePath);
-  if (!operation) {
-    operation = import(pathToFileURL(resolve(REPO_ROOT, modulePath)).href).then((loaded: { handler?: { operation?: RouteOperation } }) => {
-      if (typeof loaded.handler?.operation?.run !== 'function') throw new Error(`${modulePath} does not export a handler carrying its operation (apiHandler)`);
-      return loaded.handler.operation;
-    });
-    operations.set(modulePath, operation);
+/** A repository-relative module, imported on first use and cached (a container's cold start). */
+function importModule(modulePath: string): Promise<{ handler?: unknown }> {
+  let loaded = modules.get(modulePath);
+  if (!loaded) {
+    loaded = import(pathToFileURL(resolve(REPO_ROOT, modulePath)).href) as Promise<{ handler?: unknown }>;
+    modules.set(modulePath, loaded);
   }
+  return loaded;
+}
+
+/** The `handler` export of a worker (or any function) module. */
+export async function loadHandler(modulePath: string): Promise<LambdaHandler> {
+  const { handler } = await importModule(modulePath);
+  if (typeof handler !== 'function') throw new Error(`${modulePath} does not export a handler function`);
+  return handler as LambdaHandler;
+}
+
+/** The operation a route module's `handler` export carries (apiHandler). */
+export async function loadOperation(modulePath: string): Promise<RouteOperation> {
+  const { handler } = await importModule(modulePath);
+  const operation = (handler as { operation?: RouteOperation } | undefined)?.operation;
+  if (typeof operation?.run !== 'function') throw new Error(`${modulePath} does not export a handler carrying its operation (apiHandler)`);
   return operation;
 }
 
