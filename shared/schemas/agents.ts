@@ -10,9 +10,15 @@ export type Plan = z.infer<typeof Plan>;
 
 const Name = /* @__PURE__ */ (() => text({ min: 1, max: 200 }))();
 
-export const Organization = /* @__PURE__ */ (() => z.withMeta(z.strictObject({ legalName: z.withMeta(Name, { example: 'Acme Manufacturing GmbH' }), country: CountryCode }), { id: 'Organization' }))();
+export const Organization = /* @__PURE__ */ (() => z.withMeta(
+  z.strictObject({ legalName: z.withMeta(Name, { example: 'Acme Manufacturing GmbH' }), country: CountryCode }),
+  { id: 'Organization' },
+))();
 
-const ContactEmail = /* @__PURE__ */ (() => z.withMeta(z.email({ error: unlessMissing('Must be an e-mail address') }).check(z.maxLength(254)), { example: 'procurement@acme.example' }))();
+const ContactEmail = /* @__PURE__ */ (() => z.withMeta(
+  z.email({ error: unlessMissing('Must be an e-mail address') }).check(z.maxLength(254)),
+  { example: 'procurement@acme.example' },
+))();
 
 export const RegisterAgentRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     name: z.withMeta(Name, { example: 'Acme procurement agent' }),

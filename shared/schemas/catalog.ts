@@ -17,7 +17,10 @@ export const MAX_FEED_ROWS = 100 * 1024 * 1024;
 const TEMPLATE_TEXT_MAX_LENGTH = 1000;
 
 export const SKU_PATTERN = /^[\x21-\x7E]{1,100}$/;
-export const Sku = /* @__PURE__ */ (() => z.withMeta(z.string().check(z.regex(SKU_PATTERN, 'Must be 1 to 100 printable ASCII characters without spaces')), { maxLength: 100, description: 'The seller’s stock-keeping unit: unique per seller, the feed’s upsert key', example: 'GLV-NIT-M-100' }))();
+export const Sku = /* @__PURE__ */ (() => z.withMeta(
+  z.string().check(z.regex(SKU_PATTERN, 'Must be 1 to 100 printable ASCII characters without spaces')),
+  { maxLength: 100, description: 'The seller’s stock-keeping unit: unique per seller, the feed’s upsert key', example: 'GLV-NIT-M-100' },
+))();
 
 /** Lowercase path segments of letters, digits and hyphens: `safety/gloves/nitrile`. */
 export const CATEGORY_MAX_LENGTH = 200;
@@ -34,14 +37,20 @@ export const Attributes = /* @__PURE__ */ (() => z.withMeta(z.record(
     z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()]),
   ).check(z.refine((attributes) => Object.keys(attributes).length <= 50, 'At most 50 attributes')), { description: 'Typed attributes (string, number or boolean)' }))();
 
-export const Unit = /* @__PURE__ */ (() => z.withMeta(z.string().check(z.regex(/^[a-z][a-z0-9-]{0,19}$/, 'Must be a lowercase unit name such as each, box, pair or kg')), { maxLength: 20, example: 'box' }))();
+export const Unit = /* @__PURE__ */ (() => z.withMeta(
+  z.string().check(z.regex(/^[a-z][a-z0-9-]{0,19}$/, 'Must be a lowercase unit name such as each, box, pair or kg')),
+  { maxLength: 20, example: 'box' },
+))();
 
 export const ImageUrl = /* @__PURE__ */ (() => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Must be an absolute http(s) URL' }).check(z.maxLength(2048)))();
 
 export const ProductStatus = /* @__PURE__ */ (() => z.withMeta(z.enum(['active', 'inactive']), { id: 'ProductStatus' }))();
 export const OfferStatus = /* @__PURE__ */ (() => z.withMeta(z.enum(['active', 'withdrawn', 'expired']), { id: 'OfferStatus' }))();
 
-export const PriceTier = /* @__PURE__ */ (() => z.withMeta(z.object({ minQuantity: z.withMeta(z.int().check(z.gte(1)), { override: { maximum: 1_000_000_000, format: 'int32' } }), unitPrice: Money }), { id: 'PriceTier', description: 'From minQuantity units on, each costs unitPrice' }))();
+export const PriceTier = /* @__PURE__ */ (() => z.withMeta(
+  z.object({ minQuantity: z.withMeta(z.int().check(z.gte(1)), { override: { maximum: 1_000_000_000, format: 'int32' } }), unitPrice: Money }),
+  { id: 'PriceTier', description: 'From minQuantity units on, each costs unitPrice' },
+))();
 
 export const Offer = /* @__PURE__ */ (() => z.withMeta(z.object({
     offerId: idOf('offer'),
@@ -101,7 +110,10 @@ export const Product = /* @__PURE__ */ (() => z.withMeta(z.object({
 export type Product = z.infer<typeof Product>;
 
 export const ProductWithOffers = /* @__PURE__ */ (() => z.withMeta(z.extend(Product, { offers: z.withMeta(z.array(Offer), { maxItems: 1 }) }), { id: 'ProductWithOffers' }))();
-export const SellerProductWithOffers = /* @__PURE__ */ (() => z.withMeta(z.extend(Product, { offers: z.withMeta(z.array(SellerOffer), { maxItems: 1 }) }), { id: 'SellerProductWithOffers' }))();
+export const SellerProductWithOffers = /* @__PURE__ */ (() => z.withMeta(
+  z.extend(Product, { offers: z.withMeta(z.array(SellerOffer), { maxItems: 1 }) }),
+  { id: 'SellerProductWithOffers' },
+))();
 
 export const FeedFormat = /* @__PURE__ */ (() => z.withMeta(z.enum(['csv', 'json']), { id: 'FeedFormat' }))();
 export type FeedFormat = z.infer<typeof FeedFormat>;
@@ -115,7 +127,10 @@ export const FeedRowError = /* @__PURE__ */ (() => z.withMeta(z.object({
   }), { id: 'FeedRowError' }))();
 export type FeedRowError = z.infer<typeof FeedRowError>;
 
-export const FeedWarning = /* @__PURE__ */ (() => z.withMeta(z.object({ row: z.nullable(boundedInt(1, MAX_FEED_ROWS)), field: z.nullable(z.string()), message: z.string() }), { id: 'FeedWarning', description: 'Accepted but worth a look: an unknown column, a repeated sku' }))();
+export const FeedWarning = /* @__PURE__ */ (() => z.withMeta(
+  z.object({ row: z.nullable(boundedInt(1, MAX_FEED_ROWS)), field: z.nullable(z.string()), message: z.string() }),
+  { id: 'FeedWarning', description: 'Accepted but worth a look: an unknown column, a repeated sku' },
+))();
 export type FeedWarning = z.infer<typeof FeedWarning>;
 
 export const Feed = /* @__PURE__ */ (() => z.withMeta(z.object({
@@ -185,7 +200,10 @@ export const UploadFeedQuery = /* @__PURE__ */ (() => z.strictObject({
 
 /** POST /v1/seller/feeds with a JSON body: an inline JSON feed, or a request for a presigned upload. */
 export const InlineJsonFeedRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
-    products: z.withMeta(z.array(z.unknown(), { error: 'Must be an array of product rows' }).check(z.minLength(1, 'Send at least one product row')), { description: 'Rows; a bad row is reported in the feed’s `errors`' }),
+    products: z.withMeta(
+      z.array(z.unknown(), { error: 'Must be an array of product rows' }).check(z.minLength(1, 'Send at least one product row')),
+      { description: 'Rows; a bad row is reported in the feed’s `errors`' },
+    ),
     filename: z.optional(Filename),
   }), { id: 'InlineJsonFeedRequest' }))();
 export const PresignedFeedRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({

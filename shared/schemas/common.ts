@@ -70,7 +70,10 @@ export const Timestamp = /* @__PURE__ */ (() => z.withMeta(z.iso.datetime({ prec
   example: '2026-11-22T10:15:30.123Z',
 }))();
 
-export const CountryCode = /* @__PURE__ */ (() => z.withMeta(z.string().check(z.refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code in uppercase, such as DE')), { description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE', maxLength: 2, pattern: '^[A-Z]{2}$' }))();
+export const CountryCode = /* @__PURE__ */ (() => z.withMeta(
+  z.string().check(z.refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code in uppercase, such as DE')),
+  { description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE', maxLength: 2, pattern: '^[A-Z]{2}$' },
+))();
 
 /**
  * An integer in a query string: plain decimal digits only (no sign, exponent, hex, spaces or leading
@@ -78,14 +81,15 @@ export const CountryCode = /* @__PURE__ */ (() => z.withMeta(z.string().check(z.
  */
 export function queryInteger(options: { min: number; max: number }) {
   const message = `Must be an integer from ${options.min} to ${options.max}, written in plain digits`;
-  return z.withMeta(z.pipe(z.string({ error: unlessMissing(message) }).check(z.regex(/^(0|[1-9][0-9]{0,15})$/, message)), z.transform(Number)).check(z.refine((value) => value >= options.min && value <= options.max, message)), {
-      // Documented as what it is on the wire: an integer within its bounds (a query string carries it
-      // in decimal digits, which is what the pattern above enforces).
-      override: ({ jsonSchema }) => {
-        delete jsonSchema.pattern;
-        Object.assign(jsonSchema, { type: 'integer', format: 'int32', minimum: options.min, maximum: options.max });
-      },
-    });
+  const digits = z.string({ error: unlessMissing(message) }).check(z.regex(/^(0|[1-9][0-9]{0,15})$/, message));
+  return z.withMeta(z.pipe(digits, z.transform(Number)).check(z.refine((value) => value >= options.min && value <= options.max, message)), {
+    // Documented as what it is on the wire: an integer within its bounds (a query string carries it
+    // in decimal digits, which is what the pattern above enforces).
+    override: ({ jsonSchema }) => {
+      delete jsonSchema.pattern;
+      Object.assign(jsonSchema, { type: 'integer', format: 'int32', minimum: options.min, maximum: options.max });
+    },
+  });
 }
 
 /** Longest cursor a list (other than search) returns or accepts. */
@@ -94,18 +98,19 @@ export const LIST_CURSOR_MAX = 2048;
 /** Query parameters shared by every list endpoint. */
 export const PaginationQuery = /* @__PURE__ */ (() => z.strictObject({
   limit: z.withMeta(z._default(queryInteger({ min: 1, max: 100 }), 20), {
-      description: 'Page size, 1–100',
-      example: 20,
-      param: { id: 'Limit' },
-      // The document of a request omits defaults; this one is part of the contract.
-      override: ({ jsonSchema }) => {
-        jsonSchema.default = 20;
-      },
-    }),
-  cursor: z.withMeta(z.optional(z.string().check(
-    z.minLength(1),
-    z.maxLength(LIST_CURSOR_MAX),
-  )), { description: 'Opaque cursor from a previous page (nextCursor)', pattern: '^[A-Za-z0-9_-]+$', param: { id: 'Cursor' } }),
+    description: 'Page size, 1–100',
+    example: 20,
+    param: { id: 'Limit' },
+    // The document of a request omits defaults; this one is part of the contract.
+    override: ({ jsonSchema }) => {
+      jsonSchema.default = 20;
+    },
+  }),
+  cursor: z.withMeta(z.optional(z.string().check(z.minLength(1), z.maxLength(LIST_CURSOR_MAX))), {
+    description: 'Opaque cursor from a previous page (nextCursor)',
+    pattern: '^[A-Za-z0-9_-]+$',
+    param: { id: 'Cursor' },
+  }),
 }))();
 
 /** A page of a list: `{items, nextCursor}`, at most `maxItems` (a list's `limit` is at most 100). */
@@ -119,7 +124,10 @@ export function page<T extends z.ZodMiniType>(item: T, options: { maxItems?: num
 export function idParam(pattern: RegExp, description: string, example?: string) {
   // Ids have a fixed length, so the example's is the limit; its prefix names the parameter component.
   const kind = example ? (Object.keys(ID_PREFIXES) as IdKind[]).find((name) => example.startsWith(ID_PREFIXES[name])) : undefined;
-  return z.withMeta(z.string().check(z.regex(pattern, `Must be ${description}`)), { description, ...(example ? { example, maxLength: example.length } : {}), ...(kind ? { param: { id: `${idComponentName(kind)}InPath` } } : {}) });
+  return z.withMeta(
+    z.string().check(z.regex(pattern, `Must be ${description}`)),
+    { description, ...(example ? { example, maxLength: example.length } : {}), ...(kind ? { param: { id: `${idComponentName(kind)}InPath` } } : {}) },
+  );
 }
 
 /**

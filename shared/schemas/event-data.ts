@@ -133,7 +133,10 @@ const FeedOutcomeData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     }
   }), { id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' }))();
 
-const WebhookTestData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) }), { id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' }))();
+const WebhookTestData = /* @__PURE__ */ (() => z.withMeta(
+  z.strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) }),
+  { id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' },
+))();
 
 /** `order.created` → `OrderCreated`: the stem of the schemas' component names. */
 export function pascal(type: string): string {

@@ -91,9 +91,15 @@ const TypeFilter = /* @__PURE__ */ (() => z.withMeta(z.pipe(z.string({ error: un
   }))();
 
 export const ListEventsQuery = /* @__PURE__ */ (() => z.extend(PaginationQuery, {
-  after: z.withMeta(z.optional(z.string({ error: unlessMissing('Must be an event id (evt_…)') }).check(z.regex(idPattern('event'), 'Must be an event id (evt_ and 26 characters), such as the id of the last event you processed'))), { description: 'Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time)', maxLength: 30 }),
+  after: z.withMeta(
+    z.optional(z.string({ error: unlessMissing('Must be an event id (evt_…)') }).check(z.regex(idPattern('event'), 'Must be an event id (evt_ and 26 characters), such as the id of the last event you processed'))),
+    { description: 'Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time)', maxLength: 30 },
+  ),
   type: z.optional(TypeFilter),
-  waitSeconds: z.withMeta(z.optional(queryInteger({ min: 0, max: MAX_WAIT_SECONDS })), { description: `Hold the request up to this many seconds (0–${MAX_WAIT_SECONDS}) until an event arrives, when the page would otherwise be empty`, type: 'integer', example: 20 }),
+  waitSeconds: z.withMeta(
+    z.optional(queryInteger({ min: 0, max: MAX_WAIT_SECONDS })),
+    { description: `Hold the request up to this many seconds (0–${MAX_WAIT_SECONDS}) until an event arrives, when the page would otherwise be empty`, type: 'integer', example: 20 },
+  ),
 }))();
 
 export const EventIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('event'), 'an event id (evt_…)', 'evt_01M83TMVZ0KAWZ2R4PPHTGTRWW') }))();

@@ -19,7 +19,10 @@ export const JsonRpcMessage = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     error: z.withMeta(z.optional(z.looseObject({})), { description: 'A client’s error answer to a server request' }),
   }), { id: 'JsonRpcMessage', description: 'A JSON-RPC 2.0 request, notification or response (MCP)' }))();
 
-export const McpRequestBody = /* @__PURE__ */ (() => z.withMeta(z.union([JsonRpcMessage, z.array(JsonRpcMessage).check(z.minLength(1, 'Send at least one message'), z.maxLength(100))]), { id: 'McpRequestBody', description: 'One JSON-RPC message (a batch from protocol versions before 2025-06-18)' }))();
+export const McpRequestBody = /* @__PURE__ */ (() => z.withMeta(
+  z.union([JsonRpcMessage, z.array(JsonRpcMessage).check(z.minLength(1, 'Send at least one message'), z.maxLength(100))]),
+  { id: 'McpRequestBody', description: 'One JSON-RPC message (a batch from protocol versions before 2025-06-18)' },
+))();
 
 export const McpResponseBody = /* @__PURE__ */ (() => z.withMeta(z.looseObject({
     jsonrpc: z.literal('2.0'),

@@ -21,7 +21,10 @@ export function minorUnitDigits(code: string): number | undefined {
   return MINOR_UNITS.get(code);
 }
 
-export const CurrencyCode = /* @__PURE__ */ (() => z.withMeta(z.string({ error: (issue) => (issue.input === undefined ? undefined : 'Must be an ISO 4217 currency code in uppercase, such as USD') }).check(z.refine(isCurrency, 'Must be an ISO 4217 currency code in uppercase, such as USD')), { description: 'ISO 4217 currency code, uppercase', example: 'EUR', maxLength: 3, pattern: '^[A-Z]{3}$' }))();
+export const CurrencyCode = /* @__PURE__ */ (() => z.withMeta(
+  z.string({ error: (issue) => (issue.input === undefined ? undefined : 'Must be an ISO 4217 currency code in uppercase, such as USD') }).check(z.refine(isCurrency, 'Must be an ISO 4217 currency code in uppercase, such as USD')),
+  { description: 'ISO 4217 currency code, uppercase', example: 'EUR', maxLength: 3, pattern: '^[A-Z]{3}$' },
+))();
 
 /** The largest amount we accept: well inside JavaScript's safe integers, far above any B2B unit price. */
 export const MAX_AMOUNT = 1_000_000_000_000;

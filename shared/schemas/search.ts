@@ -26,7 +26,10 @@ export const SearchFilters = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     maxPrice: z.withMeta(z.optional(Amount), { description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
     currency: z.withMeta(z.optional(CurrencyCode), { description: 'Only offers priced in this currency' }),
     minAvailableQuantity: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 or more'), z.lte(1_000_000_000))),
-    shipsFrom: z.withMeta(z.optional(z.union([CountryCode, z.array(CountryCode).check(z.minLength(1, 'Name at least one country'), z.maxLength(60, 'At most 60 countries'))])), { description: 'A country, or any of several (an intent reads "from the EU" as its member states)', example: 'DE' }),
+    shipsFrom: z.withMeta(
+      z.optional(z.union([CountryCode, z.array(CountryCode).check(z.minLength(1, 'Name at least one country'), z.maxLength(60, 'At most 60 countries'))])),
+      { description: 'A country, or any of several (an intent reads "from the EU" as its member states)', example: 'DE' },
+    ),
     maxLeadTimeDays: z.optional(z.int('Must be a whole number of days').check(z.gte(0, 'Must be 0 or more'), z.lte(365, 'Must be at most 365'))),
     attributes: z.withMeta(z.optional(z.record(
         z.withMeta(z.string().check(z.regex(ATTRIBUTE_NAME, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)')), { maxLength: 64 }),
@@ -52,10 +55,16 @@ const SEARCH_CURSOR_MAX = 100_000;
 export const SearchRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     query: z.withMeta(z.optional(text({ max: 500 })), { description: 'Words to match in titles, brands, categories, attributes, descriptions', example: 'nitrile gloves' }),
     filters: z.optional(SearchFilters),
-    exclude: z.withMeta(z.optional(z.array(text({ min: 1, max: 100 })).check(z.maxLength(20, 'At most 20 excluded words'))), { description: 'Words an item must not hold ("not latex", "latex-free")', example: ['latex'] }),
+    exclude: z.withMeta(
+      z.optional(z.array(text({ min: 1, max: 100 })).check(z.maxLength(20, 'At most 20 excluded words'))),
+      { description: 'Words an item must not hold ("not latex", "latex-free")', example: ['latex'] },
+    ),
     sort: z.optional(SearchSort),
     limit: z.withMeta(z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))), { description: 'Page size, 1–100 (default 20)' }),
-    cursor: z.withMeta(z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))), { description: 'nextCursor of the previous page of this search', pattern: '^[A-Za-z0-9_-]+$' }),
+    cursor: z.withMeta(
+      z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))),
+      { description: 'nextCursor of the previous page of this search', pattern: '^[A-Za-z0-9_-]+$' },
+    ),
   }), { id: 'SearchRequest' }))();
 export type SearchRequest = z.infer<typeof SearchRequest>;
 
@@ -109,10 +118,16 @@ export const Interpretation = /* @__PURE__ */ (() => z.withMeta(z.object({
       example: ['nitrile', 'gloves'],
     }),
     quantity: z.withMeta(z.nullable(boundedInt(1, Number.MAX_SAFE_INTEGER)), { description: 'Units wanted; items that cannot serve it are left out' }),
-    filters: z.withMeta(z.record(bounded(64), z.unknown()), { description: 'The filters applied, shaped as /v1/search filters', example: { maxPrice: 1300, currency: 'EUR', shipsFrom: 'DE', maxLeadTimeDays: 5 } }),
+    filters: z.withMeta(
+      z.record(bounded(64), z.unknown()),
+      { description: 'The filters applied, shaped as /v1/search filters', example: { maxPrice: 1300, currency: 'EUR', shipsFrom: 'DE', maxLeadTimeDays: 5 } },
+    ),
     sort: SearchSort,
     excluded: z.withMeta(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free")', example: ['latex'] }),
-    budget: z.withMeta(z.nullable(z.object({ amount: boundedInt(1, MAX_AMOUNT * 1_000_000), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })), { description: 'A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice' }),
+    budget: z.withMeta(
+      z.nullable(z.object({ amount: boundedInt(1, MAX_AMOUNT * 1_000_000), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })),
+      { description: 'A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice' },
+    ),
     corrections: z.withMeta(z.array(SearchCorrection), { maxItems: INTENT_MAX, description: 'Words read otherwise than typed' }),
     relaxed: z.withMeta(z.object({
         keywords: z.withMeta(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words dropped: no product has them with the rest (never the main one)' }),

@@ -32,4 +32,7 @@ export const Shipping = /* @__PURE__ */ (() => z.withMeta(z.object({
     shippedAt: Timestamp,
   }), { id: 'Shipping' }))();
 
-export const Cancellation = /* @__PURE__ */ (() => z.withMeta(z.object({ by: Party, reason: z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), at: Timestamp }), { id: 'Cancellation' }))();
+export const Cancellation = /* @__PURE__ */ (() => z.withMeta(
+  z.object({ by: Party, reason: z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), at: Timestamp }),
+  { id: 'Cancellation' },
+))();

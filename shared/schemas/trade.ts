@@ -111,7 +111,10 @@ export const Order = /* @__PURE__ */ (() => z.withMeta(z.object({
 export type Order = z.infer<typeof Order>;
 
 export const CreateOrderRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
-    sessionId: z.withMeta(z.string().check(z.regex(idPattern('negotiation'), 'Must be a negotiation session id (neg_…)')), { maxLength: 30, description: 'An accepted session of the caller’s' }),
+    sessionId: z.withMeta(
+      z.string().check(z.regex(idPattern('negotiation'), 'Must be a negotiation session id (neg_…)')),
+      { maxLength: 30, description: 'An accepted session of the caller’s' },
+    ),
     buyerReference: z.withMeta(z.optional(text({ min: 1, max: 200 })), { description: 'Your reference, e.g. a purchase order number' }),
     shippingAddress: z.optional(ShippingAddress),
   }), { id: 'CreateOrderRequest' }))();

@@ -9,7 +9,10 @@ export { EVENT_TYPES, type EventType } from './event-data.ts';
 
 export const MAX_SUBSCRIPTIONS_PER_AGENT = 20;
 
-export const EventName = /* @__PURE__ */ (() => z.withMeta(z.enum([...EVENT_TYPES, '*'], { error: unlessMissing(`Must be one of ${EVENT_TYPES.join(', ')} or *`) }), { id: 'EventName' }))();
+export const EventName = /* @__PURE__ */ (() => z.withMeta(
+  z.enum([...EVENT_TYPES, '*'], { error: unlessMissing(`Must be one of ${EVENT_TYPES.join(', ')} or *`) }),
+  { id: 'EventName' },
+))();
 export type EventName = z.infer<typeof EventName>;
 
 const Events = /* @__PURE__ */ (() => z.pipe(z.array(EventName).check(
