@@ -7,7 +7,10 @@
 // Every sample is one process. Each round runs every bundle of both shapes and both baselines once,
 // in a shuffled order, so that load on the machine (±50 % on a shared 2-core VM) moves all of them
 // alike; then the slowest few of each shape run again, paired with their baseline, alternating which
-// goes first. `node bench/cold-start.ts` runs it alone and prints the figures.
+// goes first. In the deployed shape it also measures floors: the minimal handler plus the S3 client
+// (bench/floor-s3-client.ts) and plus the MCP SDK's server (bench/floor-mcp-server.ts), paired the
+// same way, and the slowest routes that load neither, so that what a library costs by itself and what
+// our own code costs are told apart. `node bench/cold-start.ts` runs it alone and prints the figures.
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,9 +26,31 @@ export interface ShapeColdStart {
   /** Every route bundle's p50 over the screening rounds, ms (slowest first). */
   screenedP50Ms: Record<string, number>;
   /** The slowest few again, paired with the baseline: p50s and their ratio. */
-  remeasured: { handler: string; kb: number; p50Ms: number; minimalP50Ms: number; ratio: number; pairs: number }[];
+  remeasured: PairedFigure[];
   /** The slowest route bundle (the largest re-measured ratio) and its ratio to the minimal handler. */
-  slowest: { handler: string; kb: number; p50Ms: number; minimalP50Ms: number; ratio: number };
+  slowest: PairedFigure;
+}
+
+interface PairedFigure {
+  handler: string;
+  kb: number;
+  p50Ms: number;
+  minimalP50Ms: number;
+  ratio: number;
+  pairs: number;
+}
+
+/**
+ * The deployed shape only: what the libraries some functions cannot do without cost by themselves
+ * (each floor is the minimal handler plus that library), and the slowest routes that load neither.
+ */
+export interface ColdStartFloors {
+  /** The minimal handler plus the library, paired with the minimal handler. */
+  floors: (PairedFigure & { library: string })[];
+  /** The slowest few routes whose bundles hold neither the S3 client nor the MCP SDK, paired. */
+  withoutFloorLibraries: PairedFigure[];
+  /** The largest of those ratios: the figure the routes' own code decides. */
+  slowestWithoutFloorLibraries: PairedFigure;
 }
 
 export interface ColdStartResult {
@@ -33,7 +58,7 @@ export interface ColdStartResult {
   pairs: number;
   loadAverage1m: { start: number; end: number };
   sdkExternal: ShapeColdStart;
-  sdkBundled: ShapeColdStart;
+  sdkBundled: ShapeColdStart & ColdStartFloors;
   /** The same slowest-route figures side by side: bundled p50 ÷ external p50 (< 1: bundling is faster). */
   bundledOverExternal: { slowestRoute: number; minimal: number };
 }
@@ -49,6 +74,32 @@ function shuffled<T>(items: readonly T[]): T[] {
     [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
   }
   return copy;
+}
+
+/** Libraries whose cost alone is measured as a floor; a route holding one is compared with its floor. */
+const FLOOR_LIBRARIES = [
+  { library: '@aws-sdk/client-s3', entry: 'bench/floor-s3-client.ts' },
+  { library: '@modelcontextprotocol/sdk', entry: 'bench/floor-mcp-server.ts' },
+] as const;
+
+const holdsFloorLibrary = (bundle: BundleInfo) => FLOOR_LIBRARIES.some(({ library }) => bundle.inputs.some((input) => input.includes(`node_modules/${library}/`)));
+
+/** `pairs` fresh imports of a bundle and of its baseline, alternating which goes first. */
+function paired(handler: string, file: string, kb: number, baselineFile: string, pairs: number): PairedFigure {
+  const own: number[] = [];
+  const base: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    if (i % 2 === 0) {
+      base.push(time(baselineFile));
+      own.push(time(file));
+    } else {
+      own.push(time(file));
+      base.push(time(baselineFile));
+    }
+  }
+  const p50Ms = median(own);
+  const minimalP50Ms = median(base);
+  return { handler, kb, p50Ms: round(p50Ms), minimalP50Ms: round(minimalP50Ms), ratio: round(p50Ms / minimalP50Ms, 3), pairs };
 }
 
 /** Route bundles only (the fallback's included), one per distinct handler file. */
@@ -83,22 +134,7 @@ export async function measureColdStart(
       .map((bundle) => ({ bundle, p50: median(samples.get(`${shape}|${bundle.handler}`) ?? []) }))
       .sort((a, b) => b.p50 - a.p50);
     log(`cold start (${shape}): re-measuring ${screened.slice(0, remeasure).map((entry) => path.basename(entry.bundle.handler)).join(', ')} with ${pairs} pairs…`);
-    const remeasured = screened.slice(0, remeasure).map(({ bundle }) => {
-      const own: number[] = [];
-      const base: number[] = [];
-      for (let i = 0; i < pairs; i++) {
-        if (i % 2 === 0) {
-          base.push(time(minimal[shape].file));
-          own.push(time(bundle.file));
-        } else {
-          own.push(time(bundle.file));
-          base.push(time(minimal[shape].file));
-        }
-      }
-      const p50Ms = median(own);
-      const minimalP50Ms = median(base);
-      return { handler: bundle.handler, kb: bundle.kb, p50Ms: round(p50Ms), minimalP50Ms: round(minimalP50Ms), ratio: round(p50Ms / minimalP50Ms, 3), pairs };
-    });
+    const remeasured = screened.slice(0, remeasure).map(({ bundle }) => paired(bundle.handler, bundle.file, bundle.kb, minimal[shape].file, pairs));
     // By the paired ratio: each bundle's own pairs share the machine's load with its baseline.
     const slowest = remeasured.reduce((a, b) => (b.ratio > a.ratio ? b : a));
     const minimalSamples = samples.get(`${shape}|minimal`) ?? [];
@@ -109,11 +145,29 @@ export async function measureColdStart(
       slowest,
     };
   }
+  log(`cold start (sdkBundled): floors (${FLOOR_LIBRARIES.map(({ library }) => library).join(', ')}) and the slowest routes without them…`);
+  const floors = [];
+  for (const { library, entry } of FLOOR_LIBRARIES) {
+    const floor = await bundleEntry(entry, path.join(BENCH_TMP, 'floors'), { bundleAwsSdk: true });
+    floors.push({ library, ...paired(entry, floor.file, floor.kb, minimal.sdkBundled.file, pairs) });
+  }
+  const withoutFloorLibraries = routes.sdkBundled
+    .filter((bundle) => !holdsFloorLibrary(bundle))
+    .map((bundle) => ({ bundle, p50: median(samples.get(`sdkBundled|${bundle.handler}`) ?? []) }))
+    .sort((a, b) => b.p50 - a.p50)
+    .slice(0, remeasure)
+    .map(({ bundle }) => paired(bundle.handler, bundle.file, bundle.kb, minimal.sdkBundled.file, pairs));
+  const bundledFloors: ColdStartFloors = {
+    floors,
+    withoutFloorLibraries,
+    slowestWithoutFloorLibraries: withoutFloorLibraries.reduce((a, b) => (b.ratio > a.ratio ? b : a)),
+  };
   return {
     rounds,
     pairs,
     loadAverage1m: { start: loadAtStart, end: round(os.loadavg()[0] ?? 0, 2) },
-    ...result,
+    sdkExternal: result.sdkExternal,
+    sdkBundled: { ...result.sdkBundled, ...bundledFloors },
     bundledOverExternal: {
       slowestRoute: round(result.sdkBundled.slowest.p50Ms / result.sdkExternal.slowest.p50Ms, 3),
       minimal: round(result.sdkBundled.minimal.p50Ms / result.sdkExternal.minimal.p50Ms, 3),
@@ -121,15 +175,17 @@ export async function measureColdStart(
   };
 }
 
-/** Both shapes' rows, for the printed table. */
+/** Both shapes' rows and the deployed shape's floors, for the printed table. */
 export function coldStartRows(coldStart: ColdStartResult): string[][] {
-  return (['sdkExternal', 'sdkBundled'] as const).map((shape) => {
-    const figures = coldStart[shape];
-    return [
+  const ratio = (figure: PairedFigure) => `${figure.handler} ${figure.p50Ms} ms (${figure.kb} kB) ÷ minimal ${figure.minimalP50Ms} ms = ${figure.ratio}`;
+  return [
+    ...(['sdkExternal', 'sdkBundled'] as const).map((shape) => [
       `cold start, SDK ${shape === 'sdkExternal' ? 'left to the runtime' : 'bundled'}`,
-      `slowest ${figures.slowest.handler} ${figures.slowest.p50Ms} ms (${figures.slowest.kb} kB) ÷ minimal ${figures.slowest.minimalP50Ms} ms (${figures.minimal.kb} kB) = ${figures.slowest.ratio}`,
-    ];
-  });
+      `slowest ${ratio(coldStart[shape].slowest)} (minimal ${coldStart[shape].minimal.kb} kB)`,
+    ]),
+    ...coldStart.sdkBundled.floors.map((floor) => [`cold start floor, minimal handler + ${floor.library}`, ratio(floor)]),
+    ['cold start, slowest route without S3 or MCP', ratio(coldStart.sdkBundled.slowestWithoutFloorLibraries)],
+  ];
 }
 
 if (import.meta.filename === process.argv[1]) {

@@ -269,7 +269,7 @@ async function main(): Promise<number> {
         screenedMs: Object.fromEntries(screened.map((timing) => [timing.handler, timing.overSdkP50Ms])),
       },
       coldStart: {
-        note: 'bench/cold-start.ts: p50 of spawn-to-exit of `node --input-type=module -e "await import(bundle)"` per route bundle, both SDK shapes and a minimal handler (bench/minimal-handler.ts: only the DynamoDB document client) bundled each way, in shuffled rounds; the slowest 3 per shape re-measured in pairs with their minimal handler; coldStartRatio is the deployed shape\'s (SDK bundled) largest paired ratio',
+        note: 'bench/cold-start.ts: p50 of spawn-to-exit of `node --input-type=module -e "await import(bundle)"` per route bundle, both SDK shapes and a minimal handler (bench/minimal-handler.ts: only the DynamoDB document client) bundled each way, in shuffled rounds; the slowest 3 per shape re-measured in pairs with their minimal handler; coldStartRatio is the deployed shape\'s (SDK bundled) largest paired ratio; floors are the minimal handler plus the S3 client (bench/floor-s3-client.ts) or the MCP SDK server (bench/floor-mcp-server.ts), paired the same way, and withoutFloorLibraries the slowest routes holding neither',
         ...coldStart,
       },
       middleware: {

@@ -3,13 +3,14 @@
 // real ids of records the caller is a party to, so authorization passes and validation is reached.
 // No answer may be a 5xx; every error must have the contract's shape and be documented for the
 // operation; a request the document forbids must be refused, and the refused ones write nothing (the
-// callers' items in the table are the same before and after).
+// callers' items in the table, and the seller's feed files in the bucket, are the same before and after).
 //
 // Seeded: the seed is printed; FUZZ_SEED=<n> reproduces a run, FUZZ_SEED=random explores, FUZZ_CASES=<n> sets the cases per
 // operation (default 6).
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dereference } from '@readme/openapi-parser';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { routeList } from '../../functions/route-index.ts';
 import { documentClient, tableName } from '../../shared/data/client.ts';
 import { hashApiKey } from '../../shared/domain/api-keys.ts';
@@ -179,6 +180,20 @@ async function callersItems(): Promise<Map<string, string>> {
   return items;
 }
 
+const s3 = new S3Client({ forcePathStyle: true });
+
+/** The seller's feed files in the bucket (an upload writes its file before the feed is queued), by key with their ETags. */
+async function sellerFeedFiles(): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  let token: string | undefined;
+  do {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: inject('env').FEEDS_BUCKET_NAME, Prefix: `feeds/${listing.seller.agentId}/`, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) files.set(`s3:${object.Key as string}`, `${object.ETag as string} ${object.Size as number}`);
+    token = page.NextContinuationToken;
+  } while (token);
+  return files;
+}
+
 async function undispatchedEvents(): Promise<number> {
   let count = 0;
   for (const [name, value, index] of [['gsi2pk', `SELLER#${listing.seller.agentId}#EVENTS`, 'gsi2'], ['gsi4pk', `BUYER#${buyer.agentId}#EVENTS`, 'gsi4']] as const) {
@@ -230,9 +245,10 @@ describe(`fuzzing every operation of the served OpenAPI document (seed ${SEED})`
     expect(forbidden.length).toBeGreaterThan(all.length / 3);
 
     // First every request the document forbids: all must be refused, and the callers' items stay as they were.
-    const before = await callersItems();
+    const before = new Map([...(await callersItems()), ...(await sellerFeedFiles())]);
+    expect([...before.keys()].some((key) => key.startsWith('s3:feeds/')), 'the seller has a feed file to compare').toBe(true);
     const failures = await run(forbidden);
-    const after = await callersItems();
+    const after = new Map([...(await callersItems()), ...(await sellerFeedFiles())]);
     for (const change of changes(before, after)) failures.push(`a refused request wrote: ${change}`);
 
     // Then the edge cases the document allows: they may succeed, but never with a 5xx or an undocumented answer.

@@ -102,7 +102,10 @@ describe('fan-out', () => {
     await receiver.waitFor(path, 2);
     await settle(1_500);
     expect(receiver.at(path).map((request) => (JSON.parse(request.body) as { id: string }).id).sort()).toEqual([before.eventId, fresh.eventId].sort());
-    expect(await getDelivery(subscriptions[0] as string, deliveryIdFor(fresh.eventId, subscriptions[0] as string))).toMatchObject({ status: 'delivered', attemptCount: 1 });
+    // The receiver can answer before the sender records the attempt: wait for the record.
+    const freshDelivery = () => getDelivery(subscriptions[0] as string, deliveryIdFor(fresh.eventId, subscriptions[0] as string));
+    await expect.poll(async () => (await freshDelivery())?.status, { timeout: 10_000 }).toBe('delivered');
+    expect(await freshDelivery()).toMatchObject({ status: 'delivered', attemptCount: 1 });
   });
 
   it('queues what the transactions that committed recorded when another fails, then fails', { timeout: 60_000 }, async () => {
