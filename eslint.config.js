@@ -2,9 +2,20 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Lambda code (shared/, functions/) imports zod only through shared/schemas/zod.ts: zod/mini with the
+ * English messages. Classic zod adds ~35 M instructions to every cold start before any schema is
+ * built, and classic schemas cost twice as much to build (docs/performance.md, "zod/mini in the
+ * functions"); zod/mini set up anywhere else would answer without the English messages.
+ */
+const ZOD_ONLY_THROUGH_SHARED_SCHEMAS = {
+  regex: '^zod(/(v3|v4|v4/classic(/.*)?|mini|v4/mini(/.*)?|v4-mini))?$',
+  message: 'Import zod from shared/schemas/zod.ts (zod/mini with the English messages): classic zod costs every cold start ~35 M instructions (docs/performance.md, "zod/mini in the functions").',
+};
+
 /** Files under `files` may not import from the named shared/ layers (which sit above them) or from outside shared/. */
 function layer(files, forbidden, why) {
-  const patterns = [{ regex: '(^|/)(functions|lib|bench|test|bin)/', message: `Upward import: ${why}.` }];
+  const patterns = [{ regex: '(^|/)(functions|lib|bench|test|bin)/', message: `Upward import: ${why}.` }, ZOD_ONLY_THROUGH_SHARED_SCHEMAS];
   if (forbidden.length > 0) patterns.push({ regex: `(^|/)(${forbidden.join('|')})/`, message: `Upward import: ${why}.` });
   return [{ files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } }];
 }
@@ -27,6 +38,7 @@ export default tseslint.config(
   // Layers only point down: functions → shared/http → shared/domain → shared/data → shared/schemas →
   // shared/*.ts (core). Handlers load only their own route; event workers never load HTTP code; nothing
   // a function bundles reaches into the CDK app, the local runtime, tests or benchmarks.
+  { files: ['shared/**/*.ts', 'functions/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [ZOD_ONLY_THROUGH_SHARED_SCHEMAS] }] } },
   ...layer('shared/*.ts', ['schemas', 'data', 'domain', 'http', 'openapi'], 'the core (shared/*.ts) is the bottom layer'),
   ...layer('shared/schemas/**', ['data', 'domain', 'http', 'openapi'], 'schemas describe records; they do not read or write them'),
   ...layer('shared/data/**', ['domain', 'http', 'openapi'], 'the data layer knows entities and the table, not use cases or HTTP'),
@@ -45,6 +57,7 @@ export default tseslint.config(
             { regex: '(^|/)route-index(\\.ts)?$', message: 'A handler imports only its own route module (./<action>.route.ts); the route index is for CDK, the gateway and OpenAPI.' },
             { regex: '(^|/)(lib|bench|test|bin)/', message: 'Functions must not reach into the CDK app, the local runtime, tests or benchmarks.' },
             { regex: '(^|/)shared/openapi/', message: 'The OpenAPI document is built at synth and start, never in a function.' },
+            ZOD_ONLY_THROUGH_SHARED_SCHEMAS,
           ],
         },
       ],
@@ -57,9 +70,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ZOD_ONLY_THROUGH_SHARED_SCHEMAS,
             {
-              regex: '^(?!zod$)(?!.*(shared/http/route-table|shared/schemas/)).*',
-              message: 'A route module declares its row: it may import zod, shared/http/route-table.ts and shared/schemas only.',
+              regex: '^(?!.*(shared/http/route-table|shared/schemas/)).*',
+              message: 'A route module declares its row: it may import shared/http/route-table.ts and shared/schemas (zod from shared/schemas/zod.ts) only.',
             },
           ],
         },

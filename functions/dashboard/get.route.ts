@@ -1,5 +1,5 @@
 // GET /dashboard — the webhook delivery dashboard, an HTML page (no key: the page asks for one). Handler: ./get.ts
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({
@@ -15,7 +15,7 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: {},
-  response: { status: 200, description: 'The dashboard page', schema: z.string().meta({ maxLength: 65_536 }), raw: true, contentType: 'text/html' },
+  response: { status: 200, description: 'The dashboard page', schema: z.withMeta(z.string(), { maxLength: 65_536 }), raw: true, contentType: 'text/html' },
   examples: { response: '<!doctype html><html lang="en"><head><title>Webhook deliveries · Agent Marketplace</title>…' },
   handlerErrors: [],
   tableActions: [],

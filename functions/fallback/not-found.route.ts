@@ -1,7 +1,7 @@
 // Not a row of the API: what answers every request no row matches (unknown paths and methods), with
 // the contract's 404. The CDK stack routes API Gateway's `$default` to it; the local gateway calls it
 // for anything unmatched. Handler: ./not-found.ts
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({

@@ -1,5 +1,5 @@
 // GET /health — readiness probe. Handler: ./get.ts
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({

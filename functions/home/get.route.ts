@@ -1,15 +1,15 @@
 // GET / — the front door: links to the reference, the OpenAPI document, llms.txt, the MCP endpoint and the rest (JSON, or a web page for browsers). Handler: ./get.ts
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { TEXT_PATTERN_SINGLE_LINE } from '../../shared/schemas/common.ts';
 
-const line = (max: number) => z.string().max(max).meta({ pattern: TEXT_PATTERN_SINGLE_LINE });
+const line = (max: number) => z.withMeta(z.string().check(z.maxLength(max)), { pattern: TEXT_PATTERN_SINGLE_LINE });
 
-const Link = z.object({
-  href: z.string().max(100).meta({ description: 'Path on this host', pattern: '^/[A-Za-z0-9._~/-]*$' }),
+const Link = z.withMeta(z.object({
+  href: z.withMeta(z.string().check(z.maxLength(100)), { description: 'Path on this host', pattern: '^/[A-Za-z0-9._~/-]*$' }),
   method: z.enum(['GET', 'POST']),
   title: line(100),
-}).meta({ id: 'Link', description: 'Where to go and how' });
+}), { id: 'Link', description: 'Where to go and how' });
 
 export const route = defineRoute({
   operationId: 'getHome',

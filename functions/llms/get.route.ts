@@ -1,5 +1,5 @@
 // GET /llms.txt — a guide to this API for language models (llmstxt.org), built from the route table. Handler: ./get.ts
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({
@@ -15,7 +15,7 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: false,
   request: {},
-  response: { status: 200, description: 'The guide', schema: z.string().meta({ maxLength: 65_536 }), raw: true, contentType: 'text/markdown' },
+  response: { status: 200, description: 'The guide', schema: z.withMeta(z.string(), { maxLength: 65_536 }), raw: true, contentType: 'text/markdown' },
   examples: { response: '# Agent Marketplace API\n\n> A business-to-business exchange where AI agents buy and sell through a REST API.…' },
   handlerErrors: [],
   tableActions: [],

@@ -1,6 +1,6 @@
 // GET /mcp — MCP clients open a server-to-client event stream here; this stateless server offers none,
 // which the protocol says with 405. Handler: ./get.ts
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({

@@ -11,7 +11,7 @@ import { MarketplaceConnectionError, MarketplaceError, type Marketplace } from '
 import { SDK_VERSION } from '../../sdk/typescript/src/version.ts';
 import { invalidArguments } from './tool-schemas.ts';
 import { TOOLS, rolesOf, toolsFor, type Tool } from './tools.ts';
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 
 export const SERVER_INSTRUCTIONS = `Agent Marketplace: a B2B exchange where buyer and seller agents trade through these tools, with your API key.
 Buyers: search_products → get_offer → start_negotiation → counter_offer / accept_terms (in turns) → place_order → follow with list_events (order.confirmed, order.shipped, order.delivered) → complete_order.
@@ -77,7 +77,7 @@ async function runTool(tool: Tool, marketplace: Marketplace, args: Record<string
  * tools/list: the tool checks its arguments itself (routeInput), so that a mistake is answered as the
  * API answers it (validation/invalid, details by argument) rather than as the MCP library's text.
  */
-const REGISTERED_ARGUMENTS = new Map(TOOLS.map((tool) => [tool.name, z.looseObject({}).meta({ ...tool.input.schema })]));
+const REGISTERED_ARGUMENTS = new Map(TOOLS.map((tool) => [tool.name, z.withMeta(z.looseObject({}), { ...tool.input.schema })]));
 
 function registeredArguments(tool: Tool) {
   const schema = REGISTERED_ARGUMENTS.get(tool.name);

@@ -6,7 +6,7 @@
 // takes JSON, so `limit` is an integer in the tool's schema, and the tool validates an argument by
 // writing it as the query string would carry it and parsing that with the route's own schema: the
 // same checks, the same messages, the same dot paths as over HTTP.
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { invalidFields, type FieldProblem } from '../../shared/failures.ts';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { zodProblems } from '../../shared/schemas/problems.ts';
@@ -51,7 +51,7 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '
  * inlined (a model reads one schema per tool, not a document of references), `example` becomes
  * `examples`, and a query integer is an integer without the digits pattern of its text form.
  */
-export function argumentSchema(schema: z.ZodType): JsonSchema {
+export function argumentSchema(schema: z.ZodMiniType): JsonSchema {
   const generated = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any', override: applyDocumentOverride }) as JsonSchema;
   const definitions = (generated.definitions ?? {}) as Record<string, JsonSchema>;
   const { definitions: _definitions, $schema: _schema, ...root } = generated;
@@ -64,7 +64,7 @@ export function argumentSchema(schema: z.ZodType): JsonSchema {
  * integer with its bounds, and so a model sees it.
  */
 function applyDocumentOverride(context: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
-  const override = (z.globalRegistry.get(context.zodSchema as z.ZodType) as { override?: unknown } | undefined)?.override;
+  const override = (z.globalRegistry.get(context.zodSchema as z.ZodMiniType) as { override?: unknown } | undefined)?.override;
   if (typeof override === 'function') (override as (context: { jsonSchema: JsonSchema; io: 'input' }) => void)({ jsonSchema: context.jsonSchema, io: 'input' });
   else if (override !== null && typeof override === 'object') Object.assign(context.jsonSchema, override);
 }
@@ -104,14 +104,14 @@ function tidy(node: unknown, definitions: Record<string, JsonSchema>, resolving:
 }
 
 /** The properties and required names of an object schema's JSON Schema. */
-function fieldsOf(schema: z.ZodType): { properties: Record<string, JsonSchema>; required: string[] } {
+function fieldsOf(schema: z.ZodMiniType): { properties: Record<string, JsonSchema>; required: string[] } {
   const json = argumentSchema(schema);
   if (json.type !== 'object') throw new Error('A tool argument part must be an object schema');
   return { properties: (json.properties ?? {}) as Record<string, JsonSchema>, required: (json.required ?? []) as string[] };
 }
 
 /** One argument object from several parts (path, query, body, extras); a name may appear once. */
-export function argumentsSchema(parts: readonly (z.ZodType | undefined)[], extra: Record<string, JsonSchema> = {}): ArgumentsSchema {
+export function argumentsSchema(parts: readonly (z.ZodMiniType | undefined)[], extra: Record<string, JsonSchema> = {}): ArgumentsSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const part of parts) {
@@ -131,9 +131,9 @@ export function argumentsSchema(parts: readonly (z.ZodType | undefined)[], extra
 }
 
 /** The keys an object schema declares (a union: the keys of every member). */
-export function keysOf(schema: z.ZodType | undefined): Set<string> {
+export function keysOf(schema: z.ZodMiniType | undefined): Set<string> {
   if (!schema) return new Set();
-  const def = (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; options?: z.ZodType[]; innerType?: z.ZodType } } })._zod.def;
+  const def = (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; options?: z.ZodMiniType[]; innerType?: z.ZodMiniType } } })._zod.def;
   if (def.shape) return new Set(Object.keys(def.shape));
   if (def.options) return new Set(def.options.flatMap((option) => [...keysOf(option)]));
   if (def.innerType) return keysOf(def.innerType);
@@ -148,10 +148,10 @@ function asQueryText(value: unknown): unknown {
 }
 
 const NOTHING = z.strictObject({});
-const NO_BODY = z.strictObject({}).optional();
+const NO_BODY = z.optional(z.strictObject({}));
 
 /** Parses one part with its schema; its problems, with dot paths, or nothing. */
-function check(schema: z.ZodType, value: unknown): FieldProblem[] {
+function check(schema: z.ZodMiniType, value: unknown): FieldProblem[] {
   const result = schema.safeParse(value);
   return result.success ? [] : zodProblems(result.error.issues);
 }

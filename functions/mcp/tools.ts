@@ -2,7 +2,7 @@
 // its arguments and result (from those routes' schemas), its annotations, what a language model reads
 // about it, and its call through the SDK. A tool is a client of the public API: each call is one SDK
 // call with the agent's key, authenticated, rate-limited, validated and idempotent as over HTTP.
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import type { Role } from '../../shared/schemas/agents.ts';
 import { FeedFormat, InlineJsonFeedRequest, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
@@ -76,7 +76,7 @@ export interface ToolDefinition<T> {
   routes: readonly RouteDefinition[];
   input: ToolInput<T>;
   /** The schema of the result (the route's `data`); MCP clients check `structuredContent` against it. */
-  output: z.ZodObject;
+  output: z.ZodMiniObject;
   annotations: ToolAnnotations;
   call(marketplace: Marketplace, args: T): Promise<unknown>;
 }
@@ -94,38 +94,42 @@ export function rolesOf(tool: Tool): Role[] {
   return (['buyer', 'seller'] as const).filter((role) => tool.routes.every((route) => route.roles.includes(role)));
 }
 
+const isObject = (schema: z.core.$ZodType): schema is z.ZodMiniObject => schema instanceof z.ZodMiniObject;
+const isUnion = (schema: z.core.$ZodType): schema is z.ZodMiniUnion => schema instanceof z.ZodMiniUnion;
+const isArray = (schema: z.core.$ZodType): schema is z.ZodMiniArray => schema instanceof z.ZodMiniArray;
+
 /**
  * The route's `data` schema as one object, as MCP requires of a tool's result: a union of objects (a
  * product as its seller or anyone else sees it) becomes one object with the fields of either.
  */
-function dataOf(route: RouteDefinition): z.ZodObject {
+function dataOf(route: RouteDefinition): z.ZodMiniObject {
   const schema = route.response.schema;
   // A copy without the component name, so that the JSON Schema's root is the object itself (MCP
   // requires `type: "object"` there), not a reference to a named definition.
-  if (schema instanceof z.ZodObject) return z.object(schema.shape);
-  if (schema instanceof z.ZodUnion && schema.options.every((option) => option instanceof z.ZodObject)) {
-    const [first, ...rest] = schema.options as z.ZodObject[];
-    return rest.reduce(eitherObject, first as z.ZodObject);
+  if (isObject(schema)) return z.object(schema.shape);
+  if (isUnion(schema) && schema.def.options.every(isObject)) {
+    const [first, ...rest] = schema.def.options;
+    return rest.reduce(eitherObject, first as z.ZodMiniObject);
   }
   throw new Error(`${route.operationId} answers ${schema.def.type}, which a tool result cannot be`);
 }
 
 /** Either object's fields: one only one of them has is optional; one they type differently is either type. */
-function eitherObject(first: z.ZodObject, second: z.ZodObject): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {};
+function eitherObject(first: z.ZodMiniObject, second: z.ZodMiniObject): z.ZodMiniObject {
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const name of new Set([...Object.keys(first.shape), ...Object.keys(second.shape)])) {
-    const a = first.shape[name] as z.ZodType | undefined;
-    const b = second.shape[name] as z.ZodType | undefined;
+    const a = first.shape[name] as z.ZodMiniType | undefined;
+    const b = second.shape[name] as z.ZodMiniType | undefined;
     if (a && b) shape[name] = a === b ? a : eitherField(a, b);
-    else shape[name] = (a ?? b)!.optional();
+    else shape[name] = z.optional((a ?? b)!);
   }
   return z.object(shape);
 }
 
 /** Two types of one field: arrays of either item, objects merged, anything else a union. */
-function eitherField(a: z.ZodType, b: z.ZodType): z.ZodType {
-  if (a instanceof z.ZodArray && b instanceof z.ZodArray) return z.array(eitherField(a.element as z.ZodType, b.element as z.ZodType));
-  if (a instanceof z.ZodObject && b instanceof z.ZodObject) return eitherObject(a, b);
+function eitherField(a: z.ZodMiniType, b: z.ZodMiniType): z.ZodMiniType {
+  if (isArray(a) && isArray(b)) return z.array(eitherField(a.def.element as z.ZodMiniType, b.def.element as z.ZodMiniType));
+  if (isObject(a) && isObject(b)) return eitherObject(a, b);
   return z.union([a, b]);
 }
 
@@ -156,7 +160,7 @@ type SearchArguments = { mode: 'intent'; body: RequestBody<'searchIntent'> } | {
 
 const STRUCTURED_SEARCH_FIELDS = ['query', 'filters', 'sort'] as const;
 
-function propertyOf(schema: z.ZodType, name: string): JsonSchema {
+function propertyOf(schema: z.ZodMiniType, name: string): JsonSchema {
   const property = (argumentSchema(schema).properties as Record<string, JsonSchema> | undefined)?.[name];
   if (!property) throw new Error(`No argument ${name}`);
   return property;
@@ -174,7 +178,7 @@ const searchInput: ToolInput<SearchArguments> = {
     } satisfies ArgumentsSchema;
   })(),
   parse(args): Parsed<SearchArguments> {
-    const check = <S extends z.ZodType>(schema: S) => schema.safeParse(args);
+    const check = <S extends z.ZodMiniType>(schema: S) => schema.safeParse(args);
     if ('intent' in args) {
       const mixed = STRUCTURED_SEARCH_FIELDS.filter((name) => name in args);
       if (mixed.length > 0) return { ok: false, problems: mixed.map((name) => ({ path: name, message: 'Send either intent (plain language) or query, filters and sort (structured), not both' })) };
@@ -193,7 +197,7 @@ interface FeedFileArguments {
   idempotencyKey: string | undefined;
 }
 
-const CsvText = z.string('Must be the CSV file’s text').min(1, 'Send the CSV file’s text: a header row, then one row per product');
+const CsvText = z.string('Must be the CSV file’s text').check(z.minLength(1, 'Send the CSV file’s text: a header row, then one row per product'));
 
 /** The inline feed arguments: `csv` (text) or `products` (JSON rows, described by the feed row schema). */
 function feedFileArguments(required: boolean): { properties: Record<string, JsonSchema>; parse: (args: Record<string, unknown>) => Parsed<FeedFileArguments['upload']> } {
@@ -225,7 +229,7 @@ function feedFileArguments(required: boolean): { properties: Record<string, Json
   };
 }
 
-function feedFileInput(options: { params?: z.ZodObject; required: boolean }): ToolInput<FeedFileArguments & { id?: string }> {
+function feedFileInput(options: { params?: z.ZodMiniObject; required: boolean }): ToolInput<FeedFileArguments & { id?: string }> {
   const file = feedFileArguments(options.required);
   const params = options.params;
   const paramSchema = params ? argumentsSchema([params]) : undefined;
@@ -257,7 +261,7 @@ function feedFileInput(options: { params?: z.ZodObject; required: boolean }): To
 // get_feed_template: the CSV or the JSON template.
 
 const templateInput: ToolInput<{ format: 'csv' | 'json' }> = (() => {
-  const Arguments = z.strictObject({ format: FeedFormat.default('csv').meta({ description: 'csv (default) or json' }) });
+  const Arguments = z.strictObject({ format: z.withMeta(z._default(FeedFormat, 'csv'), { description: 'csv (default) or json' }) });
   return {
     schema: argumentsSchema([Arguments]),
     parse(args) {
@@ -267,7 +271,7 @@ const templateInput: ToolInput<{ format: 'csv' | 'json' }> = (() => {
   };
 })();
 
-function problemsOf(error: z.ZodError, prefix: PropertyKey[] = []): FieldProblem[] {
+function problemsOf(error: z.core.$ZodError, prefix: PropertyKey[] = []): FieldProblem[] {
   return zodProblems(error.issues, prefix);
 }
 

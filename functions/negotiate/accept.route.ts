@@ -1,4 +1,5 @@
 // POST /v1/negotiate/{sessionId}/accept — accept the other party’s terms on the table (only the party whose turn it is, while open). Handler: ./accept.ts
+import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { MoveNoteRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ACCEPTED_SESSION } from '../../shared/schemas/examples.ts';
@@ -15,7 +16,7 @@ export const route = defineRoute({
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
-  request: { params: SessionIdParams, body: MoveNoteRequest.optional() },
+  request: { params: SessionIdParams, body: z.optional(MoveNoteRequest) },
   response: { status: 200, description: 'The accepted session', schema: NegotiationSession },
   examples: { body: { message: 'Agreed' }, response: EXAMPLE_ACCEPTED_SESSION },
   handlerErrors: ['not-found', 'conflict'],

@@ -1,7 +1,7 @@
 // GET /v1/offers/{id} — one offer. Handler: ./get.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { Offer, OfferIdParams, SellerOffer } from '../../shared/schemas/catalog.ts';
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { EXAMPLE_OFFER } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({

@@ -1,5 +1,5 @@
 // GET /v1/openapi.json — this API as an OpenAPI 3.1 document. Handler: ./get.ts
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({

@@ -1,4 +1,5 @@
 // POST /v1/orders/{id}/cancel — cancel a pending or confirmed order (either party); its quantity goes back to the product. Handler: ./cancel.ts
+import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { CancelOrderRequest, Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
@@ -15,7 +16,7 @@ export const route = defineRoute({
   auth: 'apiKey',
   roles: ANY_ROLE,
   rateLimited: true,
-  request: { params: OrderIdParams, body: CancelOrderRequest.optional() },
+  request: { params: OrderIdParams, body: z.optional(CancelOrderRequest) },
   response: { status: 200, description: 'The order after the change', schema: Order },
   examples: { body: { reason: 'Duplicate purchase order' }, response: { ...EXAMPLE_ORDER, status: 'cancelled', cancellation: { by: 'buyer', reason: 'Duplicate purchase order', at: '2026-11-23T09:20:00.000Z' }, updatedAt: '2026-11-23T09:20:00.000Z' } },
   handlerErrors: ['not-found', 'conflict', 'auth/forbidden'],

@@ -1,7 +1,7 @@
 // GET /v1/products/{id} — a product with its offers embedded. Handler: ./get.ts
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { ProductIdParams, ProductWithOffers, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({

@@ -1,7 +1,7 @@
 // POST /v1/seller/feeds — upload a catalog feed (CSV body, JSON products, multipart file, or a presigned upload). Handler: ./create.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { CreateFeedJsonRequest, Feed, FeedWithUpload, INLINE_FEED_MAX_BYTES, presignedUploadAdvice, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { EXAMPLE_FEED_ROW, EXAMPLE_QUEUED_FEED } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({

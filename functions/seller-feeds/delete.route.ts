@@ -1,7 +1,7 @@
 // DELETE /v1/seller/feeds/{id} — remove a feed and its stored file (never its products). Handler: ./delete.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { FeedIdParams } from '../../shared/schemas/catalog.ts';
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { idOf } from '../../shared/schemas/common.ts';
 import { EXAMPLE_IDS } from '../../shared/schemas/examples.ts';
 

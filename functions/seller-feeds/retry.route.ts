@@ -1,7 +1,7 @@
 // POST /v1/seller/feeds/{id}/retry — process a failed feed again, optionally with a corrected file. Handler: ./retry.ts
 import { defineRoute } from '../../shared/http/route-table.ts';
 import { CreateFeedJsonRequest, Feed, FeedIdParams, FeedWithUpload, INLINE_FEED_MAX_BYTES, presignedUploadAdvice, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
-import * as z from 'zod';
+import * as z from '../../shared/schemas/zod.ts';
 import { EXAMPLE_FEED_ROW, EXAMPLE_QUEUED_FEED } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
@@ -16,7 +16,7 @@ export const route = defineRoute({
   auth: 'apiKey',
   roles: ['seller'],
   rateLimited: true,
-  request: { params: FeedIdParams, body: CreateFeedJsonRequest.optional(), query: UploadFeedQuery },
+  request: { params: FeedIdParams, body: z.optional(CreateFeedJsonRequest), query: UploadFeedQuery },
   uploads: ['text/csv', 'multipart/form-data'],
   maxBodyBytes: INLINE_FEED_MAX_BYTES,
   tooLargeAdvice: presignedUploadAdvice,

@@ -1,6 +1,6 @@
 // Agent profiles and their API-key items. The key item denormalises what authentication needs
 // (agent id, role, plan, environment) so that one GetItem authenticates a request.
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { Agent, Plan, Role } from '../schemas/agents.ts';
 import { ConditionRefused, defineEntity } from './entity.ts';
 import { where } from './expressions.ts';
@@ -8,10 +8,10 @@ import { transactWrite, TransactionRefused } from './transactions.ts';
 
 export const AgentEntity = defineEntity({
   name: 'agent',
-  schema: Agent.extend({
+  schema: z.extend(Agent, {
     apiKeyHash: z.string(),
     /** Number of webhook subscriptions; kept by the same transactions that add and remove them. */
-    webhookCount: z.int().nonnegative(),
+    webhookCount: z.int().check(z.nonnegative()),
   }),
   key: ({ agentId }: { agentId: string }) => ({ pk: `AGENT#${agentId}`, sk: 'AGENT' }),
 });

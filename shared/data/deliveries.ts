@@ -9,7 +9,7 @@
 // delivery waits for its next attempt it carries gsi3 keys (`DUE#DELIVERY`, by nextAttemptAt): the
 // sweep finds deliveries whose queue message or retry schedule was lost. Access patterns: docs/data-model.md.
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { Delivery } from '../schemas/webhooks.ts';
 import { ConditionRefused, defineEntity } from './entity.ts';
 import { where, type Condition } from './expressions.ts';
@@ -20,13 +20,13 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export const DeliveryEntity = defineEntity({
   name: 'delivery',
-  schema: Delivery.extend({
+  schema: z.extend(Delivery, {
     /** The subscription's owner (the recipient). */
     agentId: z.string(),
     /** The exact body: sent, signed and shown as it was. */
     payload: z.string(),
     /** Attempts made so far (= attempts.length); every change is conditional on it. */
-    attemptCount: z.int().min(0),
+    attemptCount: z.int().check(z.gte(0)),
   }),
   key: ({ subscriptionId, deliveryId }: { subscriptionId: string; deliveryId: string }) => ({ pk: `WEBHOOK#${subscriptionId}`, sk: `DELIVERY#${deliveryId}` }),
   indexKeys: (delivery) =>

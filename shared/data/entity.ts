@@ -8,7 +8,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type * as z from 'zod';
+import type * as z from '../schemas/zod.ts';
 import { batchGet, type WriteRequest } from './batches.ts';
 import { send, tableName } from './client.ts';
 import { conditionsOf, Placeholders, type Condition, type ConditionBuilder } from './expressions.ts';
@@ -74,7 +74,7 @@ export interface QueryOptions {
   consistent?: boolean;
 }
 
-export interface EntityDefinition<S extends z.ZodObject, P> {
+export interface EntityDefinition<S extends z.ZodMiniObject, P> {
   /** Stamped on every item as `entity`: for people reading the table and for stream consumers. */
   name: string;
   schema: S;
@@ -97,7 +97,7 @@ function conditionOf(placeholders: Placeholders, condition: Condition | undefine
   return expression ? { ConditionExpression: expression, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {};
 }
 
-export class Entity<S extends z.ZodObject, P> {
+export class Entity<S extends z.ZodMiniObject, P> {
   readonly name: string;
   readonly schema: S;
   /** Conditions on this entity's attributes (and the primary key's), names and values type-checked. */
@@ -286,7 +286,7 @@ export class Entity<S extends z.ZodObject, P> {
     const sets: string[] = [];
     const adds: string[] = [];
     const removes: string[] = [];
-    const shape = this.schema.shape as Record<string, z.ZodType>;
+    const shape = this.schema.shape as Record<string, z.ZodMiniType>;
     const check = (attribute: string) => {
       if (!allowed.has(attribute)) throw new Error(`Update of ${this.name}.${attribute} is not in the allow-list`);
       if (!(attribute in shape)) throw new Error(`${this.name} has no attribute ${attribute}`);
@@ -342,6 +342,6 @@ export class Entity<S extends z.ZodObject, P> {
   }
 }
 
-export function defineEntity<S extends z.ZodObject, P>(definition: EntityDefinition<S, P>): Entity<S, P> {
+export function defineEntity<S extends z.ZodMiniObject, P>(definition: EntityDefinition<S, P>): Entity<S, P> {
   return new Entity(definition);
 }

@@ -7,7 +7,7 @@
 // stream missed. Each event is also listed, for as long as it is kept, under its seller in gsi2 and its
 // buyer in gsi4: the events feed (GET /v1/events) of each party, with no write of its own.
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { newId } from '../ids.ts';
 import { RECORDED_EVENT_DATA, RECORDED_EVENT_TYPES, typeDisagreement, type EventDataInput, type RecordedEventType } from '../schemas/event-data.ts';
 import type { Role } from '../schemas/agents.ts';
@@ -52,18 +52,18 @@ export const EventEntity = defineEntity({
     type: z.enum(RECORDED_EVENT_TYPES),
     data: z.record(z.string(), z.unknown()),
     /** The agents the event concerns: its recipients, subject to their subscriptions. */
-    agentIds: z.array(z.string()).min(1),
+    agentIds: z.array(z.string()).check(z.minLength(1)),
     occurredAt: z.string(),
     /** Set once the event's deliveries are recorded; the item then leaves the outbox index. */
-    dispatchedAt: z.string().optional(),
+    dispatchedAt: z.optional(z.string()),
     expiresAt: z.int(),
-  }).superRefine((event, context) => {
+  }).check(z.superRefine((event, context) => {
     // Written only after this check (recordEvent), so a stored event that fails it is corrupt.
-    const schema = RECORDED_EVENT_DATA[event.type] as z.ZodType | undefined;
+    const schema = RECORDED_EVENT_DATA[event.type] as z.ZodMiniType | undefined;
     if (!schema) return; // an unknown type is reported by the enum
     const parsed = schema.safeParse(event.data);
     for (const issue of parsed.error?.issues ?? []) context.addIssue({ code: 'custom', path: ['data', ...issue.path], message: issue.message });
-  }),
+  })),
   key: ({ eventId }: { eventId: string }) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
   indexKeys: (event) => ({
     ...feedIndexKeys(event.eventId, event.data),

@@ -4,7 +4,7 @@
 // so a run that lost its lease (it stalled past leaseUntil and another took over) can write nothing.
 // While a feed waits or runs it carries gsi1 keys in the work index (`FEEDWORK`, sorted by when it is
 // due): the recovery sweep finds stalled or never-notified feeds there. Access patterns: docs/data-model.md.
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import type { FeedRowError, FeedWarning } from '../schemas/catalog.ts';
 import { Feed } from '../schemas/catalog.ts';
 import { ConditionRefused, defineEntity, type IndexKeys } from './entity.ts';
@@ -14,21 +14,21 @@ import { transactWrite, TransactionRefused, type TransactOperation } from './tra
 /** Where a run stopped: data rows read so far and, for CSV, the byte offset just after the last of them. */
 export const FeedCheckpoint = z.object({
   rowsRead: z.int(),
-  byteOffset: z.int().nullable(),
+  byteOffset: z.nullable(z.int()),
   /** The CSV header's columns, to parse the rest of the file from byteOffset. */
-  columns: z.array(z.string()).nullable(),
+  columns: z.nullable(z.array(z.string())),
 });
 export type FeedCheckpoint = z.infer<typeof FeedCheckpoint>;
 
 export const FeedEntity = defineEntity({
   name: 'feed',
-  schema: Feed.extend({
+  schema: z.extend(Feed, {
     /** The stored file this feed processes (each upload and retry writes a new object). */
     objectKey: z.string(),
     /** Who holds the processing lease ('none' when nobody), and until when (epoch ms). */
     leaseToken: z.string(),
-    leaseUntil: z.int().nullable(),
-    checkpoint: FeedCheckpoint.nullable(),
+    leaseUntil: z.nullable(z.int()),
+    checkpoint: z.nullable(FeedCheckpoint),
   }),
   key: ({ sellerId, feedId }: { sellerId: string; feedId: string }) => ({ pk: `AGENT#${sellerId}`, sk: `FEED#${feedId}` }),
   indexKeys: (feed) => (feed.status === 'queued' || feed.status === 'processing' ? workIndexKeys(feed.feedId, feed.leaseUntil ?? 0) : {}),

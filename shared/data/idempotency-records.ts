@@ -7,7 +7,7 @@
 // the store refuses that, the claim is marked `committed`, which no retry can take over.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { ConditionRefused, defineEntity } from './entity.ts';
 
 export const IdempotencyRecordEntity = defineEntity({
@@ -20,9 +20,9 @@ export const IdempotencyRecordEntity = defineEntity({
     status: z.enum(['in_progress', 'committed', 'completed']),
     fingerprint: z.string(),
     /** Epoch seconds after which an in-progress claim counts as abandoned. */
-    leaseUntil: z.int().optional(),
+    leaseUntil: z.optional(z.int()),
     /** The sealed StoredResponse. */
-    response: z.string().optional(),
+    response: z.optional(z.string()),
     expiresAt: z.int(),
   }),
   /** scope: the agent id, or `public#<address>` for requests made without a key (registration). */

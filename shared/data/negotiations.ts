@@ -9,7 +9,7 @@
 // (StoredNegotiation); a write of the next state goes one version on, on the condition that the stored
 // version is still the one read: of racing moves exactly one lands.
 // Access patterns: docs/data-model.md.
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { NegotiationSession } from '../schemas/trade.ts';
 import { defineEntity } from './entity.ts';
 import { where, type Condition } from './expressions.ts';
@@ -20,11 +20,11 @@ const EXPIRY_PARTITION = 'DUE#NEGOTIATION_EXPIRY';
 
 export const NegotiationEntity = defineEntity({
   name: 'negotiation',
-  schema: NegotiationSession.extend({
+  schema: z.extend(NegotiationSession, {
     /** The product's key part (its primary key is seller + sku): reading the product and the order's stock change need it. */
     productSku: z.string(),
     /** Incremented by every write; each write is conditional on the version it read. */
-    version: z.int().min(1),
+    version: z.int().check(z.gte(1)),
   }),
   key: ({ sessionId }: { sessionId: string }) => ({ pk: `NEGOTIATION#${sessionId}`, sk: 'NEGOTIATION' }),
   indexKeys: (session) => ({

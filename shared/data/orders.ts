@@ -10,7 +10,7 @@
 // order on the condition that its status and count are the ones read, and puts entry count+1 in the
 // same transaction: of racing changes exactly one lands, and the trail has no gap and no duplicate.
 // Access patterns: docs/data-model.md.
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { AuditEntry, Order, type NegotiationSession } from '../schemas/trade.ts';
 import { defineEntity } from './entity.ts';
 import { where } from './expressions.ts';
@@ -20,11 +20,11 @@ import { transactWrite, TransactionRefused, type TransactOperation } from './tra
 
 export const OrderEntity = defineEntity({
   name: 'order',
-  schema: Order.extend({
+  schema: z.extend(Order, {
     /** The product's key part (seller + sku): cancelling gives its quantity back. */
     productSku: z.string(),
     /** How many audit entries the order has: the sequence of the last one. */
-    auditCount: z.int().min(1),
+    auditCount: z.int().check(z.gte(1)),
   }),
   key: ({ orderId }: { orderId: string }) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
   indexKeys: (order) => ({

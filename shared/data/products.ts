@@ -3,7 +3,7 @@
 // updates with one BatchGetItem, no index read. Its offers carry their own key (an offer is read by
 // id), and both carry gsi1 keys under `PRODUCT#<productId>`, so a product with its offers is one Query.
 // gsi2 lists a seller's own products, newest first. Access patterns: docs/data-model.md.
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import type { OfferStatus } from '../schemas/catalog.ts';
 import { NegotiationStrategy, Product, SellerOffer } from '../schemas/catalog.ts';
 import { batchWrite, type WriteRequest } from './batches.ts';
@@ -12,12 +12,12 @@ import { where } from './expressions.ts';
 
 export const ProductEntity = defineEntity({
   name: 'product',
-  schema: Product.extend({
+  schema: z.extend(Product, {
     /** The product's standing offer (one per product, written with it by every feed row). */
     standingOfferId: z.string(),
     /** The feed row that last wrote the product: the attempt of that feed and the row number in its file. */
-    sourceAttempt: z.int().nullable(),
-    sourceRow: z.int().nullable(),
+    sourceAttempt: z.nullable(z.int()),
+    sourceRow: z.nullable(z.int()),
   }),
   key: ({ sellerId, sku }: { sellerId: string; sku: string }) => ({ pk: `CATALOG#${sellerId}#${sku}`, sk: 'PRODUCT' }),
   indexKeys: (product) => ({
@@ -31,9 +31,9 @@ export type ProductItem = z.output<typeof ProductEntity.schema>;
 
 export const OfferEntity = defineEntity({
   name: 'offer',
-  schema: SellerOffer.extend({
+  schema: z.extend(SellerOffer, {
     /** As the feed row set it (the default resolved); offers written before strategies existed read as null. */
-    negotiationStrategy: NegotiationStrategy.nullable().default(null),
+    negotiationStrategy: z._default(z.nullable(NegotiationStrategy), null),
   }),
   key: ({ offerId }: { offerId: string }) => ({ pk: `OFFER#${offerId}`, sk: 'OFFER' }),
   indexKeys: (offer) => ({ gsi1pk: `PRODUCT#${offer.productId}`, gsi1sk: `OFFER#${offer.offerId}` }),

@@ -1,18 +1,18 @@
 // Fixed-window rate-limit counters (contract §2): one item per subject and UTC day holding the day's
 // count and the current minute's count. A single conditional UpdateItem counts a request in both
 // windows, so concurrent requests can never both slip past a limit.
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { ConditionRefused, defineEntity } from './entity.ts';
 
 export const RateLimitWindowEntity = defineEntity({
   name: 'rateLimitWindow',
   schema: z.object({
     /** Epoch minutes of the minute `minuteCount` counts. */
-    minute: z.int().optional(),
-    minuteCount: z.int().optional(),
-    dayCount: z.int().optional(),
+    minute: z.optional(z.int()),
+    minuteCount: z.optional(z.int()),
+    dayCount: z.optional(z.int()),
     /** TTL: an hour past the day's end. */
-    expiresAt: z.int().optional(),
+    expiresAt: z.optional(z.int()),
   }),
   /** subject: `agent#agt_…` or `ip#203.0.113.7`. */
   key: ({ subject, day }: { subject: string; day: string }) => ({ pk: `RATELIMIT#${subject}`, sk: `DAY#${day}` }),

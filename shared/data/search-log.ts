@@ -3,7 +3,7 @@
 // head item holds the last number and the latest snapshot. A search instance compares the head with
 // its replica (one GetItem, at most once per refresh interval) and reads only the entries it lacks
 // (one Query). Entries expire after a week; snapshots are taken every few minutes.
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { ConditionRefused, defineEntity } from './entity.ts';
 import { where } from './expressions.ts';
 import { transactWrite, TransactionRefused } from './transactions.ts';
@@ -17,11 +17,11 @@ const ENTRY_MAX_BYTES = 300_000;
 export const SearchHeadEntity = defineEntity({
   name: 'searchIndexHead',
   schema: z.object({
-    seq: z.int().min(0),
+    seq: z.int().check(z.gte(0)),
     /** The newest snapshot: the log sequence it includes and its object key (null before the first). */
-    snapshotSeq: z.int().min(0),
-    snapshotKey: z.string().nullable(),
-    snapshotAt: z.string().nullable(),
+    snapshotSeq: z.int().check(z.gte(0)),
+    snapshotKey: z.nullable(z.string()),
+    snapshotAt: z.nullable(z.string()),
     updatedAt: z.string(),
   }),
   key: (_head: Record<string, never>) => ({ pk: PARTITION, sk: 'HEAD' }),
@@ -32,7 +32,7 @@ export type SearchHead = z.output<typeof SearchHeadEntity.schema>;
 export const SearchLogEntryEntity = defineEntity({
   name: 'searchIndexEntry',
   schema: z.object({
-    seq: z.int().min(1),
+    seq: z.int().check(z.gte(1)),
     /** JSON of the entry's SearchChange list (one attribute: cheaper to write and read than a map per change). */
     changes: z.string(),
     recordedAt: z.string(),

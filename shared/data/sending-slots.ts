@@ -6,7 +6,7 @@
 // and given back by its holder, in the transaction that records the lane's attempts. The slot names
 // the deliveries its lane holds, so a duplicate queue message for one of them is recognised and left
 // alone. Access patterns: docs/data-model.md.
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { ConditionRefused, defineEntity } from './entity.ts';
 import type { TransactOperation } from './transactions.ts';
 
@@ -16,9 +16,9 @@ export const SendingSlotEntity = defineEntity({
   name: 'sendingSlot',
   schema: z.object({
     /** The lane holding the slot (a random id per lane). */
-    laneId: z.string().default(''),
+    laneId: z._default(z.string(), ''),
     /** The deliveries the lane sends. */
-    deliveryIds: z.array(z.string()).default([]),
+    deliveryIds: z._default(z.array(z.string()), []),
     /** Epoch milliseconds: the hold ends then, whether or not it was given back. */
     until: z.int(),
   }),

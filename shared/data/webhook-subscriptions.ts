@@ -1,7 +1,7 @@
 // Webhook subscriptions live in their agent's partition: listing them is one Query, and another
 // agent's subscription is simply not found. The agent's webhookCount, changed in the same transaction
 // as each create and delete, holds the 20-per-agent limit.
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { MAX_SUBSCRIPTIONS_PER_AGENT, WebhookSubscription } from '../schemas/webhooks.ts';
 import { AgentEntity } from './agents.ts';
 import { ConditionRefused, defineEntity } from './entity.ts';
@@ -10,7 +10,7 @@ import { transactWrite, TransactionRefused } from './transactions.ts';
 
 export const WebhookSubscriptionEntity = defineEntity({
   name: 'webhookSubscription',
-  schema: WebhookSubscription.extend({
+  schema: z.extend(WebhookSubscription, {
     agentId: z.string(),
     /** Signs deliveries, so it is kept (encrypted at rest by DynamoDB) and never returned by the API. */
     secret: z.string(),

@@ -2,7 +2,7 @@
 // operation runner (operation.ts: the steps every endpoint shares), which the API Gateway adapter
 // serves to Lambda; the same operation, as `handler.operation`, serves the in-process adapter of the
 // tests and benches (lib/local/in-process.ts).
-import type { z } from 'zod';
+import type * as z from '../schemas/zod.ts';
 import { config } from '../config.ts';
 import { lambdaHandler, type ApiLambdaHandler } from './api-gateway.ts';
 import type { Caller, HandlerResult, UploadedBody } from './api-state.ts';
@@ -13,7 +13,7 @@ import type { RouteDefinition } from './route-table.ts';
 export type { ApiLambdaHandler } from './api-gateway.ts';
 
 type Parsed<R extends RouteDefinition, Part extends 'body' | 'query' | 'params'> = R['request'] extends {
-  [P in Part]: infer S extends z.ZodType;
+  [P in Part]: infer S extends z.ZodMiniType;
 }
   ? z.output<S>
   : undefined;

@@ -1,7 +1,7 @@
 // The shape of a route-table row. Each row is a module beside its handler
 // (functions/<resource>/<action>.route.ts); functions/route-index.ts assembles them for the CDK stack,
 // the local gateway and the OpenAPI document. A handler imports only its own row.
-import type { z } from 'zod';
+import type * as z from '../schemas/zod.ts';
 import type { FeedFileAction, SearchIndexAction, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
 import type { ErrorCode } from './error-codes.ts';
@@ -31,9 +31,9 @@ export interface RouteExamples {
 export const ANY_ROLE = ['buyer', 'seller'] as const;
 
 export interface RouteDefinition<
-  Body extends z.ZodType = z.ZodType,
-  Query extends z.ZodType = z.ZodType,
-  Params extends z.ZodType = z.ZodType,
+  Body extends z.ZodMiniType = z.ZodMiniType,
+  Query extends z.ZodMiniType = z.ZodMiniType,
+  Params extends z.ZodMiniType = z.ZodMiniType,
 > {
   /** Unique, stable name: the OpenAPI operationId and the Lambda construct id. */
   operationId: string;
@@ -61,7 +61,7 @@ export interface RouteDefinition<
     status: 200 | 201 | 202;
     description: string;
     /** Schema of `data` inside the envelope, or of the whole body when `raw`. */
-    schema: z.ZodType;
+    schema: z.ZodMiniType;
     /** Served as-is, without the `{data, meta}` envelope (the OpenAPI document). */
     raw?: boolean;
     /** Media type of a `raw` response, for the OpenAPI document (default application/json). */
@@ -74,7 +74,7 @@ export interface RouteDefinition<
    * Answers of a protocol endpoint besides `response` and the error table's, as the protocol defines
    * them (POST /mcp: 202 with no body for a notification, a JSON-RPC error for a message it refuses).
    */
-  protocolResponses?: readonly { status: 202 | 400; description: string; schema?: z.ZodType; example?: unknown }[];
+  protocolResponses?: readonly { status: 202 | 400; description: string; schema?: z.ZodMiniType; example?: unknown }[];
   /** Errors the handler itself raises; those the middleware stack raises are derived (errorCodesFor). */
   handlerErrors: readonly ErrorCode[];
   /** Table actions the handler itself performs; the middleware's own needs are added by tableActionsFor. */

@@ -4,7 +4,7 @@
 // Shared pieces are components referenced by every operation (headers, error responses, the
 // Idempotency-Key and pagination parameters, named schemas), which keeps the document small enough
 // for an agent's context; each operation carries its description and examples from its route row.
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import {
   createDocument,
   type ZodOpenApiOperationObject,
@@ -191,15 +191,15 @@ function errorResponsesFor(route: RouteDefinition, registry: Map<string, ZodOpen
   return responses;
 }
 
-const envelopes = new Map<z.ZodType, z.ZodType>();
+const envelopes = new Map<z.ZodMiniType, z.ZodMiniType>();
 
 /** The success envelope around a data schema; a component (`<Data>Envelope`) when the data schema is one. */
-function envelopeOf(data: z.ZodType): z.ZodType {
-  const id = (data.meta() as { id?: string } | undefined)?.id;
+function envelopeOf(data: z.ZodMiniType): z.ZodMiniType {
+  const id = (z.globalRegistry.get(data) as { id?: string } | undefined)?.id;
   if (!id) return envelope(data);
   let schema = envelopes.get(data);
   if (!schema) {
-    schema = envelope(data).meta({ id: `${id}Envelope` });
+    schema = z.withMeta(envelope(data), { id: `${id}Envelope` });
     envelopes.set(data, schema);
   }
   return schema;
@@ -220,26 +220,21 @@ function successResponseFor(route: RouteDefinition): ZodOpenApiResponseObject {
       // A second representation of the same answer, chosen by Accept (the raw template file). When it
       // shares the envelope's media type, the operation's description says how to ask for it.
       ...(rawType && rawType !== 'application/json'
-        ? { [rawType]: { schema: z.string().max(1024 * 1024).meta({ description: 'The raw file, when Accept names this type alone' }) } }
+        ? { [rawType]: { schema: z.withMeta(z.string().check(z.maxLength(1024 * 1024)), { description: 'The raw file, when Accept names this type alone' }) } }
         : {}),
     },
   };
 }
 
 const UPLOAD_SCHEMAS = {
-  'text/csv': z
-    .string()
-    .max(5 * 1024 * 1024)
-    .meta({ id: 'CsvFeedFile', description: 'A header row, then one row per product (prices in major units)' }),
-  'multipart/form-data': z
-    .object({
-      file: z.string().max(5 * 1024 * 1024).meta({ format: 'binary', description: 'The feed file (CSV or JSON)' }),
-      format: z.enum(['csv', 'json']).optional().meta({ description: 'Overrides the format the file name implies' }),
-    })
-    .meta({ id: 'MultipartFeedUpload' }),
+  'text/csv': z.withMeta(z.string().check(z.maxLength(5 * 1024 * 1024)), { id: 'CsvFeedFile', description: 'A header row, then one row per product (prices in major units)' }),
+  'multipart/form-data': z.withMeta(z.object({
+      file: z.withMeta(z.string().check(z.maxLength(5 * 1024 * 1024)), { format: 'binary', description: 'The feed file (CSV or JSON)' }),
+      format: z.withMeta(z.optional(z.enum(['csv', 'json'])), { description: 'Overrides the format the file name implies' }),
+    }), { id: 'MultipartFeedUpload' }),
 } as const;
 
-function requestBodyFor(route: RouteDefinition, body: z.ZodType) {
+function requestBodyFor(route: RouteDefinition, body: z.ZodMiniType) {
   const optional = body.safeParse(undefined).success;
   return {
     required: !optional,
@@ -278,8 +273,8 @@ function operationFor(route: RouteDefinition, registry: Map<string, ZodOpenApiRe
     // The document's default is the bearer key; public operations say they need none.
     ...(route.auth === 'public' ? { security: [] } : {}),
     requestParams: {
-      ...(route.request.params ? { path: route.request.params as z.ZodObject } : {}),
-      ...(route.request.query ? { query: route.request.query as z.ZodObject } : {}),
+      ...(route.request.params ? { path: route.request.params as z.ZodMiniObject } : {}),
+      ...(route.request.query ? { query: route.request.query as z.ZodMiniObject } : {}),
     },
     ...(route.method === 'POST' ? { parameters: [ref('parameters', 'Idempotency-Key')] } : {}),
     ...(route.request.body ? { requestBody: requestBodyFor(route, route.request.body) } : {}),
@@ -347,7 +342,7 @@ const WEBHOOK_PARAMETERS: Record<string, oas31.ParameterObject> = {
 export interface WebhookEventDocumentation {
   description: string;
   /** The envelope with its `data` declared (shared/schemas/events.ts). */
-  envelope: z.ZodType;
+  envelope: z.ZodMiniType;
 }
 
 /** When each event is sent and to whom; its `data` schema is the one the event is recorded with (EVENT_ENVELOPES). */
@@ -382,7 +377,7 @@ const WEBHOOK_RESPONSES = {
 };
 
 /** The POST a receiver gets for `types`, its body `envelope`. */
-function webhookOperation(types: readonly string[], description: string | undefined, envelope: z.ZodType) {
+function webhookOperation(types: readonly string[], description: string | undefined, envelope: z.ZodMiniType) {
   const [first] = types as [string];
   return {
     // One operation per event type; types that share an envelope share one (components.pathItems),
@@ -409,7 +404,7 @@ function webhookOperation(types: readonly string[], description: string | undefi
  * Webhooks tag and the API description.
  */
 export function webhooksFor(events: Record<string, WebhookEventDocumentation>): { webhooks: ZodOpenApiPathsObject; pathItems: Record<string, ZodOpenApiPathItemObject> } {
-  const typesByEnvelope = new Map<z.ZodType, string[]>();
+  const typesByEnvelope = new Map<z.ZodMiniType, string[]>();
   for (const [type, { envelope }] of Object.entries(events)) typesByEnvelope.set(envelope, [...(typesByEnvelope.get(envelope) ?? []), type]);
   const webhooks: ZodOpenApiPathsObject = {};
   const pathItems: Record<string, ZodOpenApiPathItemObject> = {};
@@ -719,7 +714,7 @@ const idDescriptions = new Map<z.core.$ZodType, string>((Object.keys(ID_DESCRIPT
  * Schemas made with `base.extend(…)` (a record with what one caller or one call adds), documented as
  * `allOf: [base, their own fields]` instead of repeating the base's fields.
  */
-const EXTENSIONS = new Map<z.core.$ZodType, z.ZodObject>([
+const EXTENSIONS = new Map<z.core.$ZodType, z.ZodMiniObject>([
   [AgentWithApiKey, Agent],
   [SellerOffer, Offer],
   [ProductWithOffers, Product],
@@ -729,8 +724,8 @@ const EXTENSIONS = new Map<z.core.$ZodType, z.ZodObject>([
   [SearchIntentPage, SearchPage],
 ]);
 
-function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodObject): void {
-  const baseId = (base.meta() as { id?: string } | undefined)?.id;
+function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodMiniObject): void {
+  const baseId = (z.globalRegistry.get(base) as { id?: string } | undefined)?.id;
   const baseKeys = new Set(Object.keys(base.shape));
   const properties = Object.entries((jsonSchema.properties ?? {}) as Record<string, unknown>).filter(([key]) => !baseKeys.has(key));
   const required = ((jsonSchema.required ?? []) as string[]).filter((key) => !baseKeys.has(key));

@@ -1,5 +1,5 @@
 // Catalog records (contract §3 "Product", "Offer", "Feed"): what sellers load and buyers read.
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { idPattern } from '../ids.ts';
 import { PaginationQuery, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf, idParam, textProblem, unlessMissing } from './common.ts';
 import { Money } from './money.ts';
@@ -17,68 +17,59 @@ export const MAX_FEED_ROWS = 100 * 1024 * 1024;
 const TEMPLATE_TEXT_MAX_LENGTH = 1000;
 
 export const SKU_PATTERN = /^[\x21-\x7E]{1,100}$/;
-export const Sku = /* @__PURE__ */ (() => z
-  .string()
-  .regex(SKU_PATTERN, 'Must be 1 to 100 printable ASCII characters without spaces')
-  .meta({ maxLength: 100, description: 'The seller’s stock-keeping unit: unique per seller, the feed’s upsert key', example: 'GLV-NIT-M-100' }))();
+export const Sku = /* @__PURE__ */ (() => z.withMeta(
+  z.string().check(z.regex(SKU_PATTERN, 'Must be 1 to 100 printable ASCII characters without spaces')),
+  { maxLength: 100, description: 'The seller’s stock-keeping unit: unique per seller, the feed’s upsert key', example: 'GLV-NIT-M-100' },
+))();
 
 /** Lowercase path segments of letters, digits and hyphens: `safety/gloves/nitrile`. */
 export const CATEGORY_MAX_LENGTH = 200;
 export const CATEGORY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*){0,7}$/;
-export const Category = /* @__PURE__ */ (() => z
-  .string()
-  .regex(CATEGORY_PATTERN, 'Must be a lowercase path of up to 8 segments of letters, digits and hyphens, such as safety/gloves')
-  .max(CATEGORY_MAX_LENGTH, `Must be at most ${CATEGORY_MAX_LENGTH} characters`)
-  .meta({ example: 'safety/gloves' }))();
+export const Category = /* @__PURE__ */ (() => z.withMeta(z.string().check(
+  z.regex(CATEGORY_PATTERN, 'Must be a lowercase path of up to 8 segments of letters, digits and hyphens, such as safety/gloves'),
+  z.maxLength(CATEGORY_MAX_LENGTH, `Must be at most ${CATEGORY_MAX_LENGTH} characters`),
+), { example: 'safety/gloves' }))();
 
 /** Attribute names: a letter, then letters, digits, `_` or `-` (up to 64). */
 export const ATTRIBUTE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
-export const Attributes = /* @__PURE__ */ (() => z
-  .record(
-    z.string().regex(ATTRIBUTE_NAME_PATTERN, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)').meta({ maxLength: 64 }),
-    z.union([z.string().max(200), z.number(), z.boolean()]),
-  )
-  .refine((attributes) => Object.keys(attributes).length <= 50, 'At most 50 attributes')
-  .meta({ description: 'Typed attributes (string, number or boolean)' }))();
+export const Attributes = /* @__PURE__ */ (() => z.withMeta(z.record(
+    z.withMeta(z.string().check(z.regex(ATTRIBUTE_NAME_PATTERN, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)')), { maxLength: 64 }),
+    z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()]),
+  ).check(z.refine((attributes) => Object.keys(attributes).length <= 50, 'At most 50 attributes')), { description: 'Typed attributes (string, number or boolean)' }))();
 
-export const Unit = /* @__PURE__ */ (() => z
-  .string()
-  .regex(/^[a-z][a-z0-9-]{0,19}$/, 'Must be a lowercase unit name such as each, box, pair or kg')
-  .meta({ maxLength: 20, example: 'box' }))();
+export const Unit = /* @__PURE__ */ (() => z.withMeta(
+  z.string().check(z.regex(/^[a-z][a-z0-9-]{0,19}$/, 'Must be a lowercase unit name such as each, box, pair or kg')),
+  { maxLength: 20, example: 'box' },
+))();
 
-export const ImageUrl = /* @__PURE__ */ (() => z
-  .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Must be an absolute http(s) URL' })
-  .max(2048))();
+export const ImageUrl = /* @__PURE__ */ (() => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Must be an absolute http(s) URL' }).check(z.maxLength(2048)))();
 
-export const ProductStatus = /* @__PURE__ */ (() => z.enum(['active', 'inactive']).meta({ id: 'ProductStatus' }))();
-export const OfferStatus = /* @__PURE__ */ (() => z.enum(['active', 'withdrawn', 'expired']).meta({ id: 'OfferStatus' }))();
+export const ProductStatus = /* @__PURE__ */ (() => z.withMeta(z.enum(['active', 'inactive']), { id: 'ProductStatus' }))();
+export const OfferStatus = /* @__PURE__ */ (() => z.withMeta(z.enum(['active', 'withdrawn', 'expired']), { id: 'OfferStatus' }))();
 
-export const PriceTier = /* @__PURE__ */ (() => z
-  .object({ minQuantity: z.int().min(1).meta({ override: { maximum: 1_000_000_000, format: 'int32' } }), unitPrice: Money })
-  .meta({ id: 'PriceTier', description: 'From minQuantity units on, each costs unitPrice' }))();
+export const PriceTier = /* @__PURE__ */ (() => z.withMeta(
+  z.object({ minQuantity: z.withMeta(z.int().check(z.gte(1)), { override: { maximum: 1_000_000_000, format: 'int32' } }), unitPrice: Money }),
+  { id: 'PriceTier', description: 'From minQuantity units on, each costs unitPrice' },
+))();
 
-export const Offer = /* @__PURE__ */ (() => z
-  .object({
+export const Offer = /* @__PURE__ */ (() => z.withMeta(z.object({
     offerId: idOf('offer'),
     productId: idOf('product'),
     sellerId: idOf('agent'),
     unitPrice: Money,
     minQuantity: boundedInt(1, 1_000_000_000),
-    priceTiers: z.array(PriceTier).meta({ maxItems: 20 }),
+    priceTiers: z.withMeta(z.array(PriceTier), { maxItems: 20 }),
     negotiable: z.boolean(),
-    validUntil: Timestamp.nullable().meta({ description: 'Null: a standing offer without an end' }),
+    validUntil: z.withMeta(z.nullable(Timestamp), { description: 'Null: a standing offer without an end' }),
     status: OfferStatus,
     createdAt: Timestamp,
     updatedAt: Timestamp,
-  })
-  .meta({ id: 'Offer' }))();
+  }), { id: 'Offer' }))();
 export type Offer = z.infer<typeof Offer>;
 
 /** How the seller's automatic counters concede over a session's rounds (docs/decisions.md, Trade). */
 export const NEGOTIATION_STRATEGIES = ['firm', 'linear', 'boulware', 'conceder'] as const;
-export const NegotiationStrategy = /* @__PURE__ */ (() => z
-  .enum(NEGOTIATION_STRATEGIES, { error: 'Must be firm, linear, boulware or conceder' })
-  .meta({
+export const NegotiationStrategy = /* @__PURE__ */ (() => z.withMeta(z.enum(NEGOTIATION_STRATEGIES, { error: 'Must be firm, linear, boulware or conceder' }), {
     id: 'NegotiationStrategy',
     description:
       'firm: hold the list price; linear: concede evenly; boulware: hold until late; conceder: concede early. The floor comes only at the last round.',
@@ -86,99 +77,97 @@ export const NegotiationStrategy = /* @__PURE__ */ (() => z
 export type NegotiationStrategy = z.infer<typeof NegotiationStrategy>;
 
 /** The offer as its own seller sees it: with the private negotiation policy. */
-export const SellerOffer = /* @__PURE__ */ (() => Offer.extend({
-  floorUnitPrice: Money.nullable().meta({ description: 'Private: the lowest unit price automatic counters reach (last round only)' }),
-  autoAcceptUnitPrice: Money.nullable().meta({ description: 'Private: a proposal at or above it is accepted at once' }),
-  negotiationStrategy: NegotiationStrategy.nullable().meta({
+export const SellerOffer = /* @__PURE__ */ (() => z.withMeta(z.extend(Offer, {
+  floorUnitPrice: z.withMeta(z.nullable(Money), { description: 'Private: the lowest unit price automatic counters reach (last round only)' }),
+  autoAcceptUnitPrice: z.withMeta(z.nullable(Money), { description: 'Private: a proposal at or above it is accepted at once' }),
+  negotiationStrategy: z.withMeta(z.nullable(NegotiationStrategy), {
     description: 'Private: how automatic counters concede toward the floor (linear by default); null: none',
   }),
-}).meta({ id: 'SellerOffer' }))();
+}), { id: 'SellerOffer' }))();
 export type SellerOffer = z.infer<typeof SellerOffer>;
 
-export const Product = /* @__PURE__ */ (() => z
-  .object({
+export const Product = /* @__PURE__ */ (() => z.withMeta(z.object({
     productId: idOf('product'),
     sellerId: idOf('agent'),
     sku: bounded(100, { pattern: SKU_PATTERN.source }),
     title: bounded(300, { pattern: TEXT_PATTERN_SINGLE_LINE }),
-    description: bounded(5000, { pattern: TEXT_PATTERN_MULTI_LINE }).nullable(),
-    category: bounded(CATEGORY_MAX_LENGTH, { pattern: CATEGORY_PATTERN.source }).nullable(),
-    brand: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }).nullable(),
+    description: z.nullable(bounded(5000, { pattern: TEXT_PATTERN_MULTI_LINE })),
+    category: z.nullable(bounded(CATEGORY_MAX_LENGTH, { pattern: CATEGORY_PATTERN.source })),
+    brand: z.nullable(bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE })),
     attributes: Attributes,
     unit: bounded(20, { pattern: '^[a-z][a-z0-9-]{0,19}$' }),
-    price: Money.meta({ description: 'List unit price' }),
+    price: z.withMeta(Money, { description: 'List unit price' }),
     availableQuantity: boundedInt(0, 1_000_000_000),
     minOrderQuantity: boundedInt(1, 1_000_000_000),
     leadTimeDays: boundedInt(0, 365),
-    shipsFrom: bounded(2, { pattern: '^[A-Z]{2}$' }).nullable(),
-    imageUrls: z.array(bounded(2048, { format: 'uri' })).meta({ maxItems: 20 }),
+    shipsFrom: z.nullable(bounded(2, { pattern: '^[A-Z]{2}$' })),
+    imageUrls: z.withMeta(z.array(bounded(2048, { format: 'uri' })), { maxItems: 20 }),
     status: ProductStatus,
-    sourceFeedId: idOf('feed').nullable(),
+    sourceFeedId: z.nullable(idOf('feed')),
     createdAt: Timestamp,
     updatedAt: Timestamp,
-  })
-  .meta({ id: 'Product' }))();
+  }), { id: 'Product' }))();
 export type Product = z.infer<typeof Product>;
 
-export const ProductWithOffers = /* @__PURE__ */ (() => Product.extend({ offers: z.array(Offer).meta({ maxItems: 1 }) }).meta({ id: 'ProductWithOffers' }))();
-export const SellerProductWithOffers = /* @__PURE__ */ (() => Product.extend({ offers: z.array(SellerOffer).meta({ maxItems: 1 }) }).meta({ id: 'SellerProductWithOffers' }))();
+export const ProductWithOffers = /* @__PURE__ */ (() => z.withMeta(z.extend(Product, { offers: z.withMeta(z.array(Offer), { maxItems: 1 }) }), { id: 'ProductWithOffers' }))();
+export const SellerProductWithOffers = /* @__PURE__ */ (() => z.withMeta(
+  z.extend(Product, { offers: z.withMeta(z.array(SellerOffer), { maxItems: 1 }) }),
+  { id: 'SellerProductWithOffers' },
+))();
 
-export const FeedFormat = /* @__PURE__ */ (() => z.enum(['csv', 'json']).meta({ id: 'FeedFormat' }))();
+export const FeedFormat = /* @__PURE__ */ (() => z.withMeta(z.enum(['csv', 'json']), { id: 'FeedFormat' }))();
 export type FeedFormat = z.infer<typeof FeedFormat>;
-export const FeedStatus = /* @__PURE__ */ (() => z.enum(['awaiting_upload', 'queued', 'processing', 'completed', 'failed']).meta({ id: 'FeedStatus' }))();
+export const FeedStatus = /* @__PURE__ */ (() => z.withMeta(z.enum(['awaiting_upload', 'queued', 'processing', 'completed', 'failed']), { id: 'FeedStatus' }))();
 export type FeedStatus = z.infer<typeof FeedStatus>;
 
-export const FeedRowError = /* @__PURE__ */ (() => z
-  .object({
+export const FeedRowError = /* @__PURE__ */ (() => z.withMeta(z.object({
     row: boundedInt(1, MAX_FEED_ROWS, { description: 'Row in the file: the first data row is 1 (the CSV header 0)' }),
-    field: z.string().nullable().meta({ description: 'Column or JSON field; null: the whole row' }),
+    field: z.withMeta(z.nullable(z.string()), { description: 'Column or JSON field; null: the whole row' }),
     message: z.string(),
-  })
-  .meta({ id: 'FeedRowError' }))();
+  }), { id: 'FeedRowError' }))();
 export type FeedRowError = z.infer<typeof FeedRowError>;
 
-export const FeedWarning = /* @__PURE__ */ (() => z
-  .object({ row: boundedInt(1, MAX_FEED_ROWS).nullable(), field: z.string().nullable(), message: z.string() })
-  .meta({ id: 'FeedWarning', description: 'Accepted but worth a look: an unknown column, a repeated sku' }))();
+export const FeedWarning = /* @__PURE__ */ (() => z.withMeta(
+  z.object({ row: z.nullable(boundedInt(1, MAX_FEED_ROWS)), field: z.nullable(z.string()), message: z.string() }),
+  { id: 'FeedWarning', description: 'Accepted but worth a look: an unknown column, a repeated sku' },
+))();
 export type FeedWarning = z.infer<typeof FeedWarning>;
 
-export const Feed = /* @__PURE__ */ (() => z
-  .object({
+export const Feed = /* @__PURE__ */ (() => z.withMeta(z.object({
     feedId: idOf('feed'),
     sellerId: idOf('agent'),
     format: FeedFormat,
     status: FeedStatus,
-    filename: bounded(255, { pattern: FILENAME_PATTERN }).nullable(),
-    sizeBytes: boundedInt(0, PRESIGNED_FEED_MAX_BYTES).nullable(),
+    filename: z.nullable(bounded(255, { pattern: FILENAME_PATTERN })),
+    sizeBytes: z.nullable(boundedInt(0, PRESIGNED_FEED_MAX_BYTES)),
     rowsTotal: boundedInt(0, MAX_FEED_ROWS),
     rowsSucceeded: boundedInt(0, MAX_FEED_ROWS),
     rowsFailed: boundedInt(0, MAX_FEED_ROWS),
-    errors: z.array(FeedRowError).meta({ maxItems: 100, description: 'The first 100 row errors; rowsFailed counts all' }),
-    warnings: z.array(FeedWarning).meta({ maxItems: 100, description: 'The first 100' }),
+    errors: z.withMeta(z.array(FeedRowError), { maxItems: 100, description: 'The first 100 row errors; rowsFailed counts all' }),
+    warnings: z.withMeta(z.array(FeedWarning), { maxItems: 100, description: 'The first 100' }),
     attempts: boundedInt(0, 2_147_483_647),
-    failureReason: z.string().nullable(),
+    failureReason: z.nullable(z.string()),
     createdAt: Timestamp,
-    startedAt: Timestamp.nullable(),
-    completedAt: Timestamp.nullable(),
-  })
-  .meta({ id: 'Feed' }))();
+    startedAt: z.nullable(Timestamp),
+    completedAt: z.nullable(Timestamp),
+  }), { id: 'Feed' }))();
 export type Feed = z.infer<typeof Feed>;
 
 /** The answer to a presigned upload request: the feed plus where to PUT the file. */
-export const FeedWithUpload = /* @__PURE__ */ (() => Feed.extend({
+export const FeedWithUpload = /* @__PURE__ */ (() => z.withMeta(z.extend(Feed, {
   uploadUrl: bounded(8192, { format: 'uri', description: 'PUT the file here, without Authorization, before uploadExpiresAt' }),
   uploadMethod: z.literal('PUT'),
-  uploadHeaders: z.record(bounded(256), bounded(8192)).meta({ description: 'Send these with the PUT, unchanged' }),
+  uploadHeaders: z.withMeta(z.record(bounded(256), bounded(8192)), { description: 'Send these with the PUT, unchanged' }),
   uploadExpiresAt: Timestamp,
   uploadMaxBytes: boundedInt(0, PRESIGNED_FEED_MAX_BYTES),
-}).meta({ id: 'FeedWithUpload' }))();
+}), { id: 'FeedWithUpload' }))();
 
 export const FeedIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('feed'), 'a feed id (feed_…)', 'feed_01M83T81T0KR7DB33F3ZQMKNC8') }))();
 export const ProductIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('product'), 'a product id (prd_…)', 'prd_01M83T9WD0S3SHGK39V7361XHA') }))();
 export const OfferIdParams = /* @__PURE__ */ (() => z.strictObject({ id: idParam(idPattern('offer'), 'an offer id (ofr_…)', 'ofr_01M83TBQ00SGNK6B3E5ANAP9QW') }))();
 
-export const ListFeedsQuery = /* @__PURE__ */ (() => PaginationQuery.extend({ status: FeedStatus.optional() }))();
-export const ListSellerProductsQuery = /* @__PURE__ */ (() => PaginationQuery.extend({ status: ProductStatus.optional(), sku: Sku.optional() }))();
+export const ListFeedsQuery = /* @__PURE__ */ (() => z.extend(PaginationQuery, { status: z.optional(FeedStatus) }))();
+export const ListSellerProductsQuery = /* @__PURE__ */ (() => z.extend(PaginationQuery, { status: z.optional(ProductStatus), sku: z.optional(Sku) }))();
 
 /** What a feed upload's 413 says after the limit: how to send the file presigned instead, to the same path. */
 export function presignedUploadAdvice(path: string): string {
@@ -195,56 +184,47 @@ export function presignedUploadAdvice(path: string): string {
  * or a multipart part): shown to the seller as it is, so held to the rules of single-line text, and a
  * name rather than a path.
  */
-export const Filename = /* @__PURE__ */ (() => z
-  .string({ error: unlessMissing('Must be a string') })
-  .min(1, 'Must be at least 1 character')
-  .max(255, 'Must be at most 255 characters')
-  .superRefine((name, context) => {
+export const Filename = /* @__PURE__ */ (() => z.withMeta(z.string({ error: unlessMissing('Must be a string') }).check(
+  z.minLength(1, 'Must be at least 1 character'),
+  z.maxLength(255, 'Must be at most 255 characters'),
+  z.superRefine((name, context) => {
     const problem = /[/\\]/.test(name) ? 'Must be a file name, without slashes' : textProblem(name, false);
     if (problem) context.addIssue({ code: 'custom', message: problem });
-  })
-  .meta({ example: 'catalog-2026-11.csv', pattern: FILENAME_PATTERN }))();
+  }),
+), { example: 'catalog-2026-11.csv', pattern: FILENAME_PATTERN }))();
 
 /** Query of POST /v1/seller/feeds for bodies that carry no name of their own (a CSV body). */
 export const UploadFeedQuery = /* @__PURE__ */ (() => z.strictObject({
-  filename: Filename.optional().meta({ description: 'A name for the uploaded file, shown on the feed (multipart parts carry their own)' }),
+  filename: z.withMeta(z.optional(Filename), { description: 'A name for the uploaded file, shown on the feed (multipart parts carry their own)' }),
 }))();
 
 /** POST /v1/seller/feeds with a JSON body: an inline JSON feed, or a request for a presigned upload. */
-export const InlineJsonFeedRequest = /* @__PURE__ */ (() => z
-  .strictObject({
-    products: z
-      .array(z.unknown(), { error: 'Must be an array of product rows' })
-      .min(1, 'Send at least one product row')
-      .meta({ description: 'Rows; a bad row is reported in the feed’s `errors`' }),
-    filename: Filename.optional(),
-  })
-  .meta({ id: 'InlineJsonFeedRequest' }))();
-export const PresignedFeedRequest = /* @__PURE__ */ (() => z
-  .strictObject({
+export const InlineJsonFeedRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+    products: z.withMeta(
+      z.array(z.unknown(), { error: 'Must be an array of product rows' }).check(z.minLength(1, 'Send at least one product row')),
+      { description: 'Rows; a bad row is reported in the feed’s `errors`' },
+    ),
+    filename: z.optional(Filename),
+  }), { id: 'InlineJsonFeedRequest' }))();
+export const PresignedFeedRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     format: FeedFormat,
     upload: z.literal('presigned', { error: 'Must be "presigned"' }),
-    filename: Filename.optional(),
-  })
-  .meta({ id: 'PresignedFeedRequest', description: 'Answers 202 with uploadUrl: PUT the file there (up to 100 MiB) within 15 min' }))();
+    filename: z.optional(Filename),
+  }), { id: 'PresignedFeedRequest', description: 'Answers 202 with uploadUrl: PUT the file there (up to 100 MiB) within 15 min' }))();
 export const CreateFeedJsonRequest = /* @__PURE__ */ (() => z.union([InlineJsonFeedRequest, PresignedFeedRequest]))();
 export type CreateFeedJsonRequest = z.infer<typeof CreateFeedJsonRequest>;
 
-export const FeedTemplateField = /* @__PURE__ */ (() => z
-  .object({
+export const FeedTemplateField = /* @__PURE__ */ (() => z.withMeta(z.object({
     name: bounded(TEMPLATE_TEXT_MAX_LENGTH, { description: 'CSV column or JSON field', pattern: '^[a-zA-Z_.]+$' }),
     type: z.enum(['string', 'integer', 'decimal', 'boolean', 'money', 'currency', 'country', 'list', 'map', 'enum']),
     required: z.boolean(),
-    default: z.union([bounded(TEMPLATE_TEXT_MAX_LENGTH), z.number(), z.boolean()]).nullable(),
+    default: z.nullable(z.union([bounded(TEMPLATE_TEXT_MAX_LENGTH), z.number(), z.boolean()])),
     example: z.unknown(),
     description: bounded(TEMPLATE_TEXT_MAX_LENGTH, { pattern: TEXT_PATTERN_SINGLE_LINE }),
-  })
-  .meta({ id: 'FeedTemplateField' }))();
-export const FeedTemplate = /* @__PURE__ */ (() => z
-  .object({
+  }), { id: 'FeedTemplateField' }))();
+export const FeedTemplate = /* @__PURE__ */ (() => z.withMeta(z.object({
     format: FeedFormat,
     filename: bounded(255, { pattern: FILENAME_PATTERN }),
     content: bounded(INLINE_FEED_MAX_BYTES, { description: 'The file; uploaded unchanged, a valid feed' }),
-    fields: z.array(FeedTemplateField).meta({ maxItems: 50 }),
-  })
-  .meta({ id: 'FeedTemplate' }))();
+    fields: z.withMeta(z.array(FeedTemplateField), { maxItems: 50 }),
+  }), { id: 'FeedTemplate' }))();

@@ -1,5 +1,5 @@
 // Field schemas shared by every resource: text, timestamps, countries, ids, query integers, pagination.
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { ID_PREFIXES, idPattern, type IdKind } from '../ids.ts';
 import { COUNTRY_CODES } from './countries.ts';
 
@@ -51,30 +51,29 @@ export function textProblem(value: string, multiline: boolean): string | undefin
 export function text(options: { min?: number; max: number; multiline?: boolean }) {
   const min = options.min ?? 0;
   const range = min > 0 ? `Must be ${min} to ${options.max} characters` : `Must be at most ${options.max} characters`;
-  return z
-    .string({ error: unlessMissing('Must be a string') })
-    .trim()
-    .min(min, range)
-    .max(options.max, range)
-    .superRefine((value, context) => {
+  return z.withMeta(z.string({ error: unlessMissing('Must be a string') }).check(
+    z.trim(),
+    z.minLength(min, range),
+    z.maxLength(options.max, range),
+    z.superRefine((value, context) => {
       const problem = textProblem(value, options.multiline ?? false);
       if (problem) context.addIssue({ code: 'custom', message: problem });
-    })
-    .meta({ pattern: options.multiline ? TEXT_PATTERN_MULTI_LINE : TEXT_PATTERN_SINGLE_LINE });
+    }),
+  ), { pattern: options.multiline ? TEXT_PATTERN_MULTI_LINE : TEXT_PATTERN_SINGLE_LINE });
 }
 
 
-export const Timestamp = /* @__PURE__ */ (() => z.iso.datetime({ precision: 3 }).meta({
+export const Timestamp = /* @__PURE__ */ (() => z.withMeta(z.iso.datetime({ precision: 3 }), {
   id: 'Timestamp',
   maxLength: 24,
   description: 'ISO 8601 UTC timestamp with milliseconds',
   example: '2026-11-22T10:15:30.123Z',
 }))();
 
-export const CountryCode = /* @__PURE__ */ (() => z
-  .string()
-  .refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code in uppercase, such as DE')
-  .meta({ description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE', maxLength: 2, pattern: '^[A-Z]{2}$' }))();
+export const CountryCode = /* @__PURE__ */ (() => z.withMeta(
+  z.string().check(z.refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code in uppercase, such as DE')),
+  { description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE', maxLength: 2, pattern: '^[A-Z]{2}$' },
+))();
 
 /**
  * An integer in a query string: plain decimal digits only (no sign, exponent, hex, spaces or leading
@@ -82,19 +81,15 @@ export const CountryCode = /* @__PURE__ */ (() => z
  */
 export function queryInteger(options: { min: number; max: number }) {
   const message = `Must be an integer from ${options.min} to ${options.max}, written in plain digits`;
-  return z
-    .string({ error: unlessMissing(message) })
-    .regex(/^(0|[1-9][0-9]{0,15})$/, message)
-    .transform(Number)
-    .refine((value) => value >= options.min && value <= options.max, message)
-    .meta({
-      // Documented as what it is on the wire: an integer within its bounds (a query string carries it
-      // in decimal digits, which is what the pattern above enforces).
-      override: ({ jsonSchema }) => {
-        delete jsonSchema.pattern;
-        Object.assign(jsonSchema, { type: 'integer', format: 'int32', minimum: options.min, maximum: options.max });
-      },
-    });
+  const digits = z.string({ error: unlessMissing(message) }).check(z.regex(/^(0|[1-9][0-9]{0,15})$/, message));
+  return z.withMeta(z.pipe(digits, z.transform(Number)).check(z.refine((value) => value >= options.min && value <= options.max, message)), {
+    // Documented as what it is on the wire: an integer within its bounds (a query string carries it
+    // in decimal digits, which is what the pattern above enforces).
+    override: ({ jsonSchema }) => {
+      delete jsonSchema.pattern;
+      Object.assign(jsonSchema, { type: 'integer', format: 'int32', minimum: options.min, maximum: options.max });
+    },
+  });
 }
 
 /** Longest cursor a list (other than search) returns or accepts. */
@@ -102,43 +97,37 @@ export const LIST_CURSOR_MAX = 2048;
 
 /** Query parameters shared by every list endpoint. */
 export const PaginationQuery = /* @__PURE__ */ (() => z.strictObject({
-  limit: queryInteger({ min: 1, max: 100 })
-    .default(20)
-    .meta({
-      description: 'Page size, 1–100',
-      example: 20,
-      param: { id: 'Limit' },
-      // The document of a request omits defaults; this one is part of the contract.
-      override: ({ jsonSchema }) => {
-        jsonSchema.default = 20;
-      },
-    }),
-  cursor: z
-    .string()
-    .min(1)
-    .max(LIST_CURSOR_MAX)
-    .optional()
-    .meta({ description: 'Opaque cursor from a previous page (nextCursor)', pattern: '^[A-Za-z0-9_-]+$', param: { id: 'Cursor' } }),
+  limit: z.withMeta(z._default(queryInteger({ min: 1, max: 100 }), 20), {
+    description: 'Page size, 1–100',
+    example: 20,
+    param: { id: 'Limit' },
+    // The document of a request omits defaults; this one is part of the contract.
+    override: ({ jsonSchema }) => {
+      jsonSchema.default = 20;
+    },
+  }),
+  cursor: z.withMeta(z.optional(z.string().check(z.minLength(1), z.maxLength(LIST_CURSOR_MAX))), {
+    description: 'Opaque cursor from a previous page (nextCursor)',
+    pattern: '^[A-Za-z0-9_-]+$',
+    param: { id: 'Cursor' },
+  }),
 }))();
 
 /** A page of a list: `{items, nextCursor}`, at most `maxItems` (a list's `limit` is at most 100). */
-export function page<T extends z.ZodType>(item: T, options: { maxItems?: number; cursorMaxLength?: number } = {}) {
+export function page<T extends z.ZodMiniType>(item: T, options: { maxItems?: number; cursorMaxLength?: number } = {}) {
   return z.object({
-    items: z.array(item).meta({ maxItems: options.maxItems ?? 100 }),
-    nextCursor: z
-      .string()
-      .nullable()
-      .meta({ maxLength: options.cursorMaxLength ?? LIST_CURSOR_MAX, pattern: '^[A-Za-z0-9_-]+$' }),
+    items: z.withMeta(z.array(item), { maxItems: options.maxItems ?? 100 }),
+    nextCursor: z.withMeta(z.nullable(z.string()), { maxLength: options.cursorMaxLength ?? LIST_CURSOR_MAX, pattern: '^[A-Za-z0-9_-]+$' }),
   });
 }
 
 export function idParam(pattern: RegExp, description: string, example?: string) {
   // Ids have a fixed length, so the example's is the limit; its prefix names the parameter component.
   const kind = example ? (Object.keys(ID_PREFIXES) as IdKind[]).find((name) => example.startsWith(ID_PREFIXES[name])) : undefined;
-  return z
-    .string()
-    .regex(pattern, `Must be ${description}`)
-    .meta({ description, ...(example ? { example, maxLength: example.length } : {}), ...(kind ? { param: { id: `${idComponentName(kind)}InPath` } } : {}) });
+  return z.withMeta(
+    z.string().check(z.regex(pattern, `Must be ${description}`)),
+    { description, ...(example ? { example, maxLength: example.length } : {}), ...(kind ? { param: { id: `${idComponentName(kind)}InPath` } } : {}) },
+  );
 }
 
 /**
@@ -146,26 +135,26 @@ export function idParam(pattern: RegExp, description: string, example?: string) 
  * clients. Reads of stored records do not re-check it (so the statement can never fail a read).
  */
 export function bounded(maxLength: number, meta: { description?: string; example?: unknown; pattern?: string; format?: string } = {}) {
-  return z.string().meta({ maxLength, ...meta });
+  return z.withMeta(z.string(), { maxLength, ...meta });
 }
 
 /** An integer in a response, with the range its writer or the request's own schema enforces, stated for clients. */
 export function boundedInt(minimum: number, maximum: number, meta: { description?: string; example?: unknown } = {}) {
   const format = minimum >= -(2 ** 31) && maximum <= 2 ** 31 - 1 ? 'int32' : 'int64';
-  return z.int().meta({ ...meta, override: { minimum, maximum, format } });
+  return z.withMeta(z.int(), { ...meta, override: { minimum, maximum, format } });
 }
 
 /** `negotiation` → `NegotiationId`: the component each kind of id is documented as. */
 const idComponentName = (kind: IdKind) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}Id`;
 
-const idSchemas = /* @__PURE__ */ (() => new Map<IdKind, z.ZodString>())();
+const idSchemas = /* @__PURE__ */ (() => new Map<IdKind, z.ZodMiniString>())();
 
 /** An id in a response, documented once per kind (its form and where it comes from) and referenced. */
 export function idOf(kind: IdKind, meta: { description?: string; example?: string } = {}) {
   let schema = idSchemas.get(kind);
   if (!schema) {
-    schema = bounded(ID_PREFIXES[kind].length + 26, { pattern: idPattern(kind).source }).meta({ id: idComponentName(kind) });
+    schema = z.withMeta(bounded(ID_PREFIXES[kind].length + 26, { pattern: idPattern(kind).source }), { id: idComponentName(kind) });
     idSchemas.set(kind, schema);
   }
-  return Object.keys(meta).length > 0 ? schema.meta(meta) : schema;
+  return Object.keys(meta).length > 0 ? z.withMeta(schema, meta) : schema;
 }

@@ -3,7 +3,7 @@
 // what a webhook receiver or a follower of the events feed gets is exactly what is declared here. The
 // envelopes and the feed's schemas are in ./events.ts; this module stays small because every function
 // that records an event bundles it.
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf } from './common.ts';
 import { FeedFormat, MAX_FEED_ROWS } from './catalog.ts';
 import { MAX_AMOUNT, Money } from './money.ts';
@@ -56,30 +56,26 @@ const AgentId = /* @__PURE__ */ (() => idOf('agent'))();
 
 // Orders
 
-const OrderCreatedData = /* @__PURE__ */ (() => z
-  .strictObject({
+const OrderCreatedData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     orderId: idOf('order'),
     buyerId: AgentId,
     sellerId: AgentId,
     totalAmount: Money,
-    items: z.array(OrderItemLine).meta({ maxItems: 1 }),
-  })
-  .meta({ id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' }))();
+    items: z.withMeta(z.array(OrderItemLine), { maxItems: 1 }),
+  }), { id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' }))();
 
 /** The data of every order change after creation (confirmed … cancelled): one schema, the type names the change. */
-const OrderChangeData = /* @__PURE__ */ (() => z
-  .strictObject({
+const OrderChangeData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     orderId: idOf('order'),
     sessionId: idOf('negotiation'),
     buyerId: AgentId,
     sellerId: AgentId,
-    status: OrderStatus.meta({ description: 'The order’s status after the change' }),
+    status: z.withMeta(OrderStatus, { description: 'The order’s status after the change' }),
     totalAmount: Money,
-    items: z.array(OrderItemLine).meta({ maxItems: 1 }),
-    shipping: Shipping.optional().meta({ description: 'Present once the order has shipped' }),
-    cancellation: Cancellation.optional().meta({ description: 'Present when the order was cancelled' }),
-  })
-  .meta({ id: 'OrderChangeData', description: 'The order after the change' }))();
+    items: z.withMeta(z.array(OrderItemLine), { maxItems: 1 }),
+    shipping: z.withMeta(z.optional(Shipping), { description: 'Present once the order has shipped' }),
+    cancellation: z.withMeta(z.optional(Cancellation), { description: 'Present when the order was cancelled' }),
+  }), { id: 'OrderChangeData', description: 'The order after the change' }))();
 
 // Negotiations
 
@@ -89,31 +85,28 @@ const negotiationFields = {
   productId: idOf('product'),
   buyerId: AgentId,
   sellerId: AgentId,
-  status: NegotiationStatus.meta({ description: 'The session’s status after the move' }),
+  status: z.withMeta(NegotiationStatus, { description: 'The session’s status after the move' }),
   currency: bounded(3, { pattern: '^[A-Z]{3}$' }),
   quantity: boundedInt(1, 1_000_000_000, { description: 'Units on the table' }),
   unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table, minor units of `currency`' }),
   round: boundedInt(1, MAX_ROUNDS),
-  turn: Party.nullable().meta({ description: 'Who must answer; null once the session is closed' }),
-  expiresAt: Timestamp.nullable().meta({ description: 'When an open session expires; null once closed' }),
-  by: Party.nullable().meta({ description: 'Who moved; null when the session expired' }),
-  automatic: z.boolean().meta({ description: 'Made by the offer’s negotiation policy or the marketplace' }),
+  turn: z.withMeta(z.nullable(Party), { description: 'Who must answer; null once the session is closed' }),
+  expiresAt: z.withMeta(z.nullable(Timestamp), { description: 'When an open session expires; null once closed' }),
+  by: z.withMeta(z.nullable(Party), { description: 'Who moved; null when the session expired' }),
+  automatic: z.withMeta(z.boolean(), { description: 'Made by the offer’s negotiation policy or the marketplace' }),
 };
 
 /** The data of every negotiation event: one schema, the type names the move; `reason` only on negotiation.rejected. */
-const NegotiationEventData = /* @__PURE__ */ (() => z
-  .strictObject({
+const NegotiationEventData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     ...negotiationFields,
-    reason: z.enum(['rejected', 'expired']).optional().meta({ description: 'negotiation.rejected only: `rejected`, or `expired` (72 h without a move)' }),
-  })
-  .check((context) => {
+    reason: z.withMeta(z.optional(z.enum(['rejected', 'expired'])), { description: 'negotiation.rejected only: `rejected`, or `expired` (72 h without a move)' }),
+  }).check((context) => {
     // A closed session says how it closed (negotiation.rejected); an open or accepted one has no reason.
     const closed = context.value.status === 'rejected' || context.value.status === 'expired';
     if (closed !== (context.value.reason !== undefined)) {
       context.issues.push({ code: 'custom', path: ['reason'], message: 'Required when the session is rejected or expired, absent otherwise', input: context.value });
     }
-  })
-  .meta({ id: 'NegotiationEventData', description: 'The session after the move (no private prices)' }))();
+  }), { id: 'NegotiationEventData', description: 'The session after the move (no private prices)' }))();
 
 // Feeds
 
@@ -121,7 +114,7 @@ const feedFields = {
   feedId: idOf('feed'),
   sellerId: AgentId,
   format: FeedFormat,
-  filename: bounded(255, { pattern: TEXT_PATTERN_SINGLE_LINE }).nullable(),
+  filename: z.nullable(bounded(255, { pattern: TEXT_PATTERN_SINGLE_LINE })),
   rowsTotal: boundedInt(0, MAX_FEED_ROWS),
   rowsSucceeded: boundedInt(0, MAX_FEED_ROWS),
   rowsFailed: boundedInt(0, MAX_FEED_ROWS),
@@ -129,23 +122,21 @@ const feedFields = {
 };
 
 /** The data of both feed outcomes: one schema, `status` and the type agree; `failureReason` only on feed.failed. */
-const FeedOutcomeData = /* @__PURE__ */ (() => z
-  .strictObject({
+const FeedOutcomeData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     ...feedFields,
-    status: z.enum(['completed', 'failed']).meta({ description: '`completed` (feed.completed, feed.processed; bad rows counted in rowsFailed) or `failed`' }),
-    failureReason: bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE }).optional().meta({ description: 'feed.failed only: what to change in the file' }),
-  })
-  .check((context) => {
+    status: z.withMeta(z.enum(['completed', 'failed']), { description: '`completed` (feed.completed, feed.processed; bad rows counted in rowsFailed) or `failed`' }),
+    failureReason: z.withMeta(z.optional(bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE })), { description: 'feed.failed only: what to change in the file' }),
+  }).check((context) => {
     // The outcome and its reason agree: a failed feed says why, a completed one has nothing to say.
     if ((context.value.status === 'failed') !== (context.value.failureReason !== undefined)) {
       context.issues.push({ code: 'custom', path: ['failureReason'], message: 'Required on feed.failed, absent on feed.completed', input: context.value });
     }
-  })
-  .meta({ id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' }))();
+  }), { id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' }))();
 
-const WebhookTestData = /* @__PURE__ */ (() => z
-  .strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) })
-  .meta({ id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' }))();
+const WebhookTestData = /* @__PURE__ */ (() => z.withMeta(
+  z.strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) }),
+  { id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' },
+))();
 
 /** `order.created` → `OrderCreated`: the stem of the schemas' component names. */
 export function pascal(type: string): string {
@@ -169,7 +160,7 @@ export const RECORDED_EVENT_DATA = {
   'negotiation.rejected': NegotiationEventData,
   'feed.completed': FeedOutcomeData,
   'feed.failed': FeedOutcomeData,
-} as const satisfies Record<RecordedEventType, z.ZodObject>;
+} as const satisfies Record<RecordedEventType, z.ZodMiniObject>;
 
 /** The data schema of every name an event can be delivered under: the 14 event types (aliases share their pair's schema) and the test event. */
 export const EVENT_DATA_SCHEMAS = {
@@ -177,7 +168,7 @@ export const EVENT_DATA_SCHEMAS = {
   'negotiation.offer': RECORDED_EVENT_DATA['negotiation.counter'],
   'feed.processed': RECORDED_EVENT_DATA['feed.completed'],
   [TEST_EVENT_TYPE]: WebhookTestData,
-} as const satisfies Record<EventType | typeof TEST_EVENT_TYPE, z.ZodObject>;
+} as const satisfies Record<EventType | typeof TEST_EVENT_TYPE, z.ZodMiniObject>;
 
 export type DeliveredEventType = keyof typeof EVENT_DATA_SCHEMAS;
 

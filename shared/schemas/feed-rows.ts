@@ -1,6 +1,6 @@
 // One row of a seller's feed (contract §3 "Feed rows"), in its JSON form, and the table of fields
 // that the CSV columns, the templates and the documentation are all derived from.
-import * as z from 'zod';
+import * as z from './zod.ts';
 import type { FieldProblem } from '../failures.ts';
 import { CountryCode, text } from './common.ts';
 import { Attributes, Category, ImageUrl, NegotiationStrategy, PriceTier, ProductStatus, Sku, Unit } from './catalog.ts';
@@ -56,7 +56,7 @@ export const REQUIRED_CSV_COLUMNS: readonly string[] = /* @__PURE__ */ (() => FE
 export const JSON_ROW_FIELDS: readonly string[] = [...new Set(FEED_FIELDS.map((field) => field.field.split('.')[0] as string))];
 
 /** Lowercased before validation: `Safety/Gloves` is the category safety/gloves. */
-const LowercasedCategory = /* @__PURE__ */ (() => z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), Category))();
+const LowercasedCategory = /* @__PURE__ */ (() => z.pipe(z.transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value)), Category))();
 
 /**
  * A JSON feed row's fields, each validated on its own. Not strict: an unknown field is a warning
@@ -66,23 +66,23 @@ const LowercasedCategory = /* @__PURE__ */ (() => z.preprocess((value) => (typeo
 export const FeedProductRow = /* @__PURE__ */ (() => z.object({
   sku: Sku,
   title: text({ min: 1, max: 300 }),
-  description: text({ max: 5000, multiline: true }).nullish(),
-  category: LowercasedCategory.nullish(),
-  brand: text({ min: 1, max: 100 }).nullish(),
-  unit: Unit.nullish().transform((unit) => unit ?? 'each'),
+  description: z.nullish(text({ max: 5000, multiline: true })),
+  category: z.nullish(LowercasedCategory),
+  brand: z.nullish(text({ min: 1, max: 100 })),
+  unit: z.pipe(z.nullish(Unit), z.transform((unit) => unit ?? 'each')),
   price: Money,
-  availableQuantity: z.int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000_000, 'Must be at most 1,000,000,000'),
-  minOrderQuantity: z.int('Must be a whole number').min(1, 'Must be 1 or more').max(1_000_000_000).nullish().transform((value) => value ?? 1),
-  leadTimeDays: z.int('Must be a whole number of days').min(0, 'Must be 0 or more').max(365, 'Must be at most 365').nullish().transform((value) => value ?? 0),
-  shipsFrom: CountryCode.nullish(),
-  imageUrls: z.array(ImageUrl).max(20, 'At most 20 image URLs').nullish().transform((urls) => urls ?? []),
-  attributes: Attributes.nullish().transform((attributes) => attributes ?? {}),
-  negotiable: z.boolean('Must be true or false').nullish().transform((value) => value ?? true),
-  priceTiers: z.array(PriceTier).max(20, 'At most 20 price tiers').nullish().transform((tiers) => tiers ?? []),
-  floorUnitPrice: Money.nullish(),
-  autoAcceptUnitPrice: Money.nullish(),
-  negotiationStrategy: NegotiationStrategy.nullish(),
-  status: ProductStatus.nullish().transform((status) => status ?? 'active'),
+  availableQuantity: z.int('Must be a whole number').check(z.gte(0, 'Must be 0 or more'), z.lte(1_000_000_000, 'Must be at most 1,000,000,000')),
+  minOrderQuantity: z.pipe(z.nullish(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 or more'), z.lte(1_000_000_000))), z.transform((value) => value ?? 1)),
+  leadTimeDays: z.pipe(z.nullish(z.int('Must be a whole number of days').check(z.gte(0, 'Must be 0 or more'), z.lte(365, 'Must be at most 365'))), z.transform((value) => value ?? 0)),
+  shipsFrom: z.nullish(CountryCode),
+  imageUrls: z.pipe(z.nullish(z.array(ImageUrl).check(z.maxLength(20, 'At most 20 image URLs'))), z.transform((urls) => urls ?? [])),
+  attributes: z.pipe(z.nullish(Attributes), z.transform((attributes) => attributes ?? {})),
+  negotiable: z.pipe(z.nullish(z.boolean('Must be true or false')), z.transform((value) => value ?? true)),
+  priceTiers: z.pipe(z.nullish(z.array(PriceTier).check(z.maxLength(20, 'At most 20 price tiers'))), z.transform((tiers) => tiers ?? [])),
+  floorUnitPrice: z.nullish(Money),
+  autoAcceptUnitPrice: z.nullish(Money),
+  negotiationStrategy: z.nullish(NegotiationStrategy),
+  status: z.pipe(z.nullish(ProductStatus), z.transform((status) => status ?? 'active')),
 }))();
 export type FeedProductRow = z.output<typeof FeedProductRow>;
 
@@ -133,7 +133,7 @@ export function parseFeedRow(input: Readonly<Record<string, unknown>>, given?: R
   if (!whole.success) {
     // Field by field, to know which fields are valid for the rules between them.
     const fields = valid as Record<string, unknown>;
-    for (const [name, schema] of Object.entries(FeedProductRow.shape) as [RowField, z.ZodType][]) {
+    for (const [name, schema] of Object.entries(FeedProductRow.shape) as [RowField, z.ZodMiniType][]) {
       const parsed = schema.safeParse(input[name]);
       if (parsed.success) fields[name] = parsed.data;
       else problems.push(...zodProblems(parsed.error.issues, [name]));

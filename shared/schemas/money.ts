@@ -1,7 +1,7 @@
 // Money (contract §1): an integer amount in the currency's minor unit and an ISO 4217 code. The minor
 // unit exponent comes from the ISO 4217 list (currency-codes, copied in currency-digits.ts), never a
 // guess: JPY has none, BHD three.
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { CODES_BY_MINOR_UNIT_DIGITS } from './currency-digits.ts';
 
 /**
@@ -21,25 +21,23 @@ export function minorUnitDigits(code: string): number | undefined {
   return MINOR_UNITS.get(code);
 }
 
-export const CurrencyCode = /* @__PURE__ */ (() => z
-  .string({ error: (issue) => (issue.input === undefined ? undefined : 'Must be an ISO 4217 currency code in uppercase, such as USD') })
-  .refine(isCurrency, 'Must be an ISO 4217 currency code in uppercase, such as USD')
-  .meta({ description: 'ISO 4217 currency code, uppercase', example: 'EUR', maxLength: 3, pattern: '^[A-Z]{3}$' }))();
+export const CurrencyCode = /* @__PURE__ */ (() => z.withMeta(
+  z.string({ error: (issue) => (issue.input === undefined ? undefined : 'Must be an ISO 4217 currency code in uppercase, such as USD') }).check(z.refine(isCurrency, 'Must be an ISO 4217 currency code in uppercase, such as USD')),
+  { description: 'ISO 4217 currency code, uppercase', example: 'EUR', maxLength: 3, pattern: '^[A-Z]{3}$' },
+))();
 
 /** The largest amount we accept: well inside JavaScript's safe integers, far above any B2B unit price. */
 export const MAX_AMOUNT = 1_000_000_000_000;
 
-export const Amount = /* @__PURE__ */ (() => z
-  .int('Must be an integer amount in the currency’s minor unit (cents for USD)')
-  .min(0, 'Must not be negative')
-  .max(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`))();
+export const Amount = /* @__PURE__ */ (() => z.int('Must be an integer amount in the currency’s minor unit (cents for USD)').check(
+  z.gte(0, 'Must not be negative'),
+  z.lte(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`),
+))();
 
-export const Money = /* @__PURE__ */ (() => z
-  .strictObject({
-    amount: Amount.meta({ description: 'Integer amount in the currency’s minor unit (e.g. cents)', example: 1250 }),
+export const Money = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+    amount: z.withMeta(Amount, { description: 'Integer amount in the currency’s minor unit (e.g. cents)', example: 1250 }),
     currency: CurrencyCode,
-  })
-  .meta({ id: 'Money', description: 'An amount in the minor unit of an ISO 4217 currency' }))();
+  }), { id: 'Money', description: 'An amount in the minor unit of an ISO 4217 currency' }))();
 export type Money = z.infer<typeof Money>;
 
 /**

@@ -1,5 +1,5 @@
 // zod issues → field problems (`{path, message}` with dot paths), with messages that say what to fix.
-import type { z } from 'zod';
+import type * as z from './zod.ts';
 import type { FieldProblem } from '../failures.ts';
 
 function dotPath(path: readonly PropertyKey[]): string {

@@ -1,13 +1,13 @@
 // Search requests and results (contract §3 "Search"): structured filters, plain-language intents and
 // what was understood of them. An intent's interpretation uses exactly the filter shape of /v1/search,
 // so an agent can correct it and send it back as a structured search.
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { Category, Offer, Product } from './catalog.ts';
 import { CountryCode, TEXT_PATTERN_SINGLE_LINE, bounded, boundedInt, text } from './common.ts';
 import { Amount, CurrencyCode, MAX_AMOUNT } from './money.ts';
 
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'lead_time'] as const;
-export const SearchSort = /* @__PURE__ */ (() => z.enum(SEARCH_SORTS).meta({
+export const SearchSort = /* @__PURE__ */ (() => z.withMeta(z.enum(SEARCH_SORTS), {
   id: 'SearchSort',
   description: 'relevance (default; newest first without a query), price_asc, price_desc (unit price within each currency), newest, lead_time (shortest first; extension)',
 }))();
@@ -18,30 +18,24 @@ const BRAND_MAX = 100;
 const INTENT_MAX = 1000;
 const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
-export const SearchFilters = /* @__PURE__ */ (() => z
-  .strictObject({
-    category: Category.optional().meta({ description: 'A category path prefix: safety matches safety/gloves' }),
-    sellerId: z.string().regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)').optional().meta({ maxLength: 30 }),
-    brand: text({ min: 1, max: BRAND_MAX }).optional().meta({ description: 'Exact brand, case-insensitive' }),
-    minPrice: Amount.optional().meta({ description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
-    maxPrice: Amount.optional().meta({ description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
-    currency: CurrencyCode.optional().meta({ description: 'Only offers priced in this currency' }),
-    minAvailableQuantity: z.int('Must be a whole number').min(1, 'Must be 1 or more').max(1_000_000_000).optional(),
-    shipsFrom: z
-      .union([CountryCode, z.array(CountryCode).min(1, 'Name at least one country').max(60, 'At most 60 countries')])
-      .optional()
-      .meta({ description: 'A country, or any of several (an intent reads "from the EU" as its member states)', example: 'DE' }),
-    maxLeadTimeDays: z.int('Must be a whole number of days').min(0, 'Must be 0 or more').max(365, 'Must be at most 365').optional(),
-    attributes: z
-      .record(
-        z.string().regex(ATTRIBUTE_NAME, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)').meta({ maxLength: 64 }),
-        z.union([z.string().max(200), z.number(), z.boolean()], { error: 'Must be a string, number or boolean' }),
-      )
-      .refine((attributes) => Object.keys(attributes).length <= 20, 'At most 20 attribute filters')
-      .optional()
-      .meta({ description: 'Exact attribute values (strings case-insensitive)' }),
-  })
-  .superRefine((filters, context) => {
+export const SearchFilters = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+    category: z.withMeta(z.optional(Category), { description: 'A category path prefix: safety matches safety/gloves' }),
+    sellerId: z.withMeta(z.optional(z.string().check(z.regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)'))), { maxLength: 30 }),
+    brand: z.withMeta(z.optional(text({ min: 1, max: BRAND_MAX })), { description: 'Exact brand, case-insensitive' }),
+    minPrice: z.withMeta(z.optional(Amount), { description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
+    maxPrice: z.withMeta(z.optional(Amount), { description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
+    currency: z.withMeta(z.optional(CurrencyCode), { description: 'Only offers priced in this currency' }),
+    minAvailableQuantity: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 or more'), z.lte(1_000_000_000))),
+    shipsFrom: z.withMeta(
+      z.optional(z.union([CountryCode, z.array(CountryCode).check(z.minLength(1, 'Name at least one country'), z.maxLength(60, 'At most 60 countries'))])),
+      { description: 'A country, or any of several (an intent reads "from the EU" as its member states)', example: 'DE' },
+    ),
+    maxLeadTimeDays: z.optional(z.int('Must be a whole number of days').check(z.gte(0, 'Must be 0 or more'), z.lte(365, 'Must be at most 365'))),
+    attributes: z.withMeta(z.optional(z.record(
+        z.withMeta(z.string().check(z.regex(ATTRIBUTE_NAME, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)')), { maxLength: 64 }),
+        z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()], { error: 'Must be a string, number or boolean' }),
+      ).check(z.refine((attributes) => Object.keys(attributes).length <= 20, 'At most 20 attribute filters'))), { description: 'Exact attribute values (strings case-insensitive)' }),
+  }).check(z.superRefine((filters, context) => {
     // Prices in different currencies are never compared: a price bound needs its currency.
     for (const field of ['minPrice', 'maxPrice'] as const) {
       if (filters[field] !== undefined && filters.currency === undefined) {
@@ -52,126 +46,112 @@ export const SearchFilters = /* @__PURE__ */ (() => z
     if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
       context.addIssue({ code: 'custom', path: ['minPrice'], message: 'Must not be above maxPrice' });
     }
-  })
-  .meta({ id: 'SearchFilters' }))();
+  })), { id: 'SearchFilters' }))();
 export type SearchFilters = z.infer<typeof SearchFilters>;
 
 /** Longest accepted cursor: a search cursor carries the ids already returned (see docs/search.md). */
 const SEARCH_CURSOR_MAX = 100_000;
 
-export const SearchRequest = /* @__PURE__ */ (() => z
-  .strictObject({
-    query: text({ max: 500 }).optional().meta({ description: 'Words to match in titles, brands, categories, attributes, descriptions', example: 'nitrile gloves' }),
-    filters: SearchFilters.optional(),
-    exclude: z
-      .array(text({ min: 1, max: 100 }))
-      .max(20, 'At most 20 excluded words')
-      .optional()
-      .meta({ description: 'Words an item must not hold ("not latex", "latex-free")', example: ['latex'] }),
-    sort: SearchSort.optional(),
-    limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional().meta({ description: 'Page size, 1–100 (default 20)' }),
-    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ description: 'nextCursor of the previous page of this search', pattern: '^[A-Za-z0-9_-]+$' }),
-  })
-  .meta({ id: 'SearchRequest' }))();
+export const SearchRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+    query: z.withMeta(z.optional(text({ max: 500 })), { description: 'Words to match in titles, brands, categories, attributes, descriptions', example: 'nitrile gloves' }),
+    filters: z.optional(SearchFilters),
+    exclude: z.withMeta(
+      z.optional(z.array(text({ min: 1, max: 100 })).check(z.maxLength(20, 'At most 20 excluded words'))),
+      { description: 'Words an item must not hold ("not latex", "latex-free")', example: ['latex'] },
+    ),
+    sort: z.optional(SearchSort),
+    limit: z.withMeta(z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))), { description: 'Page size, 1–100 (default 20)' }),
+    cursor: z.withMeta(
+      z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))),
+      { description: 'nextCursor of the previous page of this search', pattern: '^[A-Za-z0-9_-]+$' },
+    ),
+  }), { id: 'SearchRequest' }))();
 export type SearchRequest = z.infer<typeof SearchRequest>;
 
 /** Words and names echoed from a request: single-line text, as the request's. */
 const echoed = (maxLength: number, meta: { description?: string } = {}) => bounded(maxLength, { pattern: TEXT_PATTERN_SINGLE_LINE, ...meta });
 
-export const SearchIntentRequest = /* @__PURE__ */ (() => z
-  .strictObject({
-    intent: text({ min: 1, max: INTENT_MAX }).meta({ example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
-    limit: z.int('Must be a whole number').min(1, 'Must be 1 to 100').max(100, 'Must be 1 to 100').optional(),
-    cursor: z.string().min(1).max(SEARCH_CURSOR_MAX).optional().meta({ pattern: '^[A-Za-z0-9_-]+$' }),
-  })
-  .meta({ id: 'SearchIntentRequest' }))();
+export const SearchIntentRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+    intent: z.withMeta(text({ min: 1, max: INTENT_MAX }), { example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
+    limit: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))),
+    cursor: z.withMeta(z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))), { pattern: '^[A-Za-z0-9_-]+$' }),
+  }), { id: 'SearchIntentRequest' }))();
 
 const ItemWordsAndFilters = (id: string, description: string) =>
-  z
-    .object({
-      keywords: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Product words of the request (interpretation.keywords; for /v1/search, the query\'s)' }),
-      filters: z.array(echoed(64)).meta({ maxItems: 20, description: 'Filter names of the request (`quantity`: an intent\'s quantity)' }),
-    })
-    .meta({ id, description });
+  z.withMeta(z.object({
+      keywords: z.withMeta(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Product words of the request (interpretation.keywords; for /v1/search, the query\'s)' }),
+      filters: z.withMeta(z.array(echoed(64)), { maxItems: 20, description: 'Filter names of the request (`quantity`: an intent\'s quantity)' }),
+    }), { id, description });
 
 /** One shape for what an item satisfies and what it lacks: the document describes it once (SearchItemWords). */
 const SearchItemWords = /* @__PURE__ */ (() => ItemWordsAndFilters('SearchItemWords', 'Words and filters of the request'))();
-export const SearchItemMatched = /* @__PURE__ */ (() => SearchItemWords.meta({ description: 'What this item satisfies' }))();
-export const SearchItemRelaxed = /* @__PURE__ */ (() => SearchItemWords.meta({
+export const SearchItemMatched = /* @__PURE__ */ (() => z.withMeta(SearchItemWords, { description: 'What this item satisfies' }))();
+export const SearchItemRelaxed = /* @__PURE__ */ (() => z.withMeta(SearchItemWords, {
   description: 'What this item does not satisfy: words and filters dropped to find anything (empty when it satisfies all)',
 }))();
 
-export const SearchItem = /* @__PURE__ */ (() => z
-  .object({
+export const SearchItem = /* @__PURE__ */ (() => z.withMeta(z.object({
     product: Product,
     offer: Offer,
-    score: z.number().meta({ description: 'Text relevance (higher is better); 0 without words', minimum: 0 }),
+    score: z.withMeta(z.number(), { description: 'Text relevance (higher is better); 0 without words', minimum: 0 }),
     matched: SearchItemMatched,
     relaxed: SearchItemRelaxed,
-  })
-  .meta({ id: 'SearchItem' }))();
+  }), { id: 'SearchItem' }))();
 
-export const SearchPage = /* @__PURE__ */ (() => z
-  .object({
-    items: z.array(SearchItem).meta({ maxItems: 100 }),
-    nextCursor: bounded(SEARCH_CURSOR_MAX, { pattern: '^[A-Za-z0-9_-]+$' }).nullable(),
-  })
-  .meta({ id: 'SearchPage' }))();
+export const SearchPage = /* @__PURE__ */ (() => z.withMeta(z.object({
+    items: z.withMeta(z.array(SearchItem), { maxItems: 100 }),
+    nextCursor: z.nullable(bounded(SEARCH_CURSOR_MAX, { pattern: '^[A-Za-z0-9_-]+$' })),
+  }), { id: 'SearchPage' }))();
 
-export const SearchCorrection = /* @__PURE__ */ (() => z
-  .object({
+export const SearchCorrection = /* @__PURE__ */ (() => z.withMeta(z.object({
     from: echoed(INTENT_MAX, { description: 'As typed' }),
     to: echoed(INTENT_MAX, { description: 'As read' }),
-    kind: z.enum(['spelling', 'variant', 'synonym', 'country']).meta({
+    kind: z.withMeta(z.enum(['spelling', 'variant', 'synonym', 'country']), {
       description: 'spelling: a typo; variant: British/American; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
     }),
-  })
-  .meta({ id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } }))();
+  }), { id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } }))();
 
-export const Interpretation = /* @__PURE__ */ (() => z
-  .object({
-    keywords: z.array(bounded(INTENT_MAX)).meta({
+export const Interpretation = /* @__PURE__ */ (() => z.withMeta(z.object({
+    keywords: z.withMeta(z.array(bounded(INTENT_MAX)), {
       maxItems: INTENT_MAX,
       description: 'Product words read (after `corrections`); an item matches a word it holds, stemmed, or a variant or synonym',
       example: ['nitrile', 'gloves'],
     }),
-    quantity: boundedInt(1, Number.MAX_SAFE_INTEGER).nullable().meta({ description: 'Units wanted; items that cannot serve it are left out' }),
-    filters: z.record(bounded(64), z.unknown()).meta({ description: 'The filters applied, shaped as /v1/search filters', example: { maxPrice: 1300, currency: 'EUR', shipsFrom: 'DE', maxLeadTimeDays: 5 } }),
+    quantity: z.withMeta(z.nullable(boundedInt(1, Number.MAX_SAFE_INTEGER)), { description: 'Units wanted; items that cannot serve it are left out' }),
+    filters: z.withMeta(
+      z.record(bounded(64), z.unknown()),
+      { description: 'The filters applied, shaped as /v1/search filters', example: { maxPrice: 1300, currency: 'EUR', shipsFrom: 'DE', maxLeadTimeDays: 5 } },
+    ),
     sort: SearchSort,
-    excluded: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free")', example: ['latex'] }),
-    budget: z
-      .object({ amount: boundedInt(1, MAX_AMOUNT * 1_000_000), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })
-      .nullable()
-      .meta({ description: 'A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice' }),
-    corrections: z.array(SearchCorrection).meta({ maxItems: INTENT_MAX, description: 'Words read otherwise than typed' }),
-    relaxed: z
-      .object({
-        keywords: z.array(echoed(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words dropped: no product has them with the rest (never the main one)' }),
-        filters: z.record(echoed(64), z.unknown()).meta({ description: 'Filters dropped to find anything, with their values' }),
-      })
-      .meta({ description: 'What was dropped to find anything; each item’s `relaxed` says what it lacks' }),
-    unparsed: z.array(bounded(INTENT_MAX)).meta({ maxItems: INTENT_MAX, description: 'Words not understood (not catalog or English words, not correctable)' }),
-  })
-  .meta({ id: 'Interpretation' }))();
+    excluded: z.withMeta(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free")', example: ['latex'] }),
+    budget: z.withMeta(
+      z.nullable(z.object({ amount: boundedInt(1, MAX_AMOUNT * 1_000_000), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })),
+      { description: 'A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice' },
+    ),
+    corrections: z.withMeta(z.array(SearchCorrection), { maxItems: INTENT_MAX, description: 'Words read otherwise than typed' }),
+    relaxed: z.withMeta(z.object({
+        keywords: z.withMeta(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words dropped: no product has them with the rest (never the main one)' }),
+        filters: z.withMeta(z.record(echoed(64), z.unknown()), { description: 'Filters dropped to find anything, with their values' }),
+      }), { description: 'What was dropped to find anything; each item’s `relaxed` says what it lacks' }),
+    unparsed: z.withMeta(z.array(bounded(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words not understood (not catalog or English words, not correctable)' }),
+  }), { id: 'Interpretation' }))();
 
 /** At most this many suggestions accompany an empty answer. */
 export const MAX_SUGGESTIONS = 20;
 
 export const SEARCH_SUGGESTION_TYPES = ['loosen-filter', 'drop-keyword', 'try-keyword', 'browse-category'] as const;
 
-export const SearchSuggestion = /* @__PURE__ */ (() => z
-  .object({
-    type: z.enum(SEARCH_SUGGESTION_TYPES).meta({
+export const SearchSuggestion = /* @__PURE__ */ (() => z.withMeta(z.object({
+    type: z.withMeta(z.enum(SEARCH_SUGGESTION_TYPES), {
       description: 'loosen-filter: products match without these filters; drop-keyword: without this word; try-keyword: a catalog word near an unmatched one; browse-category: a category the catalog has',
     }),
     value: echoed(INTENT_MAX, { description: 'The filter name(s), word or category path' }),
     message: echoed(2000, { description: 'What to change, in words' }),
-  })
-  .meta({ id: 'SearchSuggestion', example: { type: 'loosen-filter', value: 'shipsFrom', message: 'No product matches from DE; without shipsFrom, products match' } }))();
+  }), { id: 'SearchSuggestion', example: { type: 'loosen-filter', value: 'shipsFrom', message: 'No product matches from DE; without shipsFrom, products match' } }))();
 
-export const SearchIntentPage = /* @__PURE__ */ (() => SearchPage.extend({
+export const SearchIntentPage = /* @__PURE__ */ (() => z.withMeta(z.extend(SearchPage, {
   interpretation: Interpretation,
-  suggestions: z.array(SearchSuggestion).meta({ maxItems: MAX_SUGGESTIONS, description: 'When nothing matches: what would find something (each checked); empty otherwise' }),
-}).meta({ id: 'SearchIntentPage' }))();
+  suggestions: z.withMeta(z.array(SearchSuggestion), { maxItems: MAX_SUGGESTIONS, description: 'When nothing matches: what would find something (each checked); empty otherwise' }),
+}), { id: 'SearchIntentPage' }))();
 
 export { Category };

@@ -1,39 +1,38 @@
 // The parts of trade records (./trade.ts) that event payloads repeat: parties, statuses, order lines,
 // shipping and cancellation. A module of their own so that functions recording events bundle these and
 // not every trade request schema.
-import * as z from 'zod';
+import * as z from './zod.ts';
 import { TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf } from './common.ts';
 import { MAX_AMOUNT } from './money.ts';
 
-export const Party = /* @__PURE__ */ (() => z.enum(['buyer', 'seller']).meta({ id: 'Party' }))();
+export const Party = /* @__PURE__ */ (() => z.withMeta(z.enum(['buyer', 'seller']), { id: 'Party' }))();
 export type Party = z.infer<typeof Party>;
 
 /** The contract's round limit: a session holds at most this many proposals (the opening one included). */
 export const MAX_ROUNDS = 20;
 
 export const NEGOTIATION_STATUSES = ['open', 'accepted', 'rejected', 'expired', 'ordered'] as const;
-export const NegotiationStatus = /* @__PURE__ */ (() => z.enum(NEGOTIATION_STATUSES).meta({ id: 'NegotiationStatus' }))();
+export const NegotiationStatus = /* @__PURE__ */ (() => z.withMeta(z.enum(NEGOTIATION_STATUSES), { id: 'NegotiationStatus' }))();
 export type NegotiationStatus = z.infer<typeof NegotiationStatus>;
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
-export const OrderStatus = /* @__PURE__ */ (() => z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus' }))();
+export const OrderStatus = /* @__PURE__ */ (() => z.withMeta(z.enum(ORDER_STATUSES), { id: 'OrderStatus' }))();
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
-export const OrderItemLine = /* @__PURE__ */ (() => z
-  .object({
+export const OrderItemLine = /* @__PURE__ */ (() => z.withMeta(z.object({
     productId: idOf('product'),
     quantity: boundedInt(1, 1_000_000_000),
     unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Integer in the minor unit of totalAmount.currency' }),
-  })
-  .meta({ id: 'OrderItem' }))();
+  }), { id: 'OrderItem' }))();
 
-export const Shipping = /* @__PURE__ */ (() => z
-  .object({
+export const Shipping = /* @__PURE__ */ (() => z.withMeta(z.object({
     carrier: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
     trackingNumber: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
-    trackingUrl: bounded(2048, { format: 'uri' }).nullable(),
+    trackingUrl: z.nullable(bounded(2048, { format: 'uri' })),
     shippedAt: Timestamp,
-  })
-  .meta({ id: 'Shipping' }))();
+  }), { id: 'Shipping' }))();
 
-export const Cancellation = /* @__PURE__ */ (() => z.object({ by: Party, reason: bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE }).nullable(), at: Timestamp }).meta({ id: 'Cancellation' }))();
+export const Cancellation = /* @__PURE__ */ (() => z.withMeta(
+  z.object({ by: Party, reason: z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), at: Timestamp }),
+  { id: 'Cancellation' },
+))();

@@ -7,7 +7,8 @@
 // within its budget (DEFAULT_BUNDLE_BUDGET_KB unless its row says otherwise). The budget is for code a function loads at cold
 // start; files shipped beside a bundle (a row's bundledFiles, such as the reference page's Redoc, which
 // the function serves to browsers and never runs) are not bundles and are checked by their own tests
-// (test/unit/reference-assets.test.ts).
+// (test/unit/reference-assets.test.ts). Classic zod stays out of every bundle but the MCP function's: it costs
+// each cold start ~35 M instructions (docs/performance.md, "zod/mini in the functions").
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +108,18 @@ describe('Lambda bundles (esbuild metafile)', () => {
       const hasMcp = bundle.inputs.some((input) => input.includes('node_modules/@modelcontextprotocol/'));
       expect(hasMcp, bundle.handler).toBe(bundle.operationId === 'postMcpMessage');
     }
+  });
+
+  it('bundles zod/mini, never classic zod, except into the MCP function (whose MCP library brings classic zod itself)', () => {
+    const offences: string[] = [];
+    for (const bundle of bundles) {
+      const classic = bundle.inputs.filter((input) => input.includes('node_modules/zod/v4/classic/'));
+      if (bundle.operationId === 'postMcpMessage') expect(classic, 'the MCP library brings classic zod').not.toEqual([]);
+      else if (classic.length > 0) offences.push(`${bundle.handler} bundles ${classic.join(', ')}`);
+    }
+    expect(offences).toEqual([]);
+    const getAgent = bundles.find((bundle) => bundle.operationId === 'getMyAgent')!;
+    expect(getAgent.inputs.filter((input) => input.includes('node_modules/zod/v4/mini/'))).not.toEqual([]);
   });
 
   it('keeps the reference page’s Redoc out of the asset function’s code: it ships as a file and is read, not run', () => {

@@ -1,7 +1,7 @@
 // Validates path parameters, query string and body against the route's zod schemas. Unknown fields
 // are rejected everywhere, so an agent's typo never passes silently. All problems come back at once.
 // A path id that cannot exist is answered like an unknown id (404), so ids stay opaque to callers.
-import * as z from 'zod';
+import * as z from '../../schemas/zod.ts';
 import { invalidFields, type FieldProblem } from '../../failures.ts';
 import { zodProblems } from '../../schemas/problems.ts';
 import { errors } from '../errors.ts';
@@ -36,7 +36,7 @@ function undecodableQueryParameters(rawQueryString: string): FieldProblem[] {
   }
   return problems;
 }
-const NO_BODY = z.strictObject({}).optional();
+const NO_BODY = z.optional(z.strictObject({}));
 
 export const validateRequest: ApiStep = {
   name: 'validateRequest',

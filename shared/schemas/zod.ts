@@ -1,0 +1,24 @@
+// zod as the functions use it: zod/mini (functions, not methods, so a bundle carries only what its
+// schemas call; classic zod costs every cold start ~35 M instructions before any schema: see
+// docs/performance.md, "zod/mini in the functions"), with the English messages classic zod would
+// register by itself. Every validation message the API answers is zod's English text, so shared/ and
+// functions/ import zod from here (lint enforces it), never from 'zod' or 'zod/mini' directly.
+/* eslint-disable no-restricted-imports -- the one module that imports zod */
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+
+z.config(en());
+
+export * from 'zod/mini';
+/* eslint-enable no-restricted-imports */
+
+/**
+ * A copy of `schema` carrying `metadata` (description, example, the OpenAPI component `id`, …), as
+ * classic zod's `.meta()` makes it. Not `.check(z.meta(…))`: a check is copied onto every schema later
+ * derived with `.check()`, and would give the derived schema the same component `id`.
+ */
+export function withMeta<T extends z.ZodMiniType>(schema: T, metadata: z.core.GlobalMeta): T {
+  const copy = schema.clone();
+  z.globalRegistry.add(copy, metadata);
+  return copy;
+}
