@@ -77,7 +77,19 @@ async function runTool(tool: Tool, marketplace: Marketplace, args: Record<string
  * tools/list: the tool checks its arguments itself (routeInput), so that a mistake is answered as the
  * API answers it (validation/invalid, details by argument) rather than as the MCP library's text.
  */
-const REGISTERED_ARGUMENTS = new Map(TOOLS.map((tool) => [tool.name, z.withMeta(z.looseObject({}), { ...tool.input.schema })]));
+const REGISTERED_ARGUMENTS = new Map(TOOLS.map((tool) => [tool.name, z.looseObject({})]));
+
+let argumentsDescribed = false;
+/**
+ * Attaches each tool's JSON Schema to its registered schema, where the MCP library's tools/list reads
+ * it. Done when the first tools/list arrives (ToolGuard), not at init: building them is most of what
+ * the tool table costs, and a cold start serving initialize or a tools/call does not need them.
+ */
+function describeRegisteredArguments(): void {
+  if (argumentsDescribed) return;
+  for (const tool of TOOLS) z.globalRegistry.add(registeredArguments(tool), { ...tool.input.schema });
+  argumentsDescribed = true;
+}
 
 function registeredArguments(tool: Tool) {
   const schema = REGISTERED_ARGUMENTS.get(tool.name);
@@ -128,11 +140,12 @@ function refusal(name: string, role: Role): CallToolResult | undefined {
 
 /**
  * Connects the server to a transport through a guard that answers a tools/call for a tool outside the
- * agent's role with the API's own refusal (auth/forbidden, not-found), as a tool result. (The MCP
- * library would answer it with a bare "Tool not found" text.)
+ * agent's role with the API's own refusal (auth/forbidden, not-found), as a tool result (the MCP
+ * library would answer it with a bare "Tool not found" text), and describes the tools' arguments
+ * before the first tools/list.
  */
 export async function connectMarketplaceMcpServer(server: McpServer, transport: Transport, role: Role): Promise<void> {
-  await server.connect(new ToolGuard(transport, (name) => refusal(name, role)));
+  await server.connect(new ToolGuard(transport, (name) => refusal(name, role), describeRegisteredArguments));
 }
 
 class ToolGuard implements Transport {
@@ -141,10 +154,12 @@ class ToolGuard implements Transport {
   onmessage?: Transport['onmessage'];
   readonly #inner: Transport;
   readonly #refuse: (name: string) => CallToolResult | undefined;
+  readonly #beforeList: () => void;
 
-  constructor(inner: Transport, refuse: (name: string) => CallToolResult | undefined) {
+  constructor(inner: Transport, refuse: (name: string) => CallToolResult | undefined, beforeList: () => void) {
     this.#inner = inner;
     this.#refuse = refuse;
+    this.#beforeList = beforeList;
   }
 
   get sessionId(): string | undefined {
@@ -159,6 +174,7 @@ class ToolGuard implements Transport {
     this.#inner.onclose = () => this.onclose?.();
     this.#inner.onerror = (error) => this.onerror?.(error);
     this.#inner.onmessage = (message, extra) => {
+      if (isJSONRPCRequest(message) && message.method === 'tools/list') this.#beforeList();
       if (isJSONRPCRequest(message) && message.method === 'tools/call') {
         const result = this.#refuse(String((message.params as { name?: unknown } | undefined)?.name));
         if (result) {

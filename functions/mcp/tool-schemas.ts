@@ -25,8 +25,23 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: FieldPro
 
 /** What a tool takes: its JSON Schema, and the check that turns arguments into what its call needs. */
 export interface ToolInput<T> {
-  schema: ArgumentsSchema;
+  readonly schema: ArgumentsSchema;
   parse(args: Record<string, unknown>): Parsed<T>;
+}
+
+/**
+ * A tool input whose JSON Schema is built when first read. Only tools/list reads it, and building
+ * every tool's (zod's JSON Schema conversion of every route's schemas) was a large part of the MCP
+ * function's init: a cold start that serves initialize or a tools/call never builds them.
+ */
+export function toolInput<T>(schemaOf: () => ArgumentsSchema, parse: (args: Record<string, unknown>) => Parsed<T>): ToolInput<T> {
+  let schema: ArgumentsSchema | undefined;
+  return {
+    get schema() {
+      return (schema ??= schemaOf());
+    },
+    parse,
+  };
 }
 
 /** The parts of one API request, checked with its route's schemas; values as the caller sent them. */
@@ -182,12 +197,11 @@ export function routeInput(route: RouteDefinition): ToolInput<RouteArguments> {
   const { params, query, body } = route.request;
   const takesBody = route.method === 'POST' || route.method === 'PATCH';
   const acceptsKey = route.method === 'POST';
-  const schema = argumentsSchema([params, query, takesBody ? body : undefined], acceptsKey ? IdempotencyKeyArgument : {});
   const paramKeys = keysOf(params);
   const queryKeys = keysOf(query);
-  return {
-    schema,
-    parse(args) {
+  return toolInput(
+    () => argumentsSchema([params, query, takesBody ? body : undefined], acceptsKey ? IdempotencyKeyArgument : {}),
+    (args) => {
       const parts = { params: {} as Record<string, unknown>, query: {} as Record<string, unknown>, body: {} as Record<string, unknown> };
       let idempotencyKey: unknown;
       for (const [name, value] of Object.entries(args)) {
@@ -209,7 +223,7 @@ export function routeInput(route: RouteDefinition): ToolInput<RouteArguments> {
         value: { params: paramsText as Record<string, string>, query: parts.query, body: bodyValue, idempotencyKey: idempotencyKey as string | undefined },
       };
     },
-  };
+  );
 }
 
 /** The error a tool answers for arguments that fail their check: the API's own message and details. */

@@ -55,6 +55,7 @@ import {
   type Parsed,
   type RouteArguments,
   type ToolInput,
+  toolInput,
 } from './tool-schemas.ts';
 
 /** MCP tool annotations: hints a client may show or act on (never a security boundary). */
@@ -166,8 +167,8 @@ function propertyOf(schema: z.ZodMiniType, name: string): JsonSchema {
   return property;
 }
 
-const searchInput: ToolInput<SearchArguments> = {
-  schema: (() => {
+const searchInput: ToolInput<SearchArguments> = toolInput(
+  () => {
     const structured = argumentsSchema([SearchRequest]);
     return {
       ...structured,
@@ -176,8 +177,8 @@ const searchInput: ToolInput<SearchArguments> = {
         ...structured.properties,
       },
     } satisfies ArgumentsSchema;
-  })(),
-  parse(args): Parsed<SearchArguments> {
+  },
+  (args): Parsed<SearchArguments> => {
     const check = <S extends z.ZodMiniType>(schema: S) => schema.safeParse(args);
     if ('intent' in args) {
       const mixed = STRUCTURED_SEARCH_FIELDS.filter((name) => name in args);
@@ -188,7 +189,7 @@ const searchInput: ToolInput<SearchArguments> = {
     const parsed = check(SearchRequest);
     return parsed.success ? { ok: true, value: { mode: 'query', body: args } } : { ok: false, problems: problemsOf(parsed.error) };
   },
-};
+);
 
 // upload_feed and retry_feed: the feed file inline, as CSV text or as JSON product rows.
 
@@ -199,15 +200,22 @@ interface FeedFileArguments {
 
 const CsvText = z.string('Must be the CSV file’s text').check(z.minLength(1, 'Send the CSV file’s text: a header row, then one row per product'));
 
-/** The inline feed arguments: `csv` (text) or `products` (JSON rows, described by the feed row schema). */
-function feedFileArguments(required: boolean): { properties: Record<string, JsonSchema>; parse: (args: Record<string, unknown>) => Parsed<FeedFileArguments['upload']> } {
+/** The names of the inline feed arguments, as feedFileProperties describes them. */
+const FEED_FILE_ARGUMENTS = ['csv', 'products', 'filename'] as const;
+
+/** The JSON Schema of the inline feed arguments: `csv` (text) or `products` (JSON rows, described by the feed row schema). */
+function feedFileProperties(): Record<(typeof FEED_FILE_ARGUMENTS)[number], JsonSchema> {
   const products = propertyOf(InlineJsonFeedRequest, 'products');
   return {
-    properties: {
-      csv: { ...argumentSchema(CsvText), description: 'The feed as CSV text (the header row from get_feed_template, then one row per product; prices as decimals in major units, e.g. 12.50 with a currency column). Use csv or products' },
-      products: { ...products, items: argumentSchema(FeedProductRow), description: 'The feed as JSON product rows (prices as Money objects in minor units: {"amount": 1250, "currency": "EUR"}). Use csv or products' },
-      filename: { ...propertyOf(UploadFeedQuery, 'filename'), description: 'A name for the file, shown on the feed' },
-    },
+    csv: { ...argumentSchema(CsvText), description: 'The feed as CSV text (the header row from get_feed_template, then one row per product; prices as decimals in major units, e.g. 12.50 with a currency column). Use csv or products' },
+    products: { ...products, items: argumentSchema(FeedProductRow), description: 'The feed as JSON product rows (prices as Money objects in minor units: {"amount": 1250, "currency": "EUR"}). Use csv or products' },
+    filename: { ...propertyOf(UploadFeedQuery, 'filename'), description: 'A name for the file, shown on the feed' },
+  };
+}
+
+/** The check of the inline feed arguments (required: one of csv and products must be sent). */
+function feedFileArguments(required: boolean): { parse: (args: Record<string, unknown>) => Parsed<FeedFileArguments['upload']> } {
+  return {
     parse(args) {
       const problems: FieldProblem[] = [];
       const has = (name: string) => args[name] !== undefined;
@@ -232,16 +240,18 @@ function feedFileArguments(required: boolean): { properties: Record<string, Json
 function feedFileInput(options: { params?: z.ZodMiniObject; required: boolean }): ToolInput<FeedFileArguments & { id?: string }> {
   const file = feedFileArguments(options.required);
   const params = options.params;
-  const paramSchema = params ? argumentsSchema([params]) : undefined;
-  const known = new Set([...Object.keys(file.properties), 'idempotencyKey', ...keysOf(params)]);
-  return {
-    schema: {
-      type: 'object',
-      properties: { ...(paramSchema?.properties ?? {}), ...file.properties, ...IdempotencyKeyArgument },
-      ...(paramSchema?.required ? { required: paramSchema.required } : {}),
-      additionalProperties: false,
+  const known = new Set<string>([...FEED_FILE_ARGUMENTS, 'idempotencyKey', ...keysOf(params)]);
+  return toolInput(
+    () => {
+      const paramSchema = params ? argumentsSchema([params]) : undefined;
+      return {
+        type: 'object',
+        properties: { ...(paramSchema?.properties ?? {}), ...feedFileProperties(), ...IdempotencyKeyArgument },
+        ...(paramSchema?.required ? { required: paramSchema.required } : {}),
+        additionalProperties: false,
+      };
     },
-    parse(args) {
+    (args) => {
       const problems: FieldProblem[] = Object.keys(args).filter((name) => !known.has(name)).map((name) => ({ path: name, message: 'Unknown field; remove it' }));
       let feedId: string | undefined;
       if (params) {
@@ -255,20 +265,20 @@ function feedFileInput(options: { params?: z.ZodMiniObject; required: boolean })
       if (problems.length > 0 || !upload.ok) return { ok: false, problems };
       return { ok: true, value: { upload: upload.value, idempotencyKey: args.idempotencyKey as string | undefined, ...(feedId ? { id: feedId } : {}) } };
     },
-  };
+  );
 }
 
 // get_feed_template: the CSV or the JSON template.
 
 const templateInput: ToolInput<{ format: 'csv' | 'json' }> = (() => {
   const Arguments = z.strictObject({ format: z.withMeta(z._default(FeedFormat, 'csv'), { description: 'csv (default) or json' }) });
-  return {
-    schema: argumentsSchema([Arguments]),
-    parse(args) {
+  return toolInput(
+    () => argumentsSchema([Arguments]),
+    (args) => {
       const parsed = Arguments.safeParse(args);
       return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: problemsOf(parsed.error) };
     },
-  };
+  );
 })();
 
 function problemsOf(error: z.core.$ZodError, prefix: PropertyKey[] = []): FieldProblem[] {
