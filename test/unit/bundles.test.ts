@@ -122,6 +122,21 @@ describe('Lambda bundles (esbuild metafile)', () => {
     expect(getAgent.inputs.filter((input) => input.includes('node_modules/zod/v4/mini/'))).not.toEqual([]);
   });
 
+  it('drops the modules a function never uses (package.json sideEffects), but never the English messages of zod', () => {
+    // Every module is free of side effects but shared/schemas/zod.ts, whose z.config(en()) gives every
+    // validation message its English text: a bundle with any of zod must hold it.
+    for (const bundle of bundles) {
+      if (bundle.inputs.some((input) => input.includes('node_modules/zod/v4/'))) expect(bundle.inputs, bundle.handler).toContain('shared/schemas/zod.ts');
+    }
+    // The structured search never reads a plain-language intent: the intent extractors (their patterns
+    // are built at load) stay in the intent search's function.
+    const inputsOf = (operationId: string) => bundles.find((bundle) => bundle.operationId === operationId)!.inputs;
+    for (const extractor of ['shared/domain/intent/prices.ts', 'shared/domain/intent/quantities.ts', 'node_modules/currency-codes/data.js']) {
+      expect(inputsOf('search')).not.toContain(extractor);
+      expect(inputsOf('searchIntent')).toContain(extractor);
+    }
+  });
+
   it('keeps the reference page’s Redoc out of the asset function’s code: it ships as a file and is read, not run', () => {
     const assetFunction = bundles.find((bundle) => bundle.operationId === 'getReferenceAsset')!;
     expect(assetFunction.inputs.some((input) => input.includes('node_modules/redoc/'))).toBe(false);
