@@ -2,8 +2,21 @@
 import type * as z from './zod.ts';
 import type { FieldProblem } from '../failures.ts';
 
-function dotPath(path: readonly PropertyKey[]): string {
-  return path.map(String).join('.');
+/** A key a dot path carries as it is: a name (letters, digits, `_`, `$`, `-`) or an array index. */
+const PLAIN_KEY = /^(?:[A-Za-z_$][\w$-]*|\d+)$/;
+
+/**
+ * `organization.country`, `events.1`; a key a dot would make ambiguous (`"a.b"`, `""`, spaces) is
+ * quoted as JSON in brackets, `attributes["a.b"]`, so that a path names exactly one place.
+ */
+export function dotPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    const text = String(key);
+    if (typeof key === 'number' || PLAIN_KEY.test(text)) out += out === '' ? text : `.${text}`;
+    else out += `[${JSON.stringify(text)}]`;
+  }
+  return out;
 }
 
 export function zodProblems(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): FieldProblem[] {
