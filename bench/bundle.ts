@@ -5,7 +5,7 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
-import { builtinModuleAliases, LAMBDA_BUNDLING } from '../lib/bundling.ts';
+import { bundleAliases, LAMBDA_BUNDLING } from '../lib/bundling.ts';
 import { fallbackRoute, routeList } from '../functions/route-index.ts';
 import { workers } from '../shared/workers.ts';
 import { writeBundledFiles } from '../lib/bundled-files.ts';
@@ -26,7 +26,7 @@ export const lambdaBuildOptions = {
   sourcesContent: LAMBDA_BUNDLING.sourcesContent,
   mainFields: [...LAMBDA_BUNDLING.mainFields],
   banner: { js: LAMBDA_BUNDLING.banner },
-  alias: builtinModuleAliases(path.resolve(import.meta.dirname, '..')),
+  alias: bundleAliases(path.resolve(import.meta.dirname, '..')),
   logLevel: 'silent',
 } satisfies BuildOptions;
 

@@ -16,7 +16,7 @@ import { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES } from '../shared/data/table-definition.ts';
 import type { Stage, TableAction } from '../shared/resources.ts';
 import { ENV } from '../shared/resources.ts';
-import { builtinModuleAliases, LAMBDA_BUNDLING } from './bundling.ts';
+import { bundleAliases, LAMBDA_BUNDLING } from './bundling.ts';
 import { acknowledgeFinding } from './compliance.ts';
 import { InlinePolicyRole } from './function-roles.ts';
 import type { StageSettings } from './stage-settings.ts';
@@ -119,8 +119,8 @@ export class ApiFunction extends Construct {
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
         bundleAwsSDK: LAMBDA_BUNDLING.bundleAwsSdk, // the SDK bundled and tree-shaken (lib/bundling.ts)
-        // Node built-ins through CommonJS shims, not ESM facades (lib/bundling.ts)
-        esbuildArgs: { '--alias': Object.entries(builtinModuleAliases(REPOSITORY_ROOT)).map(([specifier, shim]) => `${specifier}=${shim}`) },
+        // Node built-ins through CommonJS shims, not ESM facades; stubs for libraries never run (lib/bundling.ts)
+        esbuildArgs: { '--alias': Object.entries(bundleAliases(REPOSITORY_ROOT)).map(([specifier, shim]) => `${specifier}=${shim}`) },
         ...(props.bundledFiles ? { commandHooks: copyInto(props.bundledFiles) } : {}),
       },
     });

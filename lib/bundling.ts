@@ -58,16 +58,51 @@ export function builtinModuleAliases(root: string): Record<string, string> {
     if (name.startsWith('_') || name.startsWith('node:_')) continue;
     const specifier = name.startsWith('node:') ? name : `node:${name}`;
     const file = path.join(dir, `${specifier.slice(5).replaceAll('/', '__')}.cjs`);
-    const shim = `module.exports = process.getBuiltinModule(${JSON.stringify(specifier)});\n`;
-    let current: string | undefined;
-    try {
-      current = readFileSync(file, 'utf8');
-    } catch {
-      current = undefined;
-    }
-    if (current !== shim) writeFileSync(file, shim);
+    writeIfChanged(file, `module.exports = process.getBuiltinModule(${JSON.stringify(specifier)});\n`);
     aliases[specifier] = file;
     if (!name.startsWith('node:')) aliases[name] = file;
   }
   return aliases;
+}
+
+/**
+ * Libraries a bundle imports but never runs, each replaced by a module that throws if it ever is run.
+ * The MCP SDK's server imports ajv (with ajv-formats) for the JSON Schema validator it constructs
+ * only when given none; the MCP function gives its own (functions/mcp/server.ts), so ajv's 130 kB
+ * would only be compiled and initialised at every cold start: 62 M instructions of the function's 660
+ * (docs/performance.md, "Cold start"). test/e2e/mcp-bundle.test.ts runs the function as bundled.
+ */
+const UNUSED_LIBRARIES: Readonly<Record<string, string>> = {
+  ajv: 'the MCP server is given its own JSON Schema validator (functions/mcp/server.ts), so the MCP SDK never constructs ajv',
+  'ajv-formats': 'the MCP server is given its own JSON Schema validator (functions/mcp/server.ts), so the MCP SDK never adds ajv formats',
+};
+
+export function unusedLibraryAliases(root: string): Record<string, string> {
+  const dir = path.join(root, 'node_modules', '.cache', 'unused-library-stubs');
+  mkdirSync(dir, { recursive: true });
+  const aliases: Record<string, string> = {};
+  for (const [name, reason] of Object.entries(UNUSED_LIBRARIES)) {
+    const file = path.join(dir, `${name}.cjs`);
+    const message = `${name} is left out of the Lambda bundles (lib/bundling.ts): ${reason}`;
+    const stub = `module.exports = function unused() { throw new Error(${JSON.stringify(message)}); };\n`;
+    writeIfChanged(file, stub);
+    aliases[name] = file;
+  }
+  return aliases;
+}
+
+/** Every alias a Lambda bundle is built with: the built-in shims and the unused libraries' stubs. */
+export function bundleAliases(root: string): Record<string, string> {
+  return { ...builtinModuleAliases(root), ...unusedLibraryAliases(root) };
+}
+
+/** Writes only when the content differs, so that concurrent builds reading the file never see it half-written. */
+function writeIfChanged(file: string, content: string): void {
+  let current: string | undefined;
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (current !== content) writeFileSync(file, content);
 }

@@ -1,0 +1,84 @@
+// POST /mcp as deployed: the MCP function bundled with the Lambda bundling options (bench/bundle.ts,
+// lib/bundling.ts: ajv and ajv-formats replaced by stubs that throw if run), served on loopback
+// through the in-process adapter, and driven by the MCP SDK's own Client — initialize, tools/list with
+// every tool's schema, tool calls that reach the API — so that a difference only the bundle has (a
+// stubbed library the MCP SDK starts to use, a module dropped as free of side effects) fails here.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bundleEntry } from '../../bench/bundle.ts';
+import { operationOf, operationRequest, writeOperationResponse, type OperationTarget } from '../../lib/local/in-process.ts';
+import { registerAgent } from '../support/http-client.ts';
+import { BUYER_TOOLS, data, toolError } from '../support/mcp.ts';
+import { newClient } from '../support/runtime.ts';
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'mcp-bundle-'));
+let server: Server;
+let mcpUrl: URL;
+let bundleKb: number;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  // The tools call the API at the function's API_BASE_URL: the runtime the tests run against.
+  process.env.API_BASE_URL = inject('baseUrl');
+  const bundle = await bundleEntry('functions/mcp/post.ts', outDir, { bundleAwsSdk: true });
+  bundleKb = bundle.kb;
+  const { handler } = (await import(pathToFileURL(bundle.file).href)) as { handler: OperationTarget };
+  const operation = operationOf(handler);
+  server = createServer((request, response) => {
+    void (async () => {
+      if (request.method !== 'POST') {
+        response.writeHead(405, { allow: 'POST' }).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
+      const plain = operationRequest(operation.route, request.url ?? '/mcp', { headers, ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}) });
+      writeOperationResponse(response, await operation.run(plain, { remainingMs: () => 30_000 }), 'mcp-bundle-test');
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  mcpUrl = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+  await new Promise((resolve) => server?.close(resolve));
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+async function connect(apiKey: string): Promise<Client> {
+  const client = new Client({ name: 'mcp-bundle-test', version: '1.0.0' });
+  clients.push(client);
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers: { authorization: `Bearer ${apiKey}` } } }));
+  return client;
+}
+
+describe('the MCP function as bundled for Lambda', () => {
+  it('initializes, lists the role’s tools with their schemas, and calls tools that reach the API', async () => {
+    expect(bundleKb).toBeGreaterThan(100);
+    const buyer = await registerAgent(newClient(), { role: 'buyer' });
+    const client = await connect(buyer.apiKey);
+    expect(client.getServerVersion()?.name).toBe('agent-marketplace');
+
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...BUYER_TOOLS].sort());
+    const search = tools.find((tool) => tool.name === 'search_products')!;
+    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['intent', 'query', 'filters', 'sort']));
+    expect(search.outputSchema?.type).toBe('object');
+
+    // The client checks structuredContent against the listed output schema.
+    expect(await data(client, 'get_profile')).toMatchObject({ agentId: buyer.agentId, role: 'buyer' });
+    const refused = await toolError(client, 'get_order', { id: 'ord_01JZZZZZZZZZZZZZZZZZZZZZZZ' });
+    expect(refused).toMatchObject({ code: 'not-found', status: 404 });
+    const invalid = await toolError(client, 'start_negotiation', { offerId: 'nope', quantity: 0 });
+    expect(invalid.code).toBe('validation/invalid');
+  });
+});
