@@ -53,7 +53,7 @@ function result(allowed: boolean, counts: CounterItem, currentMinute: number, li
   const dayCount = counts.dayCount ?? 0;
   return {
     allowed,
-    minute: { limit: limits.perMinute, remaining: Math.max(0, limits.perMinute - minuteCount), resetAt: w.minuteReset },
+    minute: { limit: limits.perMinute, remaining: Math.max(0, limits.perMinute - minuteCount), resetAt: (currentMinute + 1) * 60 },
     day: { limit: limits.perDay, remaining: Math.max(0, limits.perDay - dayCount), resetAt: w.dayReset },
   };
 }
@@ -65,28 +65,36 @@ export async function consume(subject: string, limits: Limits, now: Date): Promi
   // Kept an hour past the day's end so a clock skew between containers never resets a live window.
   const expiresAt = w.dayReset + 3600;
 
+  // The minute this request is counted in: its own, or a later one the item already counts.
+  let minute = w.minute;
   for (let attempt = 0; attempt < 4; attempt++) {
     // Fast path: the item already counts this minute.
     try {
       const updated = await RateLimitWindowEntity.update(key, { add: { minuteCount: 1, dayCount: 1 } }, {
         allow: ['minuteCount', 'dayCount'],
-        condition: and(eq('minute', w.minute), lt('minuteCount', limits.perMinute), lt('dayCount', limits.perDay)),
+        condition: and(eq('minute', minute), lt('minuteCount', limits.perMinute), lt('dayCount', limits.perDay)),
       });
-      return result(true, updated, w.minute, limits, now);
+      return result(true, updated, minute, limits, now);
     } catch (error) {
       if (!(error instanceof ConditionRefused)) throw error;
       const old = (error.current ?? {}) as CounterItem;
-      const exhausted = (old.dayCount ?? 0) >= limits.perDay || (old.minute === w.minute && (old.minuteCount ?? 0) >= limits.perMinute);
-      if (exhausted) return result(false, old, w.minute, limits, now);
-      if (old.minute === w.minute) continue; // a racing request changed the item; try again
+      const exhausted = (old.dayCount ?? 0) >= limits.perDay || (old.minute === minute && (old.minuteCount ?? 0) >= limits.perMinute);
+      if (exhausted) return result(false, old, minute, limits, now);
+      if (old.minute === minute) continue; // a racing request changed the item; try again
+      // The item counts a later minute: this request's clock is behind another container's, or it
+      // reached the store after the minute turned. Count it in that minute (never start an older one).
+      if (old.minute !== undefined && old.minute > minute) {
+        minute = old.minute;
+        continue;
+      }
     }
     // Slow path, once a minute: start this minute's count.
     try {
-      const updated = await RateLimitWindowEntity.update(key, { set: { minute: w.minute, minuteCount: 1, expiresAt }, add: { dayCount: 1 } }, {
+      const updated = await RateLimitWindowEntity.update(key, { set: { minute, minuteCount: 1, expiresAt }, add: { dayCount: 1 } }, {
         allow: ['minute', 'minuteCount', 'expiresAt', 'dayCount'],
-        condition: and(or(notExists('minute'), lt('minute', w.minute)), or(notExists('dayCount'), lt('dayCount', limits.perDay))),
+        condition: and(or(notExists('minute'), lt('minute', minute)), or(notExists('dayCount'), lt('dayCount', limits.perDay))),
       });
-      return result(true, updated, w.minute, limits, now);
+      return result(true, updated, minute, limits, now);
     } catch (error) {
       if (!(error instanceof ConditionRefused)) throw error;
       const old = (error.current ?? {}) as CounterItem;

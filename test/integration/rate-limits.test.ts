@@ -48,6 +48,21 @@ describe('consume', () => {
     expect((await consume(subject, limits, at('2026-11-23T00:00:01.000Z'))).allowed).toBe(true);
   });
 
+  it('counts a request whose clock is behind in the later minute the item already counts', async () => {
+    const subject = `agent#${randomUUID()}`;
+    const limits = { perMinute: 2, perDay: 10 };
+    const ahead = at('2026-11-22T10:16:00.050Z');
+    const behind = at('2026-11-22T10:15:59.950Z');
+    expect((await consume(subject, limits, ahead)).allowed).toBe(true);
+    const late = await consume(subject, limits, behind);
+    expect(late.allowed).toBe(true);
+    expect(late.minute).toEqual({ limit: 2, remaining: 0, resetAt: Date.parse('2026-11-22T10:17:00.000Z') / 1000 });
+    expect(late.day.remaining).toBe(8);
+    // The later minute is full now, whichever clock asks.
+    expect((await consume(subject, limits, behind)).allowed).toBe(false);
+    expect((await consume(subject, limits, ahead)).allowed).toBe(false);
+  });
+
   it('lets exactly the day limit through when requests race across a minute boundary', async () => {
     const subject = `agent#${randomUUID()}`;
     const limits = { perMinute: 1000, perDay: 25 };
