@@ -29,11 +29,55 @@ const MINOR_UNIT_WORDS = new Set(['cent', 'cents', 'pence', 'penny', 'eurocents'
 
 export const SYMBOL = '(?:us\\$|a\\$|c\\$|\\$|€|£|¥|₹|₩)';
 const AMOUNT = '(\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+)\\s*(k\\b)?';
-/** Any currency word or code, longest first. */
-export const CURRENCY_WORD = `(${[...CURRENCY_WORDS.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})\\b`;
-/** A money amount. Groups: 1 symbol, 2 amount, 3 k, 4 word | 5 word, 6 amount, 7 k | 8 amount, 9 k, 10 word. */
-export const MONEY = `(?:(${SYMBOL})\\s?${AMOUNT}(?:\\s?${CURRENCY_WORD})?|\\b${CURRENCY_WORD}\\s?${AMOUNT}|${AMOUNT}\\s?${CURRENCY_WORD})`;
+/** Every currency word and code, longest first: the order the patterns try them in. */
+export const ALL_CURRENCY_WORDS: readonly string[] = [...CURRENCY_WORDS.keys()].sort((a, b) => b.length - a.length);
+const UPPER_CURRENCY_WORDS = ALL_CURRENCY_WORDS.map((word) => word.toUpperCase());
+
+/**
+ * The currency words `text` could match, in ALL_CURRENCY_WORDS's order: those it holds in any letter
+ * case (a superset of what a case-insensitive pattern finds in it). Patterns are built with these only
+ * (currencyWordPattern): inlining all 502 in each of the price patterns made them 7–15 kB apiece, about
+ * 8 ms of a cold start to build and 20 ms apiece for V8 to compile at their first use, and a pattern
+ * tries its words in the same order either way, so one built from the words a text holds finds what
+ * the full one would.
+ */
+export function currencyWordsIn(text: string): readonly string[] {
+  const lower = text.toLowerCase();
+  const upper = text.toUpperCase();
+  return ALL_CURRENCY_WORDS.filter((word, index) => lower.includes(word) || upper.includes(UPPER_CURRENCY_WORDS[index] as string));
+}
+
+/** The currency words as one group followed by a word boundary; none: a group that never matches. */
+export function currencyWordPattern(words: readonly string[]): string {
+  return words.length === 0 ? '((?!))' : `(${words.map(escapeRegExp).join('|')})\\b`;
+}
+
+/**
+ * A money amount, its currency one of `currencyWord` (currencyWordPattern). Groups: 1 symbol, 2 amount,
+ * 3 k, 4 word | 5 word, 6 amount, 7 k | 8 amount, 9 k, 10 word.
+ */
+export function moneyPattern(currencyWord: string): string {
+  return `(?:(${SYMBOL})\\s?${AMOUNT}(?:\\s?${currencyWord})?|\\b${currencyWord}\\s?${AMOUNT}|${AMOUNT}\\s?${currencyWord})`;
+}
 export const MONEY_GROUPS = 10;
+
+/**
+ * Patterns built from a set of currency words, kept for the next text that holds the same ones (most
+ * hold none or one). Bounded: a text holding many currency words cannot grow it without end.
+ */
+export function patternCache<T>(build: (currencyWord: string) => T, capacity = 64): (words: readonly string[]) => T {
+  const cache = new Map<string, T>();
+  return (words) => {
+    const key = words.join('|');
+    let built = cache.get(key);
+    if (built === undefined) {
+      if (cache.size >= capacity) cache.delete(cache.keys().next().value as string);
+      built = build(currencyWordPattern(words));
+      cache.set(key, built);
+    }
+    return built;
+  };
+}
 
 /** The currency a word names ("euros" → EUR), if any. */
 export function currencyOf(word: string): string | undefined {
@@ -45,10 +89,12 @@ const CENT_WORDS = new Set(['cent', 'cents']);
 /** Currencies whose hundredth is called a cent. */
 const CENT_CURRENCIES = new Set(['USD', 'EUR', 'AUD', 'CAD', 'NZD', 'HKD', 'SGD']);
 
+const statedCurrencyPattern = patternCache((currencyWord) => new RegExp(`(${SYMBOL})|\\b${currencyWord}`, 'gi'));
+
 /** The one currency a request names by symbol, code or word (minor-unit words aside), if it names exactly one. */
 export function statedCurrency(text: string): string | undefined {
   const named = new Set<string>();
-  for (const match of text.matchAll(new RegExp(`(${SYMBOL})|\\b${CURRENCY_WORD}`, 'gi'))) {
+  for (const match of text.matchAll(statedCurrencyPattern(currencyWordsIn(text)))) {
     if (match[1]) named.add(CURRENCY_SYMBOLS[match[1].toLowerCase()] as string);
     else if (match[2] && !CENT_WORDS.has(match[2].toLowerCase())) named.add(CURRENCY_WORDS.get(match[2].toLowerCase()) as string);
   }
