@@ -14,14 +14,14 @@ export const route = defineRoute({
   auth: 'public',
   roles: ANY_ROLE,
   rateLimited: false,
-  request: { params: z.strictObject({ file: z.withMeta(
+  request: { params: z.strictObject({ file: z.annotated(
     z.string(),
     { maxLength: 200, pattern: '^[A-Za-z0-9._-]{1,200}$', example: 'reference.5d41402abc.js', description: 'The file name, as the reference page names it (it carries a hash of the content)' },
   ) }) },
   response: {
     status: 200,
     description: 'The file (text/javascript; br or gzip as Accept-Encoding allows; 304 when If-None-Match names its ETag)',
-    schema: z.withMeta(z.string(), { maxLength: 6_000_000, pattern: '^[\\s\\S]*$' }),
+    schema: z.annotated(z.string(), { maxLength: 6_000_000, pattern: '^[\\s\\S]*$' }),
     raw: true,
   },
   examples: { response: '/* Redoc */…' },

@@ -15,7 +15,7 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: false,
   request: {},
-  response: { status: 200, description: 'The reference page', schema: z.withMeta(z.string(), { maxLength: 65_536 }), raw: true, contentType: 'text/html' },
+  response: { status: 200, description: 'The reference page', schema: z.annotated(z.string(), { maxLength: 65_536 }), raw: true, contentType: 'text/html' },
   examples: { response: '<!doctype html><html lang="en"><head><title>Agent Marketplace API reference</title>…' },
   handlerErrors: [],
   tableActions: [],

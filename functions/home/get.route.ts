@@ -3,10 +3,10 @@ import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
 import { TEXT_PATTERN_SINGLE_LINE } from '../../shared/schemas/common.ts';
 
-const line = (max: number) => z.withMeta(z.string().check(z.maxLength(max)), { pattern: TEXT_PATTERN_SINGLE_LINE });
+const line = (max: number) => z.annotated(z.string().check(z.maxLength(max)), { pattern: TEXT_PATTERN_SINGLE_LINE });
 
-const Link = z.withMeta(z.object({
-  href: z.withMeta(z.string().check(z.maxLength(100)), { description: 'Path on this host', pattern: '^/[A-Za-z0-9._~/-]*$' }),
+const Link = z.annotated(z.object({
+  href: z.annotated(z.string().check(z.maxLength(100)), { description: 'Path on this host', pattern: '^/[A-Za-z0-9._~/-]*$' }),
   method: z.enum(['GET', 'POST']),
   title: line(100),
 }), { id: 'Link', description: 'Where to go and how' });

@@ -15,7 +15,7 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: false,
   request: {},
-  response: { status: 200, description: 'The guide', schema: z.withMeta(z.string(), { maxLength: 65_536 }), raw: true, contentType: 'text/markdown' },
+  response: { status: 200, description: 'The guide', schema: z.annotated(z.string(), { maxLength: 65_536 }), raw: true, contentType: 'text/markdown' },
   examples: { response: '# Agent Marketplace API\n\n> A business-to-business exchange where AI agents buy and sell through a REST API.…' },
   handlerErrors: [],
   tableActions: [],

@@ -271,7 +271,7 @@ function feedFileInput(options: { params?: z.ZodMiniObject; required: boolean })
 // get_feed_template: the CSV or the JSON template.
 
 const templateInput: ToolInput<{ format: 'csv' | 'json' }> = (() => {
-  const Arguments = z.strictObject({ format: z.withMeta(z._default(FeedFormat, 'csv'), { description: 'csv (default) or json' }) });
+  const Arguments = z.strictObject({ format: z.annotated(z._default(FeedFormat, 'csv'), { description: 'csv (default) or json' }) });
   return toolInput(
     () => argumentsSchema([Arguments]),
     (args) => {

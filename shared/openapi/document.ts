@@ -220,17 +220,17 @@ function successResponseFor(route: RouteDefinition): ZodOpenApiResponseObject {
       // A second representation of the same answer, chosen by Accept (the raw template file). When it
       // shares the envelope's media type, the operation's description says how to ask for it.
       ...(rawType && rawType !== 'application/json'
-        ? { [rawType]: { schema: z.withMeta(z.string().check(z.maxLength(1024 * 1024)), { description: 'The raw file, when Accept names this type alone' }) } }
+        ? { [rawType]: { schema: z.annotated(z.string().check(z.maxLength(1024 * 1024)), { description: 'The raw file, when Accept names this type alone' }) } }
         : {}),
     },
   };
 }
 
 const UPLOAD_SCHEMAS = {
-  'text/csv': z.withMeta(z.string().check(z.maxLength(5 * 1024 * 1024)), { id: 'CsvFeedFile', description: 'A header row, then one row per product (prices in major units)' }),
-  'multipart/form-data': z.withMeta(z.object({
-      file: z.withMeta(z.string().check(z.maxLength(5 * 1024 * 1024)), { format: 'binary', description: 'The feed file (CSV or JSON)' }),
-      format: z.withMeta(z.optional(z.enum(['csv', 'json'])), { description: 'Overrides the format the file name implies' }),
+  'text/csv': z.annotated(z.string().check(z.maxLength(5 * 1024 * 1024)), { id: 'CsvFeedFile', description: 'A header row, then one row per product (prices in major units)' }),
+  'multipart/form-data': z.annotated(z.object({
+      file: z.annotated(z.string().check(z.maxLength(5 * 1024 * 1024)), { format: 'binary', description: 'The feed file (CSV or JSON)' }),
+      format: z.annotated(z.optional(z.enum(['csv', 'json'])), { description: 'Overrides the format the file name implies' }),
     }), { id: 'MultipartFeedUpload' }),
 } as const;
 

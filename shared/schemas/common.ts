@@ -51,7 +51,7 @@ export function textProblem(value: string, multiline: boolean): string | undefin
 export function text(options: { min?: number; max: number; multiline?: boolean }) {
   const min = options.min ?? 0;
   const range = min > 0 ? `Must be ${min} to ${options.max} characters` : `Must be at most ${options.max} characters`;
-  return z.withMeta(z.string({ error: unlessMissing('Must be a string') }).check(
+  return z.annotated(z.string({ error: unlessMissing('Must be a string') }).check(
     z.trim(),
     z.minLength(min, range),
     z.maxLength(options.max, range),
@@ -63,14 +63,14 @@ export function text(options: { min?: number; max: number; multiline?: boolean }
 }
 
 
-export const Timestamp = /* @__PURE__ */ (() => z.withMeta(z.iso.datetime({ precision: 3 }), {
+export const Timestamp = /* @__PURE__ */ (() => z.annotated(z.iso.datetime({ precision: 3 }), {
   id: 'Timestamp',
   maxLength: 24,
   description: 'ISO 8601 UTC timestamp with milliseconds',
   example: '2026-11-22T10:15:30.123Z',
 }))();
 
-export const CountryCode = /* @__PURE__ */ (() => z.withMeta(
+export const CountryCode = /* @__PURE__ */ (() => z.annotated(
   z.string().check(z.refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code in uppercase, such as DE')),
   { description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE', maxLength: 2, pattern: '^[A-Z]{2}$' },
 ))();
@@ -82,7 +82,7 @@ export const CountryCode = /* @__PURE__ */ (() => z.withMeta(
 export function queryInteger(options: { min: number; max: number }) {
   const message = `Must be an integer from ${options.min} to ${options.max}, written in plain digits`;
   const digits = z.string({ error: unlessMissing(message) }).check(z.regex(/^(0|[1-9][0-9]{0,15})$/, message));
-  return z.withMeta(z.pipe(digits, z.transform(Number)).check(z.refine((value) => value >= options.min && value <= options.max, message)), {
+  return z.annotated(z.pipe(digits, z.transform(Number)).check(z.refine((value) => value >= options.min && value <= options.max, message)), {
     // Documented as what it is on the wire: an integer within its bounds (a query string carries it
     // in decimal digits, which is what the pattern above enforces).
     override: ({ jsonSchema }) => {
@@ -97,7 +97,7 @@ export const LIST_CURSOR_MAX = 2048;
 
 /** Query parameters shared by every list endpoint. */
 export const PaginationQuery = /* @__PURE__ */ (() => z.strictObject({
-  limit: z.withMeta(z._default(queryInteger({ min: 1, max: 100 }), 20), {
+  limit: z.annotated(z._default(queryInteger({ min: 1, max: 100 }), 20), {
     description: 'Page size, 1–100',
     example: 20,
     param: { id: 'Limit' },
@@ -106,7 +106,7 @@ export const PaginationQuery = /* @__PURE__ */ (() => z.strictObject({
       jsonSchema.default = 20;
     },
   }),
-  cursor: z.withMeta(z.optional(z.string().check(z.minLength(1), z.maxLength(LIST_CURSOR_MAX))), {
+  cursor: z.annotated(z.optional(z.string().check(z.minLength(1), z.maxLength(LIST_CURSOR_MAX))), {
     description: 'Opaque cursor from a previous page (nextCursor)',
     pattern: '^[A-Za-z0-9_-]+$',
     param: { id: 'Cursor' },
@@ -116,15 +116,15 @@ export const PaginationQuery = /* @__PURE__ */ (() => z.strictObject({
 /** A page of a list: `{items, nextCursor}`, at most `maxItems` (a list's `limit` is at most 100). */
 export function page<T extends z.ZodMiniType>(item: T, options: { maxItems?: number; cursorMaxLength?: number } = {}) {
   return z.object({
-    items: z.withMeta(z.array(item), { maxItems: options.maxItems ?? 100 }),
-    nextCursor: z.withMeta(z.nullable(z.string()), { maxLength: options.cursorMaxLength ?? LIST_CURSOR_MAX, pattern: '^[A-Za-z0-9_-]+$' }),
+    items: z.annotated(z.array(item), { maxItems: options.maxItems ?? 100 }),
+    nextCursor: z.annotated(z.nullable(z.string()), { maxLength: options.cursorMaxLength ?? LIST_CURSOR_MAX, pattern: '^[A-Za-z0-9_-]+$' }),
   });
 }
 
 export function idParam(pattern: RegExp, description: string, example?: string) {
   // Ids have a fixed length, so the example's is the limit; its prefix names the parameter component.
   const kind = example ? (Object.keys(ID_PREFIXES) as IdKind[]).find((name) => example.startsWith(ID_PREFIXES[name])) : undefined;
-  return z.withMeta(
+  return z.annotated(
     z.string().check(z.regex(pattern, `Must be ${description}`)),
     { description, ...(example ? { example, maxLength: example.length } : {}), ...(kind ? { param: { id: `${idComponentName(kind)}InPath` } } : {}) },
   );
@@ -135,13 +135,13 @@ export function idParam(pattern: RegExp, description: string, example?: string) 
  * clients. Reads of stored records do not re-check it (so the statement can never fail a read).
  */
 export function bounded(maxLength: number, meta: { description?: string; example?: unknown; pattern?: string; format?: string } = {}) {
-  return z.withMeta(z.string(), { maxLength, ...meta });
+  return z.annotated(z.string(), { maxLength, ...meta });
 }
 
 /** An integer in a response, with the range its writer or the request's own schema enforces, stated for clients. */
 export function boundedInt(minimum: number, maximum: number, meta: { description?: string; example?: unknown } = {}) {
   const format = minimum >= -(2 ** 31) && maximum <= 2 ** 31 - 1 ? 'int32' : 'int64';
-  return z.withMeta(z.int(), { ...meta, override: { minimum, maximum, format } });
+  return z.annotated(z.int(), { ...meta, override: { minimum, maximum, format } });
 }
 
 /** `negotiation` → `NegotiationId`: the component each kind of id is documented as. */

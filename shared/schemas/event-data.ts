@@ -56,25 +56,25 @@ const AgentId = /* @__PURE__ */ (() => idOf('agent'))();
 
 // Orders
 
-const OrderCreatedData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+const OrderCreatedData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     orderId: idOf('order'),
     buyerId: AgentId,
     sellerId: AgentId,
     totalAmount: Money,
-    items: z.withMeta(z.array(OrderItemLine), { maxItems: 1 }),
+    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
   }), { id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' }))();
 
 /** The data of every order change after creation (confirmed … cancelled): one schema, the type names the change. */
-const OrderChangeData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+const OrderChangeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     orderId: idOf('order'),
     sessionId: idOf('negotiation'),
     buyerId: AgentId,
     sellerId: AgentId,
     status: z.withMeta(OrderStatus, { description: 'The order’s status after the change' }),
     totalAmount: Money,
-    items: z.withMeta(z.array(OrderItemLine), { maxItems: 1 }),
-    shipping: z.withMeta(z.optional(Shipping), { description: 'Present once the order has shipped' }),
-    cancellation: z.withMeta(z.optional(Cancellation), { description: 'Present when the order was cancelled' }),
+    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+    shipping: z.annotated(z.optional(Shipping), { description: 'Present once the order has shipped' }),
+    cancellation: z.annotated(z.optional(Cancellation), { description: 'Present when the order was cancelled' }),
   }), { id: 'OrderChangeData', description: 'The order after the change' }))();
 
 // Negotiations
@@ -90,16 +90,16 @@ const negotiationFields = {
   quantity: boundedInt(1, 1_000_000_000, { description: 'Units on the table' }),
   unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Unit price on the table, minor units of `currency`' }),
   round: boundedInt(1, MAX_ROUNDS),
-  turn: z.withMeta(z.nullable(Party), { description: 'Who must answer; null once the session is closed' }),
-  expiresAt: z.withMeta(z.nullable(Timestamp), { description: 'When an open session expires; null once closed' }),
-  by: z.withMeta(z.nullable(Party), { description: 'Who moved; null when the session expired' }),
-  automatic: z.withMeta(z.boolean(), { description: 'Made by the offer’s negotiation policy or the marketplace' }),
+  turn: z.annotated(z.nullable(Party), { description: 'Who must answer; null once the session is closed' }),
+  expiresAt: z.annotated(z.nullable(Timestamp), { description: 'When an open session expires; null once closed' }),
+  by: z.annotated(z.nullable(Party), { description: 'Who moved; null when the session expired' }),
+  automatic: z.annotated(z.boolean(), { description: 'Made by the offer’s negotiation policy or the marketplace' }),
 };
 
 /** The data of every negotiation event: one schema, the type names the move; `reason` only on negotiation.rejected. */
-const NegotiationEventData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+const NegotiationEventData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     ...negotiationFields,
-    reason: z.withMeta(z.optional(z.enum(['rejected', 'expired'])), { description: 'negotiation.rejected only: `rejected`, or `expired` (72 h without a move)' }),
+    reason: z.annotated(z.optional(z.enum(['rejected', 'expired'])), { description: 'negotiation.rejected only: `rejected`, or `expired` (72 h without a move)' }),
   }).check((context) => {
     // A closed session says how it closed (negotiation.rejected); an open or accepted one has no reason.
     const closed = context.value.status === 'rejected' || context.value.status === 'expired';
@@ -122,10 +122,10 @@ const feedFields = {
 };
 
 /** The data of both feed outcomes: one schema, `status` and the type agree; `failureReason` only on feed.failed. */
-const FeedOutcomeData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+const FeedOutcomeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     ...feedFields,
-    status: z.withMeta(z.enum(['completed', 'failed']), { description: '`completed` (feed.completed, feed.processed; bad rows counted in rowsFailed) or `failed`' }),
-    failureReason: z.withMeta(z.optional(bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE })), { description: 'feed.failed only: what to change in the file' }),
+    status: z.annotated(z.enum(['completed', 'failed']), { description: '`completed` (feed.completed, feed.processed; bad rows counted in rowsFailed) or `failed`' }),
+    failureReason: z.annotated(z.optional(bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE })), { description: 'feed.failed only: what to change in the file' }),
   }).check((context) => {
     // The outcome and its reason agree: a failed feed says why, a completed one has nothing to say.
     if ((context.value.status === 'failed') !== (context.value.failureReason !== undefined)) {
@@ -133,7 +133,7 @@ const FeedOutcomeData = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
     }
   }), { id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' }))();
 
-const WebhookTestData = /* @__PURE__ */ (() => z.withMeta(
+const WebhookTestData = /* @__PURE__ */ (() => z.annotated(
   z.strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) }),
   { id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' },
 ))();

@@ -17,10 +17,10 @@ const envelopeFields = {
 };
 
 /** The envelope of every event, whatever its type: the body of a webhook delivery and an item of the events feed. */
-export const EventEnvelope = /* @__PURE__ */ (() => z.withMeta(z.object({
+export const EventEnvelope = /* @__PURE__ */ (() => z.annotated(z.object({
     ...envelopeFields,
-    type: z.withMeta(z.string(), { description: 'The event type (a webhook delivery names it as the subscription did, for aliases)' }),
-    data: z.withMeta(z.record(z.string(), z.unknown()), { description: 'The payload declared for the type' }),
+    type: z.annotated(z.string(), { description: 'The event type (a webhook delivery names it as the subscription did, for aliases)' }),
+    data: z.annotated(z.record(z.string(), z.unknown()), { description: 'The payload declared for the type' }),
   }), { id: 'EventEnvelope', description: 'An event: `{id, type, timestamp, data}`, the body of every webhook delivery and an item of GET /v1/events' }))();
 
 /**
@@ -37,7 +37,7 @@ function envelopesByData(): Map<z.ZodMiniObject, z.ZodMiniObject> {
     [...typesByData].map(([data, types]) => {
       const stem = String(z.globalRegistry.get(data)?.id ?? pascal(types[0] as string)).replace(/(Event)?Data$/, '');
       const type = types.length === 1 ? z.literal(types[0] as string) : z.enum(types as [string, ...string[]]);
-      const envelope = z.withMeta(z.object({ ...envelopeFields, type, data }).check((context) => {
+      const envelope = z.annotated(z.object({ ...envelopeFields, type, data }).check((context) => {
           const disagreement = typeDisagreement(context.value.type, context.value.data);
           if (disagreement) context.issues.push({ code: 'custom', path: ['data'], message: disagreement, input: context.value });
         }), { id: `${stem}Event`, description: `The ${types.join(', ')} event${types.length > 1 ? 's' : ''}` });
@@ -56,7 +56,7 @@ export const EVENT_ENVELOPES = Object.fromEntries(
 const recordedEnvelopes = [...new Set(RECORDED_EVENT_TYPES.map((type) => EVENT_ENVELOPES[type]))] as [z.ZodMiniObject, ...z.ZodMiniObject[]];
 
 /** An event as the events feed shows it: under its recorded name, `data` typed by `type`. */
-export const Event = /* @__PURE__ */ (() => z.withMeta(z.discriminatedUnion('type', recordedEnvelopes).check((context) => {
+export const Event = /* @__PURE__ */ (() => z.annotated(z.discriminatedUnion('type', recordedEnvelopes).check((context) => {
     // A family's envelope also names the aliases it is delivered under; the feed shows recorded names only.
     if (!(RECORDED_EVENT_TYPES as readonly string[]).includes(context.value.type as string)) {
       context.issues.push({ code: 'custom', path: ['type'], message: `Not a recorded event type: ${String(context.value.type)}`, input: context.value });
@@ -74,7 +74,7 @@ const isEventType = (name: string): name is EventType => (EVENT_TYPES as readonl
 const typeMessage = `Must be event type names or aliases (${EVENT_TYPES.join(', ')}), repeated (type=a&type=b) or comma-separated`;
 
 /** `?type=`: repeated (API Gateway joins repeated parameters with commas) or comma-separated names and aliases, folded to the recorded names. */
-const TypeFilter = /* @__PURE__ */ (() => z.withMeta(z.pipe(z.string({ error: unlessMissing(typeMessage) }), z.transform((text, context) => {
+const TypeFilter = /* @__PURE__ */ (() => z.annotated(z.pipe(z.string({ error: unlessMissing(typeMessage) }), z.transform((text, context) => {
     const names = text.split(',').map((name) => name.trim());
     const unknown = names.filter((name) => !isEventType(name));
     if (unknown.length > 0) {
@@ -91,12 +91,12 @@ const TypeFilter = /* @__PURE__ */ (() => z.withMeta(z.pipe(z.string({ error: un
   }))();
 
 export const ListEventsQuery = /* @__PURE__ */ (() => z.extend(PaginationQuery, {
-  after: z.withMeta(
+  after: z.annotated(
     z.optional(z.string({ error: unlessMissing('Must be an event id (evt_…)') }).check(z.regex(idPattern('event'), 'Must be an event id (evt_ and 26 characters), such as the id of the last event you processed'))),
     { description: 'Follow: the events after this one, oldest first (an id that is not yours, or no longer kept, counts as a position in time)', maxLength: 30 },
   ),
   type: z.optional(TypeFilter),
-  waitSeconds: z.withMeta(
+  waitSeconds: z.annotated(
     z.optional(queryInteger({ min: 0, max: MAX_WAIT_SECONDS })),
     { description: `Hold the request up to this many seconds (0–${MAX_WAIT_SECONDS}) until an event arrives, when the page would otherwise be empty`, type: 'integer', example: 20 },
   ),

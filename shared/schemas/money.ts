@@ -21,7 +21,7 @@ export function minorUnitDigits(code: string): number | undefined {
   return MINOR_UNITS.get(code);
 }
 
-export const CurrencyCode = /* @__PURE__ */ (() => z.withMeta(
+export const CurrencyCode = /* @__PURE__ */ (() => z.annotated(
   z.string({ error: (issue) => (issue.input === undefined ? undefined : 'Must be an ISO 4217 currency code in uppercase, such as USD') }).check(z.refine(isCurrency, 'Must be an ISO 4217 currency code in uppercase, such as USD')),
   { description: 'ISO 4217 currency code, uppercase', example: 'EUR', maxLength: 3, pattern: '^[A-Z]{3}$' },
 ))();
@@ -34,7 +34,7 @@ export const Amount = /* @__PURE__ */ (() => z.int('Must be an integer amount in
   z.lte(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`),
 ))();
 
-export const Money = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+export const Money = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     amount: z.withMeta(Amount, { description: 'Integer amount in the currency’s minor unit (e.g. cents)', example: 1250 }),
     currency: CurrencyCode,
   }), { id: 'Money', description: 'An amount in the minor unit of an ISO 4217 currency' }))();

@@ -7,7 +7,7 @@ import { CountryCode, TEXT_PATTERN_SINGLE_LINE, bounded, boundedInt, text } from
 import { Amount, CurrencyCode, MAX_AMOUNT } from './money.ts';
 
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'lead_time'] as const;
-export const SearchSort = /* @__PURE__ */ (() => z.withMeta(z.enum(SEARCH_SORTS), {
+export const SearchSort = /* @__PURE__ */ (() => z.annotated(z.enum(SEARCH_SORTS), {
   id: 'SearchSort',
   description: 'relevance (default; newest first without a query), price_asc, price_desc (unit price within each currency), newest, lead_time (shortest first; extension)',
 }))();
@@ -18,21 +18,21 @@ const BRAND_MAX = 100;
 const INTENT_MAX = 1000;
 const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
-export const SearchFilters = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
-    category: z.withMeta(z.optional(Category), { description: 'A category path prefix: safety matches safety/gloves' }),
-    sellerId: z.withMeta(z.optional(z.string().check(z.regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)'))), { maxLength: 30 }),
-    brand: z.withMeta(z.optional(text({ min: 1, max: BRAND_MAX })), { description: 'Exact brand, case-insensitive' }),
-    minPrice: z.withMeta(z.optional(Amount), { description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
-    maxPrice: z.withMeta(z.optional(Amount), { description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
-    currency: z.withMeta(z.optional(CurrencyCode), { description: 'Only offers priced in this currency' }),
+export const SearchFilters = /* @__PURE__ */ (() => z.annotated(z.strictObject({
+    category: z.annotated(z.optional(Category), { description: 'A category path prefix: safety matches safety/gloves' }),
+    sellerId: z.annotated(z.optional(z.string().check(z.regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)'))), { maxLength: 30 }),
+    brand: z.annotated(z.optional(text({ min: 1, max: BRAND_MAX })), { description: 'Exact brand, case-insensitive' }),
+    minPrice: z.annotated(z.optional(Amount), { description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
+    maxPrice: z.annotated(z.optional(Amount), { description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
+    currency: z.annotated(z.optional(CurrencyCode), { description: 'Only offers priced in this currency' }),
     minAvailableQuantity: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 or more'), z.lte(1_000_000_000))),
-    shipsFrom: z.withMeta(
+    shipsFrom: z.annotated(
       z.optional(z.union([CountryCode, z.array(CountryCode).check(z.minLength(1, 'Name at least one country'), z.maxLength(60, 'At most 60 countries'))])),
       { description: 'A country, or any of several (an intent reads "from the EU" as its member states)', example: 'DE' },
     ),
     maxLeadTimeDays: z.optional(z.int('Must be a whole number of days').check(z.gte(0, 'Must be 0 or more'), z.lte(365, 'Must be at most 365'))),
-    attributes: z.withMeta(z.optional(z.record(
-        z.withMeta(z.string().check(z.regex(ATTRIBUTE_NAME, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)')), { maxLength: 64 }),
+    attributes: z.annotated(z.optional(z.record(
+        z.annotated(z.string().check(z.regex(ATTRIBUTE_NAME, 'Attribute names start with a letter and hold letters, digits, _ or - (at most 64)')), { maxLength: 64 }),
         z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()], { error: 'Must be a string, number or boolean' }),
       ).check(z.refine((attributes) => Object.keys(attributes).length <= 20, 'At most 20 attribute filters'))), { description: 'Exact attribute values (strings case-insensitive)' }),
   }).check(z.superRefine((filters, context) => {
@@ -52,16 +52,16 @@ export type SearchFilters = z.infer<typeof SearchFilters>;
 /** Longest accepted cursor: a search cursor carries the ids already returned (see docs/search.md). */
 const SEARCH_CURSOR_MAX = 100_000;
 
-export const SearchRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
-    query: z.withMeta(z.optional(text({ max: 500 })), { description: 'Words to match in titles, brands, categories, attributes, descriptions', example: 'nitrile gloves' }),
+export const SearchRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
+    query: z.annotated(z.optional(text({ max: 500 })), { description: 'Words to match in titles, brands, categories, attributes, descriptions', example: 'nitrile gloves' }),
     filters: z.optional(SearchFilters),
-    exclude: z.withMeta(
+    exclude: z.annotated(
       z.optional(z.array(text({ min: 1, max: 100 })).check(z.maxLength(20, 'At most 20 excluded words'))),
       { description: 'Words an item must not hold ("not latex", "latex-free")', example: ['latex'] },
     ),
     sort: z.optional(SearchSort),
-    limit: z.withMeta(z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))), { description: 'Page size, 1–100 (default 20)' }),
-    cursor: z.withMeta(
+    limit: z.annotated(z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))), { description: 'Page size, 1–100 (default 20)' }),
+    cursor: z.annotated(
       z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))),
       { description: 'nextCursor of the previous page of this search', pattern: '^[A-Za-z0-9_-]+$' },
     ),
@@ -71,16 +71,16 @@ export type SearchRequest = z.infer<typeof SearchRequest>;
 /** Words and names echoed from a request: single-line text, as the request's. */
 const echoed = (maxLength: number, meta: { description?: string } = {}) => bounded(maxLength, { pattern: TEXT_PATTERN_SINGLE_LINE, ...meta });
 
-export const SearchIntentRequest = /* @__PURE__ */ (() => z.withMeta(z.strictObject({
+export const SearchIntentRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     intent: z.withMeta(text({ min: 1, max: INTENT_MAX }), { example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
     limit: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))),
-    cursor: z.withMeta(z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))), { pattern: '^[A-Za-z0-9_-]+$' }),
+    cursor: z.annotated(z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))), { pattern: '^[A-Za-z0-9_-]+$' }),
   }), { id: 'SearchIntentRequest' }))();
 
 const ItemWordsAndFilters = (id: string, description: string) =>
-  z.withMeta(z.object({
-      keywords: z.withMeta(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Product words of the request (interpretation.keywords; for /v1/search, the query\'s)' }),
-      filters: z.withMeta(z.array(echoed(64)), { maxItems: 20, description: 'Filter names of the request (`quantity`: an intent\'s quantity)' }),
+  z.annotated(z.object({
+      keywords: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Product words of the request (interpretation.keywords; for /v1/search, the query\'s)' }),
+      filters: z.annotated(z.array(echoed(64)), { maxItems: 20, description: 'Filter names of the request (`quantity`: an intent\'s quantity)' }),
     }), { id, description });
 
 /** One shape for what an item satisfies and what it lacks: the document describes it once (SearchItemWords). */
@@ -90,50 +90,50 @@ export const SearchItemRelaxed = /* @__PURE__ */ (() => z.withMeta(SearchItemWor
   description: 'What this item does not satisfy: words and filters dropped to find anything (empty when it satisfies all)',
 }))();
 
-export const SearchItem = /* @__PURE__ */ (() => z.withMeta(z.object({
+export const SearchItem = /* @__PURE__ */ (() => z.annotated(z.object({
     product: Product,
     offer: Offer,
-    score: z.withMeta(z.number(), { description: 'Text relevance (higher is better); 0 without words', minimum: 0 }),
+    score: z.annotated(z.number(), { description: 'Text relevance (higher is better); 0 without words', minimum: 0 }),
     matched: SearchItemMatched,
     relaxed: SearchItemRelaxed,
   }), { id: 'SearchItem' }))();
 
-export const SearchPage = /* @__PURE__ */ (() => z.withMeta(z.object({
-    items: z.withMeta(z.array(SearchItem), { maxItems: 100 }),
+export const SearchPage = /* @__PURE__ */ (() => z.annotated(z.object({
+    items: z.annotated(z.array(SearchItem), { maxItems: 100 }),
     nextCursor: z.nullable(bounded(SEARCH_CURSOR_MAX, { pattern: '^[A-Za-z0-9_-]+$' })),
   }), { id: 'SearchPage' }))();
 
-export const SearchCorrection = /* @__PURE__ */ (() => z.withMeta(z.object({
+export const SearchCorrection = /* @__PURE__ */ (() => z.annotated(z.object({
     from: echoed(INTENT_MAX, { description: 'As typed' }),
     to: echoed(INTENT_MAX, { description: 'As read' }),
-    kind: z.withMeta(z.enum(['spelling', 'variant', 'synonym', 'country']), {
+    kind: z.annotated(z.enum(['spelling', 'variant', 'synonym', 'country']), {
       description: 'spelling: a typo; variant: British/American; synonym: the catalog\'s word for one it lacks; country: a misspelt country',
     }),
   }), { id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } }))();
 
-export const Interpretation = /* @__PURE__ */ (() => z.withMeta(z.object({
-    keywords: z.withMeta(z.array(bounded(INTENT_MAX)), {
+export const Interpretation = /* @__PURE__ */ (() => z.annotated(z.object({
+    keywords: z.annotated(z.array(bounded(INTENT_MAX)), {
       maxItems: INTENT_MAX,
       description: 'Product words read (after `corrections`); an item matches a word it holds, stemmed, or a variant or synonym',
       example: ['nitrile', 'gloves'],
     }),
-    quantity: z.withMeta(z.nullable(boundedInt(1, Number.MAX_SAFE_INTEGER)), { description: 'Units wanted; items that cannot serve it are left out' }),
-    filters: z.withMeta(
+    quantity: z.annotated(z.nullable(boundedInt(1, Number.MAX_SAFE_INTEGER)), { description: 'Units wanted; items that cannot serve it are left out' }),
+    filters: z.annotated(
       z.record(bounded(64), z.unknown()),
       { description: 'The filters applied, shaped as /v1/search filters', example: { maxPrice: 1300, currency: 'EUR', shipsFrom: 'DE', maxLeadTimeDays: 5 } },
     ),
     sort: SearchSort,
-    excluded: z.withMeta(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free")', example: ['latex'] }),
-    budget: z.withMeta(
+    excluded: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free")', example: ['latex'] }),
+    budget: z.annotated(
       z.nullable(z.object({ amount: boundedInt(1, MAX_AMOUNT * 1_000_000), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })),
       { description: 'A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice' },
     ),
-    corrections: z.withMeta(z.array(SearchCorrection), { maxItems: INTENT_MAX, description: 'Words read otherwise than typed' }),
-    relaxed: z.withMeta(z.object({
-        keywords: z.withMeta(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words dropped: no product has them with the rest (never the main one)' }),
-        filters: z.withMeta(z.record(echoed(64), z.unknown()), { description: 'Filters dropped to find anything, with their values' }),
+    corrections: z.annotated(z.array(SearchCorrection), { maxItems: INTENT_MAX, description: 'Words read otherwise than typed' }),
+    relaxed: z.annotated(z.object({
+        keywords: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words dropped: no product has them with the rest (never the main one)' }),
+        filters: z.annotated(z.record(echoed(64), z.unknown()), { description: 'Filters dropped to find anything, with their values' }),
       }), { description: 'What was dropped to find anything; each item’s `relaxed` says what it lacks' }),
-    unparsed: z.withMeta(z.array(bounded(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words not understood (not catalog or English words, not correctable)' }),
+    unparsed: z.annotated(z.array(bounded(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words not understood (not catalog or English words, not correctable)' }),
   }), { id: 'Interpretation' }))();
 
 /** At most this many suggestions accompany an empty answer. */
@@ -141,17 +141,17 @@ export const MAX_SUGGESTIONS = 20;
 
 export const SEARCH_SUGGESTION_TYPES = ['loosen-filter', 'drop-keyword', 'try-keyword', 'browse-category'] as const;
 
-export const SearchSuggestion = /* @__PURE__ */ (() => z.withMeta(z.object({
-    type: z.withMeta(z.enum(SEARCH_SUGGESTION_TYPES), {
+export const SearchSuggestion = /* @__PURE__ */ (() => z.annotated(z.object({
+    type: z.annotated(z.enum(SEARCH_SUGGESTION_TYPES), {
       description: 'loosen-filter: products match without these filters; drop-keyword: without this word; try-keyword: a catalog word near an unmatched one; browse-category: a category the catalog has',
     }),
     value: echoed(INTENT_MAX, { description: 'The filter name(s), word or category path' }),
     message: echoed(2000, { description: 'What to change, in words' }),
   }), { id: 'SearchSuggestion', example: { type: 'loosen-filter', value: 'shipsFrom', message: 'No product matches from DE; without shipsFrom, products match' } }))();
 
-export const SearchIntentPage = /* @__PURE__ */ (() => z.withMeta(z.extend(SearchPage, {
+export const SearchIntentPage = /* @__PURE__ */ (() => z.annotated(z.extend(SearchPage, {
   interpretation: Interpretation,
-  suggestions: z.withMeta(z.array(SearchSuggestion), { maxItems: MAX_SUGGESTIONS, description: 'When nothing matches: what would find something (each checked); empty otherwise' }),
+  suggestions: z.annotated(z.array(SearchSuggestion), { maxItems: MAX_SUGGESTIONS, description: 'When nothing matches: what would find something (each checked); empty otherwise' }),
 }), { id: 'SearchIntentPage' }))();
 
 export { Category };

@@ -22,3 +22,14 @@ export function withMeta<T extends z.ZodMiniType>(schema: T, metadata: z.core.Gl
   z.globalRegistry.add(copy, metadata);
   return copy;
 }
+
+/**
+ * `schema` itself carrying `metadata`, for a schema built in the same expression (`z.object(…)`,
+ * `z.string().check(…)`, `z.optional(X)`) that nothing else references: registered without the copy
+ * withMeta makes, which is a second schema built at every cold start (about a fifth of what a route's
+ * schemas cost at load: docs/performance.md). A schema used in more than one place gets withMeta.
+ */
+export function annotated<T extends z.ZodMiniType>(schema: T, metadata: z.core.GlobalMeta): T {
+  z.globalRegistry.add(schema, metadata);
+  return schema;
+}
