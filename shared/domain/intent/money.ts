@@ -91,10 +91,13 @@ const CENT_CURRENCIES = new Set(['USD', 'EUR', 'AUD', 'CAD', 'NZD', 'HKD', 'SGD'
 
 const statedCurrencyPattern = patternCache((currencyWord) => new RegExp(`(${SYMBOL})|\\b${currencyWord}`, 'gi'));
 
-/** The one currency a request names by symbol, code or word (minor-unit words aside), if it names exactly one. */
-export function statedCurrency(text: string): string | undefined {
+/**
+ * The one currency a request names by symbol, code or word (minor-unit words aside), if it names exactly
+ * one. `words`: the currency words the text holds, when the caller has them already (currencyWordsIn).
+ */
+export function statedCurrency(text: string, words: readonly string[] = currencyWordsIn(text)): string | undefined {
   const named = new Set<string>();
-  for (const match of text.matchAll(statedCurrencyPattern(currencyWordsIn(text)))) {
+  for (const match of text.matchAll(statedCurrencyPattern(words))) {
     if (match[1]) named.add(CURRENCY_SYMBOLS[match[1].toLowerCase()] as string);
     else if (match[2] && !CENT_WORDS.has(match[2].toLowerCase())) named.add(CURRENCY_WORDS.get(match[2].toLowerCase()) as string);
   }

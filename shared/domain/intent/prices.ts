@@ -34,10 +34,11 @@ const pricePatterns = patternCache((currencyWord) => {
 export const readPrices: Extractor = ({ text, reading }) => {
   // "8p" and "50 euro cents" as the minor-unit words the amounts are read with.
   text = text.replace(/(?<=\d)p\b/gi, ' pence').replace(/\beuro[\s-]cents?\b/gi, 'eurocents');
-  const centsOf = statedCurrency(text);
   // The patterns for the currency words the text holds, looked up again only after a cut changed it.
+  const words = currencyWordsIn(text);
+  const centsOf = statedCurrency(text, words);
   let patternsText = text;
-  let patterns = pricePatterns(currencyWordsIn(text));
+  let patterns = pricePatterns(words);
   const patternsFor = (current: string) => {
     if (current !== patternsText) [patternsText, patterns] = [current, pricePatterns(currencyWordsIn(current))];
     return patterns;
