@@ -15,11 +15,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpAgent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../lib/local/runtime.ts';
 
 /** The first argument of a forked bench module in its child role. */
@@ -204,6 +205,21 @@ export function serveLocalRuntime<Ready>(setup: (runtime: LocalRuntime, args: st
 }
 
 let runtimeStartSeconds = 0;
+
+/**
+ * In a child of serveLocalRuntime, once the runtime has started (the modules read its settings at
+ * import): the module instances its handlers use, loaded in this process by the gateway, so that a bench
+ * counts their DynamoDB calls and changes an agent's plan (no route does) as the handlers see it.
+ */
+export async function handlerModules() {
+  const [{ dynamoDb }, { setAgentPlan }, { clearApiKeyCache }, { currentFunctionName }] = await Promise.all([
+    import('../shared/data/client.ts'),
+    import('../shared/data/agents.ts'),
+    import('../shared/domain/api-key-cache.ts'),
+    import('../lib/local/grant-checks.ts'),
+  ]);
+  return { dynamoDb, setAgentPlan, clearApiKeyCache, currentFunctionName };
+}
 
 /** In a child of serveLocalRuntime: how long the runtime took to start. */
 export function localRuntimeStartSeconds(): number {
@@ -440,4 +456,40 @@ export async function startBenchChild<Ready>(options: BenchChildOptions): Promis
     memory: () => command('memory', undefined, 10_000),
     stop,
   };
+}
+
+/** What a bench that drives the API against raw DynamoDB Local holds while it measures. */
+export interface ApiAndDynamo<Ready> {
+  server: BenchChild<Ready>;
+  /** Keep-alive sockets to the local gateway, `concurrency` of them. */
+  httpAgent: HttpAgent;
+  /** A document client on the child's DynamoDB Local, over `concurrency` keep-alive sockets of its own. */
+  documents: DynamoDBDocumentClient;
+}
+
+/**
+ * Starts `module` as the bench child (serveLocalRuntime, its ready data saying how to reach DynamoDB
+ * Local), opens the connections both sides of the comparison use, runs `measure`, and closes them and
+ * stops the child whether it succeeded or not: its result comes back with the child's cleanup.
+ */
+export async function measureApiAndDynamo<Ready extends { dynamo: DynamoAccess }, Result extends object>(
+  options: { module: string; tmpPrefix: string; concurrency: number },
+  measure: (open: ApiAndDynamo<Ready>) => Promise<Result>,
+): Promise<Result & { cleanup: ChildCleanup }> {
+  const server = await startBenchChild<Ready>({ module: options.module, tmpPrefix: options.tmpPrefix });
+  const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: options.concurrency });
+  const dynamoAgent = new HttpAgent({ keepAlive: true, maxSockets: options.concurrency });
+  let dynamo: DynamoDBClient | undefined;
+  let result: Result;
+  let cleanup: ChildCleanup;
+  try {
+    dynamo = await dynamoClientFor(server.ready.dynamo, dynamoAgent);
+    result = await measure({ server, httpAgent, documents: DynamoDBDocumentClient.from(dynamo) });
+  } finally {
+    httpAgent.destroy();
+    dynamoAgent.destroy();
+    dynamo?.destroy();
+    cleanup = await server.stop();
+  }
+  return { ...result, cleanup };
 }

@@ -8,23 +8,10 @@
 //   client, registers an agent, makes it `enterprise`, and reports what the load generator needs;
 // - the load generator (the bench process) drives the gateway over HTTP and DynamoDB Local with the
 //   document client, at the same concurrency, for the same time, interleaved.
-import { Agent as HttpAgent, request } from 'node:http';
+import { request, type Agent as HttpAgent } from 'node:http';
 import { readFileSync } from 'node:fs';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  countCalls,
-  dynamoAccess,
-  dynamoClientFor,
-  isBenchChild,
-  localRuntimeStartSeconds,
-  serveLocalRuntime,
-  startBenchChild,
-  sumCalls,
-  type CallCounts,
-  type ChildCleanup,
-  type DynamoAccess,
-} from './harness.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { countCalls, dynamoAccess, handlerModules, isBenchChild, localRuntimeStartSeconds, measureApiAndDynamo, serveLocalRuntime, sumCalls, type CallCounts, type ChildCleanup, type DynamoAccess } from './harness.ts';
 import { closedLoop, type LoadWindow } from './load.ts';
 import { round } from './stats.ts';
 
@@ -84,10 +71,7 @@ export interface ThroughputResult {
 /** The server: the local runtime, an enterprise agent, and the DynamoDB calls of its first GETs. */
 async function serve(): Promise<void> {
   await serveLocalRuntime<Ready>(async (runtime) => {
-    // The same module instances as the handlers the gateway loaded: the counter sees their calls.
-    const { dynamoDb } = await import('../shared/data/client.ts');
-    const { setAgentPlan } = await import('../shared/data/agents.ts');
-    const { clearApiKeyCache } = await import('../shared/domain/api-key-cache.ts');
+    const { dynamoDb, setAgentPlan, clearApiKeyCache } = await handlerModules();
     const counter = countCalls(dynamoDb);
     const take = () => counter.take();
 
@@ -181,17 +165,10 @@ export interface ThroughputOptions {
   measuredSeconds?: number;
 }
 
-export async function measureThroughput({ concurrency = 16, warmupSeconds = 1.5, measuredSeconds = 5 }: ThroughputOptions = {}): Promise<ThroughputResult> {
-  const server = await startBenchChild<Ready>({ module: import.meta.filename, tmpPrefix: 'agent-marketplace-bench-' });
-  let result: Omit<ThroughputResult, 'cleanup'> | undefined;
-  const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: concurrency });
-  const dynamoAgent = new HttpAgent({ keepAlive: true, maxSockets: concurrency });
-  let dynamo: DynamoDBClient | undefined;
-  let cleanup: ChildCleanup;
-  try {
+export function measureThroughput({ concurrency = 16, warmupSeconds = 1.5, measuredSeconds = 5 }: ThroughputOptions = {}): Promise<ThroughputResult> {
+  const options = { module: import.meta.filename, tmpPrefix: 'agent-marketplace-bench-', concurrency };
+  return measureApiAndDynamo<Ready, Omit<ThroughputResult, 'cleanup'>>(options, async ({ server, httpAgent, documents }) => {
     const ready = server.ready;
-    dynamo = await dynamoClientFor(ready.dynamo, dynamoAgent);
-    const documents = DynamoDBDocumentClient.from(dynamo);
     const getItem = new GetCommand({ TableName: ready.tableName, Key: { pk: `AGENT#${ready.agentId}`, sk: 'AGENT' } });
     const probe = await documents.send(getItem);
     if (probe.Item?.agentId !== ready.agentId) throw new Error(`GetItem on ${ready.tableName} did not return the agent`);
@@ -246,7 +223,7 @@ export async function measureThroughput({ concurrency = 16, warmupSeconds = 1.5,
     // Everything the handlers sent while the load ran, per API request of the whole load phase
     // (warm-up included: the counter ran through it too).
     const apiRequests = [apiWarmup, ...apiWindows].reduce((n, w) => n + w.requests + w.errors, 0);
-    result = {
+    return {
       concurrency,
       warmupSeconds,
       measuredSeconds,
@@ -260,13 +237,7 @@ export async function measureThroughput({ concurrency = 16, warmupSeconds = 1.5,
       runtimeStartSeconds: round(ready.runtimeStartSeconds, 1),
       calls: ready.calls,
     };
-  } finally {
-    httpAgent.destroy();
-    dynamoAgent.destroy();
-    dynamo?.destroy();
-    cleanup = await server.stop();
-  }
-  return { ...result, cleanup };
+  });
 }
 
 function roundWindow(window: LoadWindow): LoadWindow {

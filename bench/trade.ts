@@ -6,23 +6,10 @@
 // runtime, counts the handlers' DynamoDB calls, and prepares the agents, products and sessions through
 // the API; the load generator (the bench process) drives HTTP and DynamoDB Local.
 import { randomUUID } from 'node:crypto';
-import { Agent as HttpAgent, request } from 'node:http';
+import { request, type Agent as HttpAgent } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  apiCaller,
-  countCalls,
-  dynamoAccess,
-  dynamoClientFor,
-  isBenchChild,
-  serveLocalRuntime,
-  startBenchChild,
-  sumCalls,
-  type CallCounts,
-  type ChildCleanup,
-  type DynamoAccess,
-} from './harness.ts';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { apiCaller, countCalls, dynamoAccess, handlerModules, isBenchChild, measureApiAndDynamo, serveLocalRuntime, sumCalls, type CallCounts, type ChildCleanup, type DynamoAccess } from './harness.ts';
 import { percentile, round } from './stats.ts';
 
 const CONCURRENCY = 16;
@@ -57,12 +44,10 @@ export interface TradeResult {
 // Server side
 // ---------------------------------------------------------------------------------------------
 
+/** The server: the local runtime, a seller and buyers on paid plans, their accepted sessions, and the DynamoDB calls of one order. */
 async function serve(): Promise<void> {
   await serveLocalRuntime<Ready>(async (runtime) => {
-    const { dynamoDb } = await import('../shared/data/client.ts');
-    const { setAgentPlan } = await import('../shared/data/agents.ts');
-    const { clearApiKeyCache } = await import('../shared/domain/api-key-cache.ts');
-    const { currentFunctionName } = await import('../lib/local/grant-checks.ts');
+    const { dynamoDb, setAgentPlan, clearApiKeyCache, currentFunctionName } = await handlerModules();
     // Only create-order's own calls: the runtime's stream workers share this client (each order
     // changes a product, which the search index worker then appends to its log).
     const counter = countCalls(dynamoDb, () => currentFunctionName() === 'createOrder');
@@ -200,17 +185,10 @@ async function runQueues(queues: (() => Promise<boolean>)[][]): Promise<{ latenc
   return { latencies, errors, seconds: (performance.now() - started) / 1000 };
 }
 
-export async function measureTrade(): Promise<TradeResult> {
-  const server = await startBenchChild<Ready>({ module: import.meta.filename, tmpPrefix: 'agent-marketplace-bench-trade-' });
-  const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const dynamoAgent = new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
-  let dynamo: DynamoDBClient | undefined;
-  let result: Omit<TradeResult, 'cleanup'>;
-  let cleanup: ChildCleanup;
-  try {
+export function measureTrade(): Promise<TradeResult> {
+  const options = { module: import.meta.filename, tmpPrefix: 'agent-marketplace-bench-trade-', concurrency: CONCURRENCY };
+  return measureApiAndDynamo<Ready, Omit<TradeResult, 'cleanup'>>(options, async ({ server, httpAgent, documents }) => {
     const setup = server.ready;
-    dynamo = await dynamoClientFor(setup.dynamo, dynamoAgent);
-    const documents = DynamoDBDocumentClient.from(dynamo);
     const createOrderUrl = new URL('/v1/create-order', setup.baseUrl);
 
     // 1. create-order: 16 buyers, each through its own accepted sessions (the first few warm up).
@@ -261,7 +239,7 @@ export async function measureTrade(): Promise<TradeResult> {
 
     const orderRate = orders.latencies.length / orders.seconds;
     const rawRate = raw.latencies.length / raw.seconds;
-    result = {
+    return {
       concurrency: CONCURRENCY,
       createOrder: {
         requests: orders.latencies.length,
@@ -277,13 +255,7 @@ export async function measureTrade(): Promise<TradeResult> {
       negotiationMove: { requests: moves.latencies.length, p50Ms: round(percentile(moves.latencies, 50), 2), p95Ms: round(percentile(moves.latencies, 95), 2), p99Ms: round(percentile(moves.latencies, 99), 2), errors: moves.errors },
       dynamoCalls: setup.calls,
     };
-  } finally {
-    httpAgent.destroy();
-    dynamoAgent.destroy();
-    dynamo?.destroy();
-    cleanup = await server.stop();
-  }
-  return { ...result, cleanup };
+  });
 }
 
 if (isBenchChild()) await serve();

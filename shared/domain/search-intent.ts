@@ -2,7 +2,6 @@
 // ordered list of small extractors (./intent/), each taking its kind of phrase out of the text and
 // recording it, so that what is left for the word reader at the end is product words and noise. The
 // rules: docs/search.md.
-import type { SearchFilters, SearchSort } from '../schemas/search.ts';
 import { readBrand } from './intent/brands.ts';
 import { applyBudget } from './intent/budget.ts';
 import { readCategory } from './intent/categories.ts';
@@ -14,7 +13,7 @@ import { normalize } from './intent/normalize.ts';
 import { readOrigin } from './intent/origins.ts';
 import { readPrices } from './intent/prices.ts';
 import { readQuantity } from './intent/quantities.ts';
-import { emptyReading, type Correction, type Extractor, type IntentLexicon, type Money, type Reading, type Term } from './intent/reading.ts';
+import { emptyReading, type Correction, type Extractor, type IntentLexicon, type Reading, type Term } from './intent/reading.ts';
 import { readSort } from './intent/sorts.ts';
 import { readWords } from './intent/words.ts';
 
@@ -37,15 +36,9 @@ export const EXTRACTORS: readonly [name: string, extractor: Extractor][] = [
   ['words', readWords],
 ];
 
-export interface Interpretation {
+/** The reading as answered: its terms as the keywords searched for. */
+export interface Interpretation extends Omit<Reading, 'terms'> {
   keywords: string[];
-  quantity: number | null;
-  filters: SearchFilters;
-  sort: SearchSort;
-  unparsed: string[];
-  corrections: Correction[];
-  excluded: string[];
-  budget: Money | null;
 }
 
 export function readIntent(intent: string, lexicon: IntentLexicon): Reading {

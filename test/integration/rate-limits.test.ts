@@ -50,9 +50,9 @@ describe('consume', () => {
 
   it('counts a request whose clock is behind in the later minute the item already counts', async () => {
     const subject = `agent#${randomUUID()}`;
+    // One container's clock 50 ms into the next minute, then another's 50 ms before it.
+    const [ahead, behind] = ['2026-11-22T10:16:00.050Z', '2026-11-22T10:15:59.950Z'].map(at) as [Date, Date];
     const limits = { perMinute: 2, perDay: 10 };
-    const ahead = at('2026-11-22T10:16:00.050Z');
-    const behind = at('2026-11-22T10:15:59.950Z');
     expect((await consume(subject, limits, ahead)).allowed).toBe(true);
     const late = await consume(subject, limits, behind);
     expect(late.allowed).toBe(true);

@@ -13,6 +13,13 @@ import { Logger, sourceMappedStack } from '../../shared/logger.ts';
 const written: { stream: 'stdout' | 'stderr'; text: string }[] = [];
 const originals = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
 const lines = (stream?: 'stdout' | 'stderr') => written.filter((entry) => !stream || entry.stream === stream).map((entry) => JSON.parse(entry.text));
+/** One entry at each level, lowest first, with the level's initial as its message. */
+function logAtEveryLevel(logger: Logger): void {
+  logger.debug('d');
+  logger.info('i');
+  logger.warn('w');
+  logger.error('e');
+}
 
 beforeEach(() => {
   written.length = 0;
@@ -44,10 +51,7 @@ describe('logger', () => {
 
   it('drops entries below its level, and SILENT drops them all', () => {
     const logger = new Logger('WARN');
-    logger.debug('d');
-    logger.info('i');
-    logger.warn('w');
-    logger.error('e');
+    logAtEveryLevel(logger);
     expect(lines().map((line) => line.level)).toEqual(['WARN', 'ERROR']);
     logger.setLogLevel('SILENT');
     logger.error('e');
@@ -58,11 +62,7 @@ describe('logger', () => {
   });
 
   it('writes WARN and ERROR to stderr, DEBUG and INFO to stdout', () => {
-    const logger = new Logger('DEBUG');
-    logger.debug('d');
-    logger.info('i');
-    logger.warn('w');
-    logger.error('e');
+    logAtEveryLevel(new Logger('DEBUG'));
     expect(lines('stdout').map((line) => line.message)).toEqual(['d', 'i']);
     expect(lines('stderr').map((line) => line.message)).toEqual(['w', 'e']);
   });
