@@ -1,6 +1,7 @@
 // One function alone, as Lambda runs it, for bench/feeds.ts (`feedPeakRssMb`): a child of the harness
 // that imports a deployed bundle (its path, the function's name and timeout are the arguments after
 // the data folder) and, on `invoke`, calls its handler with the event and a Lambda-shaped context.
+// bench/feeds.ts runs it bundled as JavaScript (bundleWorkerHost: no type stripper in the process).
 // It imports nothing else of ours that the bundle does not hold, so its resident set is the
 // function's: node, this file, the harness (node built-ins only) and the bundle.
 import { pathToFileURL } from 'node:url';

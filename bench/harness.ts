@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LocalRuntime } from '../lib/local/runtime.ts';
 
 /** The first argument of a forked bench module in its child role. */
@@ -484,6 +484,8 @@ export async function measureApiAndDynamo<Ready extends { dynamo: DynamoAccess }
   let cleanup: ChildCleanup;
   try {
     dynamo = await dynamoClientFor(server.ready.dynamo, dynamoAgent);
+    // Imported here, as dynamoClientFor imports the client: the harness loads no AWS SDK in a child.
+    const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
     result = await measure({ server, httpAgent, documents: DynamoDBDocumentClient.from(dynamo) });
   } finally {
     httpAgent.destroy();
