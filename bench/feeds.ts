@@ -15,6 +15,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchGetItemCommand, BatchWriteItemCommand, QueryCommand, type AttributeValue, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import type { S3Event } from 'aws-lambda';
+import { forEachConcurrently } from '../shared/concurrency.ts';
 import { ENV } from '../shared/resources.ts';
 import { workers, workerTimeoutSeconds } from '../shared/workers.ts';
 import { build } from 'esbuild';
@@ -394,24 +395,15 @@ async function batchWriteBaseline(runtime: RuntimeReady, rows: number, log: (mes
       products.push(...(page.Items ?? []));
       startKey = page.LastEvaluatedKey;
     } while (startKey);
-    const offerKeys = products.map((product) => ({ pk: { S: `OFFER#${product.standingOfferId?.S ?? ''}` }, sk: { S: 'OFFER' } }));
+    const offerKeys: Record<string, AttributeValue>[] = products.map((product) => ({ pk: { S: `OFFER#${product.standingOfferId?.S ?? ''}` }, sk: { S: 'OFFER' } }));
     const offers: Record<string, AttributeValue>[] = [];
-    let nextKeys = 0;
-    const readLane = async () => {
-      for (;;) {
-        const start = nextKeys;
-        nextKeys += 100;
-        if (start >= offerKeys.length) return;
-        let pending: Array<Record<string, AttributeValue>> = offerKeys.slice(start, start + 100);
-        for (let attempt = 0; pending.length > 0; attempt++) {
-          if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
-          const result = await dynamodb.send(new BatchGetItemCommand({ RequestItems: { [table]: { Keys: pending } } }));
-          offers.push(...(result.Responses?.[table] ?? []));
-          pending = result.UnprocessedKeys?.[table]?.Keys ?? [];
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: WRITE_PARALLELISM }, readLane));
+    await forEachConcurrently(groupsOf(offerKeys, 100), WRITE_PARALLELISM, (keys) =>
+      sendUntilProcessed(keys, async (pending) => {
+        const result = await dynamodb.send(new BatchGetItemCommand({ RequestItems: { [table]: { Keys: pending } } }));
+        offers.push(...(result.Responses?.[table] ?? []));
+        return result.UnprocessedKeys?.[table]?.Keys ?? [];
+      }),
+    );
     const items = [...products, ...offers];
     if (items.length !== rows * 2) throw new Error(`expected ${rows * 2} product and offer items, found ${items.length}`);
     // New keys, same shapes: every key and index key gets the same suffix, so each copy is an insert.
@@ -423,29 +415,32 @@ async function batchWriteBaseline(runtime: RuntimeReady, rows: number, log: (mes
       }
       return { PutRequest: { Item: copy } };
     });
-    const batches: WriteRequest[][] = [];
-    for (let i = 0; i < copies.length; i += 25) batches.push(copies.slice(i, i + 25));
+    const batches = groupsOf(copies, 25);
     log(`feeds: BatchWriteItem of ${copies.length} items at parallelism ${WRITE_PARALLELISM}…`);
     const started = performance.now();
-    let next = 0;
-    const lane = async () => {
-      for (;;) {
-        const index = next++;
-        const batch = batches[index];
-        if (!batch) return;
-        let pending: WriteRequest[] = batch;
-        for (let attempt = 0; pending.length > 0; attempt++) {
-          if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
-          const result = await dynamodb.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }));
-          pending = result.UnprocessedItems?.[table] ?? [];
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: WRITE_PARALLELISM }, lane));
+    await forEachConcurrently(batches, WRITE_PARALLELISM, (batch) =>
+      sendUntilProcessed(batch, async (pending) => {
+        const result = await dynamodb.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }));
+        return result.UnprocessedItems?.[table] ?? [];
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     return { rows, items: copies.length, seconds: round(seconds, 1), rowsPerSecond: round(rows / seconds, 1), parallelism: WRITE_PARALLELISM };
   } finally {
     dynamodb.destroy();
+  }
+}
+
+function groupsOf<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, group) => items.slice(group * size, (group + 1) * size));
+}
+
+/** Sends a batch, then again what DynamoDB left unprocessed, backing off, until nothing is left. */
+async function sendUntilProcessed<T>(batch: T[], send: (pending: T[]) => Promise<T[]>): Promise<void> {
+  let pending = batch;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
+    pending = await send(pending);
   }
 }
 
