@@ -15,7 +15,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchGetItemCommand, BatchWriteItemCommand, QueryCommand, type AttributeValue, type WriteRequest } from '@aws-sdk/client-dynamodb';
 import type { S3Event } from 'aws-lambda';
-import { forEachConcurrently } from '../shared/concurrency.ts';
+import { chunked, forEachConcurrently } from '../shared/concurrency.ts';
+import { untilProcessed } from '../shared/data/unprocessed.ts';
 import { ENV } from '../shared/resources.ts';
 import { workers, workerTimeoutSeconds } from '../shared/workers.ts';
 import { build } from 'esbuild';
@@ -397,8 +398,8 @@ async function batchWriteBaseline(runtime: RuntimeReady, rows: number, log: (mes
     } while (startKey);
     const offerKeys: Record<string, AttributeValue>[] = products.map((product) => ({ pk: { S: `OFFER#${product.standingOfferId?.S ?? ''}` }, sk: { S: 'OFFER' } }));
     const offers: Record<string, AttributeValue>[] = [];
-    await forEachConcurrently(groupsOf(offerKeys, 100), WRITE_PARALLELISM, (keys) =>
-      sendUntilProcessed(keys, async (pending) => {
+    await forEachConcurrently(chunked(offerKeys, 100), WRITE_PARALLELISM, (keys) =>
+      untilProcessed(keys, async (pending) => {
         const result = await dynamodb.send(new BatchGetItemCommand({ RequestItems: { [table]: { Keys: pending } } }));
         offers.push(...(result.Responses?.[table] ?? []));
         return result.UnprocessedKeys?.[table]?.Keys ?? [];
@@ -415,11 +416,11 @@ async function batchWriteBaseline(runtime: RuntimeReady, rows: number, log: (mes
       }
       return { PutRequest: { Item: copy } };
     });
-    const batches = groupsOf(copies, 25);
+    const batches = chunked(copies, 25);
     log(`feeds: BatchWriteItem of ${copies.length} items at parallelism ${WRITE_PARALLELISM}…`);
     const started = performance.now();
     await forEachConcurrently(batches, WRITE_PARALLELISM, (batch) =>
-      sendUntilProcessed(batch, async (pending) => {
+      untilProcessed(batch, async (pending) => {
         const result = await dynamodb.send(new BatchWriteItemCommand({ RequestItems: { [table]: pending } }));
         return result.UnprocessedItems?.[table] ?? [];
       }),
@@ -428,19 +429,6 @@ async function batchWriteBaseline(runtime: RuntimeReady, rows: number, log: (mes
     return { rows, items: copies.length, seconds: round(seconds, 1), rowsPerSecond: round(rows / seconds, 1), parallelism: WRITE_PARALLELISM };
   } finally {
     dynamodb.destroy();
-  }
-}
-
-function groupsOf<T>(items: readonly T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, group) => items.slice(group * size, (group + 1) * size));
-}
-
-/** Sends a batch, then again what DynamoDB left unprocessed, backing off, until nothing is left. */
-async function sendUntilProcessed<T>(batch: T[], send: (pending: T[]) => Promise<T[]>): Promise<void> {
-  let pending = batch;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 0) await sleep(Math.min(1000, 25 * 2 ** attempt));
-    pending = await send(pending);
   }
 }
 

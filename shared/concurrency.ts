@@ -20,3 +20,10 @@ export async function forEachConcurrently<T>(items: readonly T[], limit: number,
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   if (failure) throw failure.error;
 }
+
+/** `items` in consecutive groups of `size` (the last one shorter), e.g. a batch call's limit. */
+export function chunked<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}

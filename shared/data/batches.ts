@@ -2,43 +2,18 @@
 // items DynamoDB leaves unprocessed (under load) retried with backoff until none is left or the
 // retries run out (then the caller is `busy`).
 import { BatchGetCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { forEachConcurrently } from '../concurrency.ts';
-import { fail } from '../failures.ts';
+import { chunked, forEachConcurrently } from '../concurrency.ts';
 import { send, tableName } from './client.ts';
+import { untilProcessed } from './unprocessed.ts';
 
 /** BatchGetItem's and BatchWriteItem's per-call limits. */
 const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
 /** BatchGetItem calls of one read in flight at once. */
 const BATCH_GET_PARALLELISM = 8;
-/** Retries of unprocessed items before giving up as `busy` (backoff doubles from 25 ms, capped at 1 s). */
-const BATCH_RETRIES = 8;
-
 export interface WriteRequest {
   PutRequest?: { Item: Record<string, unknown> };
   DeleteRequest?: { Key: Record<string, unknown> };
-}
-
-/** Exponential backoff with full jitter, as AWS advises for unprocessed batch items. */
-function backoff(attempt: number): Promise<void> {
-  const ceiling = Math.min(1000, 25 * 2 ** attempt);
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
-}
-
-function chunked<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
-}
-
-/** Calls `call` with the pending requests until it leaves none unprocessed; `busy` when retries run out. */
-async function untilProcessed<R>(requests: R[], call: (pending: R[]) => Promise<R[]>): Promise<void> {
-  let pending = requests;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 0) await backoff(attempt);
-    if (attempt > BATCH_RETRIES) throw fail.busy('The marketplace is momentarily busy; retry in a second');
-    pending = await call(pending);
-  }
 }
 
 /**

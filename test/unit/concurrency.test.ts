@@ -2,8 +2,9 @@
 // start, and after a failure nothing new starts while what runs is awaited before the failure is thrown.
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { forEachConcurrently } from '../../shared/concurrency.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { chunked, forEachConcurrently } from '../../shared/concurrency.ts';
+import { untilProcessed } from '../../shared/data/unprocessed.ts';
 
 describe('forEachConcurrently', () => {
   it('runs every item once, at most `limit` at once and exactly that many when there is enough work', async () => {
@@ -56,5 +57,46 @@ describe('forEachConcurrently', () => {
     expect(calls).toBe(0);
     await expect(forEachConcurrently([1], 0, () => Promise.resolve())).rejects.toThrow(/at least 1/);
     await expect(forEachConcurrently([1], Number.NaN, () => Promise.resolve())).rejects.toThrow(/at least 1/);
+  });
+});
+
+describe('chunked', () => {
+  it('cuts the items, in order, into groups of the size, only the last one shorter', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer(), { maxLength: 60 }), fc.integer({ min: 1, max: 30 }), (items, size) => {
+        const groups = chunked(items, size);
+        expect(groups.flat()).toEqual(items);
+        expect(groups.slice(0, -1).every((group) => group.length === size)).toBe(true);
+        expect(groups.every((group) => group.length >= 1 && group.length <= size)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('untilProcessed', () => {
+  it('sends again exactly what the last call left unprocessed, until nothing is left', async () => {
+    const sent: number[][] = [];
+    await untilProcessed([1, 2, 3, 4], (pending) => {
+      sent.push(pending);
+      return Promise.resolve(pending.slice(2));
+    });
+    expect(sent).toEqual([[1, 2, 3, 4], [3, 4]]);
+  });
+
+  it('gives up as busy when the store keeps leaving items unprocessed', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const outcome = untilProcessed([1], (pending) => {
+        calls++;
+        return Promise.resolve(pending);
+      });
+      const assertion = expect(outcome).rejects.toMatchObject({ kind: 'busy', transient: true });
+      await vi.runAllTimersAsync();
+      await assertion;
+      expect(calls).toBe(9);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
