@@ -1,7 +1,8 @@
 // DynamoDB clients at module scope, created once per container. Endpoints come from the standard
 // AWS_ENDPOINT_URL_DYNAMODB variable, which the local runtime points at DynamoDB Local.
 // Every call of the data layer goes through send(), which turns the store's transient refusals into
-// neutral failures: throttling → `busy`, a transaction that collided with another → `conflict`.
+// neutral failures: throttling → `busy`, a transaction that collided with another → `conflict` (after
+// sending it again twice: a collided write changed nothing).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
@@ -43,13 +44,33 @@ export function transientFailure(error: unknown) {
   return undefined;
 }
 
+/**
+ * Sends of a write that collided with a transaction, before the collision reaches the caller. A
+ * collided write changed nothing, so sending it again is safe; DynamoDB releases a transaction's
+ * hold on its items a moment after it answers, so a request that follows its own transaction on the
+ * same item (register, then subscribe a webhook) can collide with nothing else running.
+ */
+export const COLLISION_ATTEMPTS = 3;
+
+/** The wait before attempt `attempt` (1-based) after a collision: full jitter under 25 ms × 2^attempt. */
+export function collisionBackoffMs(attempt: number, random: () => number = Math.random): number {
+  return Math.floor(random() * 25 * 2 ** attempt);
+}
+
 /** documentClient.send, with throttling and transaction collisions turned into neutral failures. */
 export async function send<I extends ServiceInputTypes, O extends ServiceOutputTypes>(
   command: Command<ServiceInputTypes, I, ServiceOutputTypes, O, DynamoDBDocumentClientResolvedConfig>,
 ): Promise<O> {
-  try {
-    return await documentClient.send(command);
-  } catch (error) {
-    throw transientFailure(error) ?? error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await documentClient.send(command);
+    } catch (error) {
+      const failure = transientFailure(error);
+      if (failure?.kind === 'conflict' && attempt < COLLISION_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, collisionBackoffMs(attempt)));
+        continue;
+      }
+      throw failure ?? error;
+    }
   }
 }

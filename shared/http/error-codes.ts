@@ -18,7 +18,7 @@ export const ERROR_CODES = {
     status: 405,
     description: 'The MCP endpoint takes POST only (GET /mcp: this server offers no event stream); the Allow header names the method',
   },
-  conflict: { status: 409, description: 'The record’s current state does not allow this change (the state is in details)' },
+  conflict: { status: 409, description: 'The record’s current state does not allow this change (the state is in details); with Retry-After, a momentary collision: send it again' },
   'idempotency/conflict': {
     status: 409,
     description: 'Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored',

@@ -61,7 +61,9 @@ export function toApiError(error: unknown): ApiError | undefined {
     if (error.kind === 'busy') {
       return new ApiError('rate-limit', error.message, { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) }, transient: true });
     }
-    return new ApiError(code, error.message, { ...(error.details ? { details: error.details } : {}), transient: error.transient });
+    // A transient conflict (a collision) invites the same request again: Retry-After says so, as for busy.
+    const headers = error.transient ? { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } } : {};
+    return new ApiError(code, error.message, { ...(error.details ? { details: error.details } : {}), ...headers, transient: error.transient });
   }
   return undefined;
 }

@@ -17,7 +17,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { documentClient, tableName } from '../../shared/data/client.ts';
+import { COLLISION_ATTEMPTS, documentClient, tableName } from '../../shared/data/client.ts';
 import { clearApiKeyCache } from '../../shared/domain/api-key-cache.ts';
 import { hashApiKey } from '../../shared/domain/api-keys.ts';
 import { registerAgent as register } from '../../shared/domain/agents.ts';
@@ -168,8 +168,10 @@ describe('inside the handler: a transaction fails', () => {
     const headers = { 'idempotency-key': `register-${status}-${Math.random()}` };
     const transaction = fault(TransactWriteCommand, isTransaction, error);
     const response = await invoke(registerHandler, '/v1/agents/register', { sourceIp: ip, headers, body: registration() });
-    expect(transaction.hits()).toBe(1);
+    // A collided transaction changed nothing, so it is sent again before the collision is answered.
+    expect(transaction.hits()).toBe(code === 'conflict' ? COLLISION_ATTEMPTS : 1);
     expectContractError(response, status, code);
+    if (code === 'conflict') expect(response.headers['retry-after']).toBe('1');
     const attempted = mock.commandCalls(TransactWriteCommand).at(-1)!.args[0].input.TransactItems!;
     for (const item of attempted) expect(await readItem({ pk: item.Put!.Item!.pk, sk: item.Put!.Item!.sk })).toBeUndefined();
 
@@ -200,6 +202,26 @@ describe('inside the handler: a transaction fails', () => {
     passThrough();
     const retried = await invoke(createWebhookHandler, '/v1/webhooks', { apiKey, sourceIp: sourceIp(), headers, body });
     expect(retried.status).toBe(201);
+    expect((await readItem({ pk: `AGENT#${agent.agentId}`, sk: 'AGENT' }))?.webhookCount).toBe(1);
+  });
+
+  it('creating a webhook right after a collision that clears → 201 at once: one subscription, one slot', async () => {
+    const { agent, apiKey } = await seller();
+    let collisions = 0;
+    let sent = 0;
+    mock.on(TransactWriteCommand).callsFake((input: Input) => {
+      sent += 1;
+      if (collisions < COLLISION_ATTEMPTS - 1) {
+        collisions += 1;
+        return Promise.reject(transactionConflict(2, 0)());
+      }
+      return real.send(new TransactWriteCommand(input as any));
+    });
+    const body = { url: 'https://a.example/h', events: ['*'], secret: 'sixteen-chars-ok' };
+    const response = await invoke(createWebhookHandler, '/v1/webhooks', { apiKey, sourceIp: sourceIp(), body });
+    expect(response.status, JSON.stringify(response.json)).toBe(201);
+    expect(collisions).toBe(COLLISION_ATTEMPTS - 1);
+    expect(sent).toBe(COLLISION_ATTEMPTS);
     expect((await readItem({ pk: `AGENT#${agent.agentId}`, sk: 'AGENT' }))?.webhookCount).toBe(1);
   });
 

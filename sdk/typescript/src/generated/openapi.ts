@@ -2155,7 +2155,7 @@ export interface components {
         NextCursor: string | null;
     };
     responses: {
-        /** @description `conflict`: The record’s current state does not allow this change (the state is in details). */
+        /** @description `conflict`: The record’s current state does not allow this change (the state is in details); with Retry-After, a momentary collision: send it again. */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2202,7 +2202,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored. `conflict`: The record’s current state does not allow this change (the state is in details). */
+        /** @description `idempotency/conflict`: Idempotency-Key reused with a different request, while the first is still running, or after a first that ran but whose response could not be stored. `conflict`: The record’s current state does not allow this change (the state is in details); with Retry-After, a momentary collision: send it again. */
         IdempotencyConflictOrConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
