@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFailed, vi } from 'vitest';
 import { dynamoDbLocalPidsFor } from '../../lib/local/dynamodb-local.ts';
 import { listeningUrl, spawnLocalCommand } from '../../lib/local/local-command.ts';
 import { registerAgent, TestClient } from '../support/http-client.ts';
@@ -25,8 +25,12 @@ afterAll(async () => {
 });
 
 function startLocal(): { child: ChildProcess; client: Promise<TestClient> } {
-  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', LOCAL_SCHEDULE_SECONDS: '1', WEBHOOK_RETRY_DELAYS: '4,4,4,4', LOG_LEVEL: 'SILENT' });
+  const child = spawnLocalCommand({ DATA_DIR: dataDir, PORT: '0', LOCAL_SCHEDULE_SECONDS: '1', WEBHOOK_RETRY_DELAYS: '4,4,4,4', LOG_LEVEL: 'ERROR' });
   children.push(child);
+  // What the runtime reports (crashes, timeouts, failed requests) is shown when the test fails.
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000)));
+  onTestFailed(() => console.error(`npm start (pid ${child.pid}) reported:\n${output || '(nothing)'}`));
   const url = listeningUrl(child);
   url.catch(() => undefined);
   return { child, client: url.then((baseUrl) => new TestClient(baseUrl)) };
@@ -42,8 +46,11 @@ it('resumes in-flight and queued deliveries, pending retries and undispatched ev
   // A slow receiver (2 s per request) and a flaky one (the first request fails, then a retry in 4 s).
   receiver.on('/slow', { delayMs: 2_000, status: 200 });
   receiver.on('/flaky', { script: [500], then: 200 });
-  const slow = (await client.post('/v1/webhooks', { url: receiver.url('/slow'), events: ['*'], secret: 'restart-secret-0123456789' }, { apiKey: seller.apiKey })).json.data.id as string;
-  await client.post('/v1/webhooks', { url: receiver.url('/flaky'), events: ['feed.failed'], secret: 'restart-secret-0123456789' }, { apiKey: seller.apiKey });
+  const slowSubscription = await client.post('/v1/webhooks', { url: receiver.url('/slow'), events: ['*'], secret: 'restart-secret-0123456789' }, { apiKey: seller.apiKey });
+  expect(slowSubscription.status, slowSubscription.text).toBe(201);
+  const slow = slowSubscription.json.data.id as string;
+  const flakySubscription = await client.post('/v1/webhooks', { url: receiver.url('/flaky'), events: ['feed.failed'], secret: 'restart-secret-0123456789' }, { apiKey: seller.apiKey });
+  expect(flakySubscription.status, flakySubscription.text).toBe(201);
 
   // Test events go straight to the queue; feeds produce events through the outbox.
   const tests: string[] = [];
