@@ -11,6 +11,7 @@ import {
   type ServiceOutputTypes,
 } from '@aws-sdk/lib-dynamodb';
 import type { Command } from '@smithy/types';
+import { backoff } from '../backoff.ts';
 import { config } from '../config.ts';
 import { fail } from '../failures.ts';
 
@@ -52,11 +53,6 @@ export function transientFailure(error: unknown) {
  */
 export const COLLISION_ATTEMPTS = 3;
 
-/** The wait before attempt `attempt` (1-based) after a collision: full jitter under 25 ms × 2^attempt. */
-export function collisionBackoffMs(attempt: number, random: () => number = Math.random): number {
-  return Math.floor(random() * 25 * 2 ** attempt);
-}
-
 /** documentClient.send, with throttling and transaction collisions turned into neutral failures. */
 export async function send<I extends ServiceInputTypes, O extends ServiceOutputTypes>(
   command: Command<ServiceInputTypes, I, ServiceOutputTypes, O, DynamoDBDocumentClientResolvedConfig>,
@@ -67,7 +63,7 @@ export async function send<I extends ServiceInputTypes, O extends ServiceOutputT
     } catch (error) {
       const failure = transientFailure(error);
       if (failure?.kind === 'conflict' && attempt < COLLISION_ATTEMPTS) {
-        await new Promise((resolve) => setTimeout(resolve, collisionBackoffMs(attempt)));
+        await backoff(attempt);
         continue;
       }
       throw failure ?? error;
