@@ -1,5 +1,5 @@
 // POST /mcp as deployed: the MCP function bundled with the Lambda bundling options (bench/bundle.ts,
-// lib/bundling.ts: ajv and ajv-formats replaced by stubs that throw if run), served on loopback
+// lib/bundling.ts: ajv, ajv-formats, zod 3 and zod-to-json-schema replaced by stubs that throw if run), served on loopback
 // through the in-process adapter, and driven by the MCP SDK's own Client — initialize, tools/list with
 // every tool's schema, tool calls that reach the API — so that a difference only the bundle has (a
 // stubbed library the MCP SDK starts to use, a module dropped as free of side effects) fails here.
