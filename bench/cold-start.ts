@@ -10,12 +10,18 @@
 // goes first. In the deployed shape it also measures floors: the minimal handler plus the S3 client
 // (bench/floor-s3-client.ts) and plus the MCP SDK's server (bench/floor-mcp-server.ts), paired the
 // same way, and the slowest routes that load neither, so that what a library costs by itself and what
-// our own code costs are told apart. `node bench/cold-start.ts` runs it alone and prints the figures.
+// our own code costs are told apart. The same fresh import of every bundle of the deployed shape is
+// also counted in instructions (valgrind's callgrind): a figure that does not move with load, which
+// ranks the routes the same way in every run and picks, with the screening, which ones are timed again.
+// `node bench/cold-start.ts` runs it alone and prints the figures.
+import { execFile, spawnSync } from 'node:child_process';
 import os from 'node:os';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BENCH_TMP, bundleEntry, bundleHandlers, REPO_ROOT, type BundleInfo } from './bundle.ts';
-import { HANDLER_ENV, timeRunIn } from './cold-import.ts';
+import { forEachConcurrently } from '../shared/concurrency.ts';
+import { HANDLER_ENV, nodeBinary, timeRunIn } from './cold-import.ts';
 import { median, round } from './stats.ts';
 
 export type SdkShape = 'sdkExternal' | 'sdkBundled';
@@ -53,12 +59,35 @@ export interface ColdStartFloors {
   slowestWithoutFloorLibraries: PairedFigure;
 }
 
+/** One bundle's fresh import in instructions (all threads), and that ÷ the minimal handler's. */
+interface InstructionFigure {
+  handler: string;
+  kb: number;
+  instructionsM: number;
+  ratio: number;
+}
+
+/**
+ * The deployed shape's fresh imports counted by callgrind: deterministic (±0.5 %) whatever else the
+ * machine does, so the ranking of the routes does not change from run to run as the timed one can.
+ */
+export interface ColdStartInstructions {
+  minimalM: number;
+  floors: (InstructionFigure & { library: string })[];
+  /** Every route bundle, largest ratio first. */
+  routes: InstructionFigure[];
+  slowest: InstructionFigure;
+  slowestWithoutFloorLibraries: InstructionFigure;
+}
+
 export interface ColdStartResult {
   rounds: number;
   pairs: number;
   loadAverage1m: { start: number; end: number };
   sdkExternal: ShapeColdStart;
   sdkBundled: ShapeColdStart & ColdStartFloors;
+  /** Absent when valgrind is not installed (it is a Debian package, not an npm one). */
+  instructions?: ColdStartInstructions;
   /** The same slowest-route figures side by side: bundled p50 ÷ external p50 (< 1: bundling is faster). */
   bundledOverExternal: { slowestRoute: number; minimal: number };
 }
@@ -102,6 +131,26 @@ function paired(handler: string, file: string, kb: number, baselineFile: string,
   return { handler, kb, p50Ms: round(p50Ms), minimalP50Ms: round(minimalP50Ms), ratio: round(p50Ms / minimalP50Ms, 3), pairs };
 }
 
+const callgrindAvailable = () => spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** Instructions (M) of the same fresh import `time` runs, counted by callgrind. */
+async function countInstructions(file: string): Promise<number> {
+  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', nodeBinary(), ...importArgs(file)];
+  const { stderr } = await promisify(execFile)('valgrind', args, { env, cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const collected = /Collected : (\d+)/.exec(stderr)?.[1];
+  if (!collected) throw new Error(`callgrind printed no instruction count for ${file}: ${stderr.slice(-2000)}`);
+  return Number(collected) / 1e6;
+}
+
+/** Every file's instruction count, two at a time (counts do not depend on what else runs). */
+async function countAll(files: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  await forEachConcurrently(files, 2, async (file) => {
+    counts.set(file, await countInstructions(file));
+  });
+  return counts;
+}
+
 /** Route bundles only (the fallback's included), one per distinct handler file. */
 function routeBundles(bundles: readonly BundleInfo[]): BundleInfo[] {
   return [...new Map(bundles.filter((bundle) => bundle.kind === 'route').map((bundle) => [bundle.handler, bundle])).values()];
@@ -128,13 +177,41 @@ export async function measureColdStart(
     log(`cold start: screening round ${round_ + 1} of ${rounds} (${runs.length} fresh imports)…`);
     for (const run of shuffled(runs)) record(run.key, time(run.file));
   }
+  const floorBundles = [];
+  for (const { library, entry } of FLOOR_LIBRARIES) floorBundles.push({ library, entry, ...(await bundleEntry(entry, path.join(BENCH_TMP, 'floors'), { bundleAwsSdk: true })) });
+  let instructions: ColdStartInstructions | undefined;
+  if (callgrindAvailable()) {
+    log(`cold start (sdkBundled): counting the instructions of ${routes.sdkBundled.length + floorBundles.length + 1} fresh imports with callgrind…`);
+    const counts = await countAll([minimal.sdkBundled.file, ...floorBundles.map((floor) => floor.file), ...routes.sdkBundled.map((bundle) => bundle.file)]);
+    const minimalM = counts.get(minimal.sdkBundled.file) ?? NaN;
+    const figure = (handler: string, file: string, kb: number): InstructionFigure => {
+      const instructionsM = counts.get(file) ?? NaN;
+      return { handler, kb, instructionsM: round(instructionsM, 1), ratio: round(instructionsM / minimalM, 3) };
+    };
+    const routeFigures = routes.sdkBundled.map((bundle) => ({ bundle, figure: figure(bundle.handler, bundle.file, bundle.kb) })).sort((a, b) => b.figure.ratio - a.figure.ratio);
+    instructions = {
+      minimalM: round(minimalM, 1),
+      floors: floorBundles.map((floor) => ({ library: floor.library, ...figure(floor.entry, floor.file, floor.kb) })),
+      routes: routeFigures.map(({ figure }) => figure),
+      slowest: routeFigures[0]!.figure,
+      slowestWithoutFloorLibraries: routeFigures.find(({ bundle }) => !holdsFloorLibrary(bundle))!.figure,
+    };
+  } else {
+    log('cold start: valgrind is not installed, so no instruction counts (apt-get install valgrind)');
+  }
   const result = {} as Record<SdkShape, ShapeColdStart>;
   for (const shape of shapes) {
     const screened = routes[shape]
       .map((bundle) => ({ bundle, p50: median(samples.get(`${shape}|${bundle.handler}`) ?? []) }))
       .sort((a, b) => b.p50 - a.p50);
-    log(`cold start (${shape}): re-measuring ${screened.slice(0, remeasure).map((entry) => path.basename(entry.bundle.handler)).join(', ')} with ${pairs} pairs…`);
-    const remeasured = screened.slice(0, remeasure).map(({ bundle }) => paired(bundle.handler, bundle.file, bundle.kb, minimal[shape].file, pairs));
+    // Timed again: the slowest few of the screening, and in the deployed shape also the slowest few by
+    // instructions, which a noisy screening round can rank lower than they are.
+    const byInstructions = shape === 'sdkBundled' ? (instructions?.routes.slice(0, remeasure).map((figure) => figure.handler) ?? []) : [];
+    const candidates = [...new Set([...screened.slice(0, remeasure).map((entry) => entry.bundle.handler), ...byInstructions])].map(
+      (handler) => routes[shape].find((bundle) => bundle.handler === handler)!,
+    );
+    log(`cold start (${shape}): re-measuring ${candidates.map((bundle) => path.basename(bundle.handler)).join(', ')} with ${pairs} pairs…`);
+    const remeasured = candidates.map((bundle) => paired(bundle.handler, bundle.file, bundle.kb, minimal[shape].file, pairs));
     // By the paired ratio: each bundle's own pairs share the machine's load with its baseline.
     const slowest = remeasured.reduce((a, b) => (b.ratio > a.ratio ? b : a));
     const minimalSamples = samples.get(`${shape}|minimal`) ?? [];
@@ -146,11 +223,7 @@ export async function measureColdStart(
     };
   }
   log(`cold start (sdkBundled): floors (${FLOOR_LIBRARIES.map(({ library }) => library).join(', ')}) and the slowest routes without them…`);
-  const floors = [];
-  for (const { library, entry } of FLOOR_LIBRARIES) {
-    const floor = await bundleEntry(entry, path.join(BENCH_TMP, 'floors'), { bundleAwsSdk: true });
-    floors.push({ library, ...paired(entry, floor.file, floor.kb, minimal.sdkBundled.file, pairs) });
-  }
+  const floors = floorBundles.map((floor) => ({ library: floor.library, ...paired(floor.entry, floor.file, floor.kb, minimal.sdkBundled.file, pairs) }));
   const withoutFloorLibraries = routes.sdkBundled
     .filter((bundle) => !holdsFloorLibrary(bundle))
     .map((bundle) => ({ bundle, p50: median(samples.get(`sdkBundled|${bundle.handler}`) ?? []) }))
@@ -168,6 +241,7 @@ export async function measureColdStart(
     loadAverage1m: { start: loadAtStart, end: round(os.loadavg()[0] ?? 0, 2) },
     sdkExternal: result.sdkExternal,
     sdkBundled: { ...result.sdkBundled, ...bundledFloors },
+    ...(instructions ? { instructions } : {}),
     bundledOverExternal: {
       slowestRoute: round(result.sdkBundled.slowest.p50Ms / result.sdkExternal.slowest.p50Ms, 3),
       minimal: round(result.sdkBundled.minimal.p50Ms / result.sdkExternal.minimal.p50Ms, 3),
@@ -185,6 +259,18 @@ export function coldStartRows(coldStart: ColdStartResult): string[][] {
     ]),
     ...coldStart.sdkBundled.floors.map((floor) => [`cold start floor, minimal handler + ${floor.library}`, ratio(floor)]),
     ['cold start, slowest route without S3 or MCP', ratio(coldStart.sdkBundled.slowestWithoutFloorLibraries)],
+    ...instructionRows(coldStart.instructions),
+  ];
+}
+
+function instructionRows(instructions: ColdStartInstructions | undefined): string[][] {
+  if (!instructions) return [['cold start in instructions', 'not counted: valgrind is not installed']];
+  const ratio = (figure: InstructionFigure) => `${figure.handler} ${figure.instructionsM} M ÷ minimal ${instructions.minimalM} M = ${figure.ratio}`;
+  return [
+    ['cold start in instructions (callgrind), slowest route', ratio(instructions.slowest)],
+    ...instructions.floors.map((floor) => [`cold start in instructions, minimal handler + ${floor.library}`, ratio(floor)]),
+    ['cold start in instructions, slowest route without S3 or MCP', ratio(instructions.slowestWithoutFloorLibraries)],
+    ['cold start in instructions, routes over 1.3', instructions.routes.filter((figure) => figure.ratio > 1.3).map((figure) => `${path.basename(path.dirname(figure.handler))}/${path.basename(figure.handler)} ${figure.ratio}`).join(', ') || 'none'],
   ];
 }
 
