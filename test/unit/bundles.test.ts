@@ -135,10 +135,13 @@ describe('Lambda bundles (esbuild metafile)', () => {
     // The structured search never reads a plain-language intent: the intent extractors (their patterns
     // are built at load) stay in the intent search's function.
     const inputsOf = (operationId: string) => bundles.find((bundle) => bundle.operationId === operationId)!.inputs;
-    for (const extractor of ['shared/domain/intent/prices.ts', 'shared/domain/intent/quantities.ts', 'node_modules/currency-codes/data.js']) {
+    for (const extractor of ['shared/domain/intent/prices.ts', 'shared/domain/intent/quantities.ts', 'shared/domain/intent/currency-names.ts']) {
       expect(inputsOf('search')).not.toContain(extractor);
       expect(inputsOf('searchIntent')).toContain(extractor);
     }
+    // The ISO 4217 tables are written out (shared/schemas/currency-digits.ts, the intent reader's
+    // currency-names.ts): the package's whole list, with numbers and countries, is in no function.
+    for (const bundle of bundles) expect(bundle.inputs.filter((input) => input.includes('node_modules/currency-codes/')), bundle.handler).toEqual([]);
   });
 
   it('keeps the reference page’s Redoc out of the asset function’s code: it ships as a file and is read, not run', () => {

@@ -1,13 +1,13 @@
 // Money amounts as people write them: "$0.12", "4.50 EUR", "£3", "300 yen", "EUR 4.50", "12 cents",
-// "€1.5k". A currency is always required (symbol, ISO code or name from currency-codes): amounts in
-// different currencies are never compared.
-import currencyCodes from 'currency-codes';
-import { isCurrency, majorToMinor } from '../../schemas/money.ts';
+// "€1.5k". A currency is always required (symbol, ISO code or ISO 4217 name): amounts in different
+// currencies are never compared.
+import { majorToMinor } from '../../schemas/money.ts';
+import { CURRENCY_NAMES } from './currency-names.ts';
 import { digitsToNumber } from './numbers.ts';
 import { escapeRegExp, type Money } from './reading.ts';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', 'us$': 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', 'a$': 'AUD', 'c$': 'CAD' };
-/** Currency words: ISO 4217 names from currency-codes ("euro", "yen", "swiss franc") with plurals, and common names. */
+/** Currency words: ISO 4217 names ("euro", "yen", "swiss franc") with plurals, and common names. */
 export const CURRENCY_WORDS: ReadonlyMap<string, string> = (() => {
   const words = new Map<string, string>([
     ['dollar', 'USD'], ['dollars', 'USD'], ['usd', 'USD'], ['bucks', 'USD'], ['cents', 'USD'], ['cent', 'USD'],
@@ -15,12 +15,11 @@ export const CURRENCY_WORDS: ReadonlyMap<string, string> = (() => {
     ['pound', 'GBP'], ['pounds', 'GBP'], ['quid', 'GBP'], ['pence', 'GBP'], ['penny', 'GBP'], ['sterling', 'GBP'], ['gbp', 'GBP'],
     ['yen', 'JPY'], ['jpy', 'JPY'], ['yuan', 'CNY'], ['rmb', 'CNY'], ['renminbi', 'CNY'], ['rupees', 'INR'], ['rupee', 'INR'], ['chf', 'CHF'],
   ]);
-  for (const currency of currencyCodes.data) {
-    if (!isCurrency(currency.code)) continue;
-    const name = currency.currency.toLowerCase();
-    if (!words.has(name)) words.set(name, currency.code);
-    if (!words.has(`${name}s`)) words.set(`${name}s`, currency.code);
-    if (!words.has(currency.code.toLowerCase())) words.set(currency.code.toLowerCase(), currency.code);
+  for (const [code, isoName] of CURRENCY_NAMES) {
+    const name = isoName.toLowerCase();
+    if (!words.has(name)) words.set(name, code);
+    if (!words.has(`${name}s`)) words.set(`${name}s`, code);
+    if (!words.has(code.toLowerCase())) words.set(code.toLowerCase(), code);
   }
   return words;
 })();
