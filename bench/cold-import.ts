@@ -1,10 +1,12 @@
 // Cold-start cost of a bundle: how much longer a fresh Node process takes to import it than to do
 // nothing. Each sample is one spawned process, timed from spawn to exit; bare and handler runs are
 // interleaved so that drift on the machine affects both alike.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { forEachConcurrently } from '../shared/concurrency.ts';
 import { REPO_ROOT } from './bundle.ts';
 import { median, round } from './stats.ts';
 
@@ -93,6 +95,16 @@ export interface ImportOverSdkTiming {
   differencesMs: number[];
 }
 
+/** The two runs a pair compares: the bundle's import, and the same SDK modules imported alone. */
+function importOverSdkArgs(bundle: { file: string; externalImports: readonly string[] }): { sdkOnly: string[]; load: string[] } {
+  // Bare specifiers of `-e` code resolve from the working directory: the repository's node_modules,
+  // the same copies the bundle (under bench/.tmp) resolves.
+  return {
+    sdkOnly: ['--input-type=module', '-e', bundle.externalImports.map((name) => `await import(${JSON.stringify(name)});`).join('') || ';'],
+    load: ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundle.file).href)});`],
+  };
+}
+
 /**
  * What a handler's own code adds to a cold start: a fresh-process import of its bundle (as deployed,
  * the AWS SDK external) minus a fresh-process import of the same SDK modules alone. Paired runs, so
@@ -100,10 +112,7 @@ export interface ImportOverSdkTiming {
  */
 export function measureImportOverSdk(bundle: { file: string; handler: string; externalImports: readonly string[] }, { pairs = 15, warmup = 2 } = {}): ImportOverSdkTiming {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV };
-  // Bare specifiers of `-e` code resolve from the working directory: the repository's node_modules,
-  // the same copies the bundle (under bench/.tmp) resolves.
-  const sdkOnly = ['--input-type=module', '-e', bundle.externalImports.map((name) => `await import(${JSON.stringify(name)});`).join('') || ';'];
-  const load = ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(bundle.file).href)});`];
+  const { sdkOnly, load } = importOverSdkArgs(bundle);
   const run = (args: string[]) => timeRunIn(args, env, REPO_ROOT);
   for (let i = 0; i < warmup; i++) {
     run(sdkOnly);
@@ -137,6 +146,95 @@ export function measureImportOverSdk(bundle: { file: string; handler: string; ex
   };
 }
 
+export const callgrindAvailable = () => spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Instructions (M) one fresh `node <args>` process executes, all threads, counted by valgrind's
+ * callgrind: the same for the same binary, inputs and environment whatever else the machine is doing.
+ */
+export async function countInstructions(nodeArgs: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', nodeBinary(), ...nodeArgs];
+  const { stderr } = await promisify(execFile)('valgrind', args, { env, cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const collected = /Collected : (\d+)/.exec(stderr)?.[1];
+  if (!collected) throw new Error(`callgrind printed no instruction count for node ${nodeArgs.join(' ')}: ${stderr.slice(-2000)}`);
+  return Number(collected) / 1e6;
+}
+
+/** Each run's instruction count (M) by its key, two at a time (counts do not depend on what else runs). */
+export async function countAllInstructions(runs: ReadonlyMap<string, readonly string[]>, env: NodeJS.ProcessEnv): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  await forEachConcurrently([...runs], 2, async ([key, nodeArgs]) => {
+    counts.set(key, await countInstructions(nodeArgs, env));
+  });
+  return counts;
+}
+
+/** A bundle's import over its SDK modules alone, in instructions. */
+export interface ImportOverSdkInstructions {
+  handler: string;
+  importM: number;
+  sdkOnlyM: number;
+  overSdkM: number;
+}
+
+export interface SlowestImportOverSdk {
+  /** The largest paired p50 of those re-measured: `importMsOverSdkP50`. */
+  figure: ImportOverSdkTiming;
+  remeasured: ImportOverSdkTiming[];
+  /** Every bundle's p50 over 5 pairs, ms. */
+  screenedMs: Record<string, number>;
+  /** Every bundle in instructions, largest first; absent when valgrind is not installed. */
+  instructions?: ImportOverSdkInstructions[];
+}
+
+/**
+ * `importMsOverSdkP50`: every bundle (SDK external) screened with 5 timed pairs and, where valgrind is
+ * installed, counted in instructions (which a busy machine does not move); the slowest 3 of each
+ * ranking timed again with 21 pairs, and the largest of those is the figure. The instruction ranking
+ * keeps a noisy screening from picking the bundles it times again by chance.
+ */
+export async function measureSlowestImportOverSdk(
+  bundles: readonly { file: string; handler: string; externalImports: readonly string[] }[],
+  { remeasure = 3, log = (_: string) => {} } = {},
+): Promise<SlowestImportOverSdk> {
+  log(`import over the SDK: screening ${bundles.length} bundles with 5 pairs…`);
+  const screened = bundles.map((bundle) => measureImportOverSdk(bundle, { pairs: 5, warmup: 1 }));
+  let instructions: ImportOverSdkInstructions[] | undefined;
+  if (callgrindAvailable()) {
+    const runs = new Map<string, readonly string[]>();
+    for (const bundle of bundles) {
+      const { sdkOnly, load } = importOverSdkArgs(bundle);
+      runs.set(`sdk|${sdkOnly.join(' ')}`, sdkOnly);
+      runs.set(`bundle|${bundle.handler}`, load);
+    }
+    log(`import over the SDK: counting the instructions of ${runs.size} fresh imports with callgrind…`);
+    const counts = await countAllInstructions(runs, { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV });
+    instructions = bundles
+      .map((bundle) => {
+        const importM = counts.get(`bundle|${bundle.handler}`) ?? NaN;
+        const sdkOnlyM = counts.get(`sdk|${importOverSdkArgs(bundle).sdkOnly.join(' ')}`) ?? NaN;
+        return { handler: bundle.handler, importM: round(importM, 1), sdkOnlyM: round(sdkOnlyM, 1), overSdkM: round(importM - sdkOnlyM, 1) };
+      })
+      .sort((a, b) => b.overSdkM - a.overSdkM);
+  } else {
+    log('import over the SDK: valgrind is not installed, so no instruction counts (apt-get install valgrind)');
+  }
+  const candidates = [
+    ...new Set([
+      ...[...screened].sort((a, b) => b.overSdkP50Ms - a.overSdkP50Ms).slice(0, remeasure).map((timing) => timing.handler),
+      ...(instructions ?? []).slice(0, remeasure).map((figure) => figure.handler),
+    ]),
+  ];
+  log(`import over the SDK: re-measuring ${candidates.map((handler) => path.basename(handler)).join(', ')} with 21 pairs…`);
+  const remeasured = candidates.map((handler) => measureImportOverSdk(bundles.find((bundle) => bundle.handler === handler)!, { pairs: 21, warmup: 2 }));
+  return {
+    figure: remeasured.reduce((a, b) => (b.overSdkP50Ms > a.overSdkP50Ms ? b : a)),
+    remeasured,
+    screenedMs: Object.fromEntries(screened.map((timing) => [timing.handler, timing.overSdkP50Ms])),
+    ...(instructions ? { instructions } : {}),
+  };
+}
+
 export function timeRunIn(args: string[], env: NodeJS.ProcessEnv, cwd: string): number {
   const started = performance.now();
   const result = spawnSync(nodeBinary(), args, { env, cwd, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -147,8 +245,7 @@ export function timeRunIn(args: string[], env: NodeJS.ProcessEnv, cwd: string): 
 
 if (import.meta.filename === process.argv[1]) {
   // `node bench/cold-import.ts`: `importMsOverSdkP50` alone, as `npm run bench` measures it — every
-  // route and worker bundle with the SDK external (the MCP function, on its own budget, apart), screened
-  // with 5 pairs, the slowest three again with 21; the largest of those is the figure.
+  // route and worker bundle with the SDK external (the MCP function, on its own budget, apart).
   const os = await import('node:os');
   const { BENCH_TMP, bundleBudgetKb, bundleHandlers } = await import('./bundle.ts');
   const { DEFAULT_BUNDLE_BUDGET_KB } = await import('../shared/http/route-table.ts');
@@ -157,13 +254,9 @@ if (import.meta.filename === process.argv[1]) {
   log('bundling every handler with the AWS SDK external…');
   const bundles = await bundleHandlers({ bundleAwsSdk: false, outDir: path.join(BENCH_TMP, 'bundles-sdk-external') });
   const distinct = [...new Map(bundles.filter((bundle) => bundleBudgetKb(bundle) === DEFAULT_BUNDLE_BUDGET_KB).map((bundle) => [bundle.handler, bundle])).values()];
-  log(`screening ${distinct.length} bundles with 5 pairs…`);
-  const screened = distinct.map((bundle) => measureImportOverSdk(bundle, { pairs: 5, warmup: 1 }));
-  const slowest = [...screened].sort((a, b) => b.overSdkP50Ms - a.overSdkP50Ms).slice(0, 3);
-  log(`re-measuring ${slowest.map((timing) => path.basename(timing.handler)).join(', ')} with 21 pairs…`);
-  const remeasured = slowest.map((timing) => measureImportOverSdk(distinct.find((bundle) => bundle.handler === timing.handler)!, { pairs: 21, warmup: 2 }));
-  const figure = remeasured.reduce((a, b) => (b.overSdkP50Ms > a.overSdkP50Ms ? b : a));
-  console.log(JSON.stringify({ screened: Object.fromEntries(screened.map((timing) => [timing.handler, timing.overSdkP50Ms])), remeasured: remeasured.map(({ differencesMs: _, ...timing }) => timing) }, null, 2));
+  const { figure, remeasured, screenedMs, instructions } = await measureSlowestImportOverSdk(distinct, { log });
+  console.log(JSON.stringify({ screenedMs, instructions: instructions?.slice(0, 10), remeasured: remeasured.map(({ differencesMs: _, ...timing }) => timing) }, null, 2));
   console.log(`importMsOverSdkP50: ${figure.overSdkP50Ms} ms (${figure.handler}: ${figure.importP50Ms} ms vs its SDK modules alone ${figure.sdkOnlyP50Ms} ms, p50 of ${figure.pairs} pairs)`);
+  if (instructions) console.log(`slowest in instructions: ${instructions[0]!.handler} ${instructions[0]!.overSdkM} M over its SDK modules alone (${instructions[0]!.importM} vs ${instructions[0]!.sdkOnlyM} M)`);
   console.log(`load average (1 min): ${round(loadAtStart, 2)} → ${round(os.loadavg()[0] ?? 0, 2)}`);
 }

@@ -14,14 +14,11 @@
 // also counted in instructions (valgrind's callgrind): a figure that does not move with load, which
 // ranks the routes the same way in every run and picks, with the screening, which ones are timed again.
 // `node bench/cold-start.ts` runs it alone and prints the figures.
-import { execFile, spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { promisify } from 'node:util';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BENCH_TMP, bundleEntry, bundleHandlers, REPO_ROOT, type BundleInfo } from './bundle.ts';
-import { forEachConcurrently } from '../shared/concurrency.ts';
-import { HANDLER_ENV, nodeBinary, timeRunIn } from './cold-import.ts';
+import { callgrindAvailable, countAllInstructions, HANDLER_ENV, timeRunIn } from './cold-import.ts';
 import { median, round } from './stats.ts';
 
 export type SdkShape = 'sdkExternal' | 'sdkBundled';
@@ -134,25 +131,8 @@ function paired(handler: string, file: string, kb: number, baselineFile: string,
   return { handler, kb, p50Ms: round(p50Ms), minimalP50Ms: round(minimalP50Ms), ratio: round(p50Ms / minimalP50Ms, 3), pairs };
 }
 
-const callgrindAvailable = () => spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status === 0;
-
-/** Instructions (M) of the same fresh import `time` runs, counted by callgrind. */
-async function countInstructions(file: string): Promise<number> {
-  const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', nodeBinary(), ...importArgs(file)];
-  const { stderr } = await promisify(execFile)('valgrind', args, { env, cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
-  const collected = /Collected : (\d+)/.exec(stderr)?.[1];
-  if (!collected) throw new Error(`callgrind printed no instruction count for ${file}: ${stderr.slice(-2000)}`);
-  return Number(collected) / 1e6;
-}
-
-/** Every file's instruction count, two at a time (counts do not depend on what else runs). */
-async function countAll(files: readonly string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  await forEachConcurrently(files, 2, async (file) => {
-    counts.set(file, await countInstructions(file));
-  });
-  return counts;
-}
+/** Every file's fresh import (`time`'s) in instructions, M. */
+const countAll = async (files: readonly string[]) => countAllInstructions(new Map(files.map((file) => [file, importArgs(file)])), env);
 
 /** Route bundles only (the fallback's included), one per distinct handler file. */
 function routeBundles(bundles: readonly BundleInfo[]): BundleInfo[] {
