@@ -225,7 +225,7 @@ export async function measureSlowestImportOverSdk(
       ...(instructions ?? []).slice(0, remeasure).map((figure) => figure.handler),
     ]),
   ];
-  log(`import over the SDK: re-measuring ${candidates.map((handler) => path.basename(handler)).join(', ')} with 21 pairs…`);
+  log(`import over the SDK: re-measuring ${candidates.map((handler) => handler.replace(/^functions\//, '')).join(', ')} with 21 pairs…`);
   const remeasured = candidates.map((handler) => measureImportOverSdk(bundles.find((bundle) => bundle.handler === handler)!, { pairs: 21, warmup: 2 }));
   return {
     figure: remeasured.reduce((a, b) => (b.overSdkP50Ms > a.overSdkP50Ms ? b : a)),
