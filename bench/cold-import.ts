@@ -95,6 +95,9 @@ export interface ImportOverSdkTiming {
   differencesMs: number[];
 }
 
+/** A handler as the bench's logs and rows name it: its path under functions/ ("search/run.ts"). */
+export const handlerName = (handler: string) => handler.replace(/^functions\//, '');
+
 /** The two runs a pair compares: the bundle's import, and the same SDK modules imported alone. */
 function importOverSdkArgs(bundle: { file: string; externalImports: readonly string[] }): { sdkOnly: string[]; load: string[] } {
   // Bare specifiers of `-e` code resolve from the working directory: the repository's node_modules,
@@ -150,7 +153,8 @@ export const callgrindAvailable = () => spawnSync('valgrind', ['--version'], { s
 
 /**
  * Instructions (M) one fresh `node <args>` process executes, all threads, counted by valgrind's
- * callgrind: the same for the same binary, inputs and environment whatever else the machine is doing.
+ * callgrind: whatever else the machine is doing, within about 1 % for a bundle (2 % for an import of
+ * the SDK's hundreds of files from node_modules).
  */
 export async function countInstructions(nodeArgs: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', nodeBinary(), ...nodeArgs];
@@ -201,19 +205,20 @@ export async function measureSlowestImportOverSdk(
   const screened = bundles.map((bundle) => measureImportOverSdk(bundle, { pairs: 5, warmup: 1 }));
   let instructions: ImportOverSdkInstructions[] | undefined;
   if (callgrindAvailable()) {
+    // Bundles importing the same SDK modules share one count of those modules alone.
+    const imports = bundles.map((bundle) => ({ handler: bundle.handler, ...importOverSdkArgs(bundle) }));
     const runs = new Map<string, readonly string[]>();
-    for (const bundle of bundles) {
-      const { sdkOnly, load } = importOverSdkArgs(bundle);
-      runs.set(`sdk|${sdkOnly.join(' ')}`, sdkOnly);
-      runs.set(`bundle|${bundle.handler}`, load);
+    for (const { handler, sdkOnly, load } of imports) {
+      runs.set(sdkOnly.join(' '), sdkOnly);
+      runs.set(handler, load);
     }
     log(`import over the SDK: counting the instructions of ${runs.size} fresh imports with callgrind…`);
     const counts = await countAllInstructions(runs, { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV });
-    instructions = bundles
-      .map((bundle) => {
-        const importM = counts.get(`bundle|${bundle.handler}`) ?? NaN;
-        const sdkOnlyM = counts.get(`sdk|${importOverSdkArgs(bundle).sdkOnly.join(' ')}`) ?? NaN;
-        return { handler: bundle.handler, importM: round(importM, 1), sdkOnlyM: round(sdkOnlyM, 1), overSdkM: round(importM - sdkOnlyM, 1) };
+    instructions = imports
+      .map(({ handler, sdkOnly }) => {
+        const importM = counts.get(handler) ?? NaN;
+        const sdkOnlyM = counts.get(sdkOnly.join(' ')) ?? NaN;
+        return { handler, importM: round(importM, 1), sdkOnlyM: round(sdkOnlyM, 1), overSdkM: round(importM - sdkOnlyM, 1) };
       })
       .sort((a, b) => b.overSdkM - a.overSdkM);
   } else {
@@ -225,7 +230,7 @@ export async function measureSlowestImportOverSdk(
       ...(instructions ?? []).slice(0, remeasure).map((figure) => figure.handler),
     ]),
   ];
-  log(`import over the SDK: re-measuring ${candidates.map((handler) => handler.replace(/^functions\//, '')).join(', ')} with 21 pairs…`);
+  log(`import over the SDK: re-measuring ${candidates.map(handlerName).join(', ')} with 21 pairs…`);
   const remeasured = candidates.map((handler) => measureImportOverSdk(bundles.find((bundle) => bundle.handler === handler)!, { pairs: 21, warmup: 2 }));
   return {
     figure: remeasured.reduce((a, b) => (b.overSdkP50Ms > a.overSdkP50Ms ? b : a)),

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BENCH_TMP, bundleEntry, bundleHandlers, REPO_ROOT, type BundleInfo } from './bundle.ts';
-import { callgrindAvailable, countAllInstructions, HANDLER_ENV, timeRunIn } from './cold-import.ts';
+import { callgrindAvailable, countAllInstructions, HANDLER_ENV, handlerName, timeRunIn } from './cold-import.ts';
 import { median, round } from './stats.ts';
 
 export type SdkShape = 'sdkExternal' | 'sdkBundled';
@@ -102,10 +102,10 @@ function shuffled<T>(items: readonly T[]): T[] {
   return copy;
 }
 
-/** Libraries whose cost alone is measured as a floor; a route holding one is compared with its floor. */
 /** `coldStartRatio`'s target (bench/run.ts): the instruction rows name the routes over it. */
 export const COLD_START_RATIO_TARGET = 1.3;
 
+/** Libraries whose cost alone is measured as a floor; a route holding one is compared with its floor. */
 const FLOOR_LIBRARIES = [
   { library: '@aws-sdk/client-s3', entry: 'bench/floor-s3-client.ts' },
   { library: '@modelcontextprotocol/sdk', entry: 'bench/floor-mcp-server.ts' },
@@ -193,7 +193,7 @@ export async function measureColdStart(
     const candidates = [...new Set([...screened.slice(0, remeasure).map((entry) => entry.bundle.handler), ...byInstructions])].map(
       (handler) => routes[shape].find((bundle) => bundle.handler === handler)!,
     );
-    log(`cold start (${shape}): re-measuring ${candidates.map((bundle) => path.basename(bundle.handler)).join(', ')} with ${pairs} pairs…`);
+    log(`cold start (${shape}): re-measuring ${candidates.map((bundle) => handlerName(bundle.handler)).join(', ')} with ${pairs} pairs…`);
     const remeasured = candidates.map((bundle) => paired(bundle.handler, bundle.file, bundle.kb, minimal[shape].file, pairs));
     // By the paired ratio: each bundle's own pairs share the machine's load with its baseline.
     const slowest = remeasured.reduce((a, b) => (b.ratio > a.ratio ? b : a));
@@ -253,7 +253,7 @@ function instructionRows(instructions: ColdStartInstructions | undefined): strin
     ['cold start in instructions (callgrind), slowest route', ratio(instructions.slowest)],
     ...instructions.floors.map((floor) => [`cold start in instructions, minimal handler + ${floor.library}`, ratio(floor)]),
     ['cold start in instructions, slowest route without S3 or MCP', ratio(instructions.slowestWithoutFloorLibraries)],
-    [`cold start in instructions, routes over ${COLD_START_RATIO_TARGET}`, instructions.routes.filter((figure) => figure.ratio > COLD_START_RATIO_TARGET).map((figure) => `${path.basename(path.dirname(figure.handler))}/${path.basename(figure.handler)} ${figure.ratio}`).join(', ') || 'none'],
+    [`cold start in instructions, routes over ${COLD_START_RATIO_TARGET}`, instructions.routes.filter((figure) => figure.ratio > COLD_START_RATIO_TARGET).map((figure) => `${handlerName(figure.handler)} ${figure.ratio}`).join(', ') || 'none'],
   ];
 }
 
