@@ -7,8 +7,8 @@
 // Every sample is one process. Each round runs every bundle of both shapes and both baselines once,
 // in a shuffled order, so that load on the machine (±50 % on a shared 2-core VM) moves all of them
 // alike; then the slowest few of each shape run again, paired with their baseline, alternating which
-// goes first. In the deployed shape it also measures floors: the minimal handler plus the S3 client
-// (bench/floor-s3-client.ts) and plus the MCP SDK's server (bench/floor-mcp-server.ts), paired the
+// goes first. In the deployed shape it also measures floors: the minimal handler plus our S3 requests
+// (bench/floor-s3-requests.ts) and plus the MCP SDK's server (bench/floor-mcp-server.ts), paired the
 // same way, and the slowest routes that load neither, so that what a library costs by itself and what
 // our own code costs are told apart. The same fresh import of every bundle of the deployed shape is
 // also counted in instructions (valgrind's callgrind): a figure that does not move with load, which
@@ -105,13 +105,16 @@ function shuffled<T>(items: readonly T[]): T[] {
 /** `coldStartRatio`'s target (bench/run.ts): the instruction rows name the routes over it. */
 export const COLD_START_RATIO_TARGET = 1.3;
 
-/** Libraries whose cost alone is measured as a floor; a route holding one is compared with its floor. */
+/**
+ * What is measured as a floor, alone on the minimal handler: a route holding one (its bundle has an
+ * input containing `marker`) is compared with its floor.
+ */
 const FLOOR_LIBRARIES = [
-  { library: '@aws-sdk/client-s3', entry: 'bench/floor-s3-client.ts' },
-  { library: '@modelcontextprotocol/sdk', entry: 'bench/floor-mcp-server.ts' },
+  { library: 'S3 requests', marker: 'shared/data/s3-requests.ts', entry: 'bench/floor-s3-requests.ts' },
+  { library: '@modelcontextprotocol/sdk', marker: 'node_modules/@modelcontextprotocol/sdk/', entry: 'bench/floor-mcp-server.ts' },
 ] as const;
 
-const holdsFloorLibrary = (bundle: BundleInfo) => FLOOR_LIBRARIES.some(({ library }) => bundle.inputs.some((input) => input.includes(`node_modules/${library}/`)));
+const holdsFloorLibrary = (bundle: BundleInfo) => FLOOR_LIBRARIES.some(({ marker }) => bundle.inputs.some((input) => input.includes(marker)));
 
 /** `pairs` fresh imports of a bundle and of its baseline, alternating which goes first. */
 function paired(handler: string, file: string, kb: number, baselineFile: string, pairs: number): PairedFigure {
