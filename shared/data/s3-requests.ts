@@ -73,7 +73,11 @@ export function checkS3RequestsWith(check: BeforeSend): void {
 }
 
 /** Module scope, pure: a bundle that never touches the bucket drops them. */
-const http = /* @__PURE__ */ new NodeHttpHandler({ connectionTimeout: 10_000, requestTimeout: 60_000 });
+/**
+ * Its settings given as a function, as the SDK's clients give theirs: its HTTP agents (and Node's
+ * `https`) are made by the first request, not at import, where they cost a cold start 10 M instructions.
+ */
+const http = /* @__PURE__ */ new NodeHttpHandler(() => Promise.resolve({ connectionTimeout: 10_000, requestTimeout: 60_000 }));
 const retries = /* @__PURE__ */ new StandardRetryStrategy(3);
 /** S3 signs the path as it is sent (no second escaping) and wants the payload's hash in a header. */
 const signer = /* @__PURE__ */ new SignatureV4({
