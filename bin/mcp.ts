@@ -2,17 +2,67 @@
 // marketplace's MCP server over stdio, for desktop agents that start their servers as processes.
 // MARKETPLACE_API_KEY is the agent's key; MARKETPLACE_BASE_URL the API (default http://localhost:3000).
 // The key's role, read once at start, decides the tools. Standard output carries the protocol only:
-// every message of ours goes to standard error.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+// every message of ours goes to standard error. The protocol is POST /mcp's (functions/mcp/protocol.ts).
 import { AuthenticationError, Marketplace, MarketplaceConnectionError, MarketplaceError } from '../sdk/typescript/src/index.ts';
-import { connectMarketplaceMcpServer, createMarketplaceMcpServer } from '../functions/mcp/server.ts';
+import { McpSession, parseMessage, type McpServerDefinition } from '../functions/mcp/protocol.ts';
+import { createMarketplaceMcpServer } from '../functions/mcp/server.ts';
 
 const DEFAULT_BASE_URL = 'http://localhost:3000';
+/** The longest line read (the MCP SDK's stdio limit); upload_feed's inline files are at most 5 MiB. */
+const MAX_LINE_CHARS = 10 * 1024 * 1024;
+
+const warn = (message: string) => process.stderr.write(`agent-marketplace-mcp: ${message}\n`);
 
 /** Exit codes: 2 for a setting to fix, 1 for an API that refused the key or could not be reached. */
 function fail(message: string, code: 1 | 2): never {
-  process.stderr.write(`agent-marketplace-mcp: ${message}\n`);
+  warn(message);
   process.exit(code);
+}
+
+/** One line of standard input: a JSON-RPC message, answered on standard output when it is a request. */
+function receiveLine(session: McpSession, line: string): void {
+  let message;
+  try {
+    message = parseMessage(JSON.parse(line));
+  } catch {
+    message = undefined;
+  }
+  if (!message) {
+    // As the MCP SDK does: no answer (there is no id to answer), and the next line is read.
+    if (line.trim() !== '') warn('ignored a line of standard input that is not a JSON-RPC message');
+    return;
+  }
+  session.receive(message).then(
+    (response) => {
+      if (response) process.stdout.write(`${JSON.stringify(response)}\n`);
+    },
+    (error: unknown) => warn(`a message failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  );
+}
+
+/**
+ * JSON-RPC over stdio, framed as the MCP SDK's StdioServerTransport frames it: one message a line (a
+ * trailing CR dropped), no batches; answers are written as they are ready. When standard input ends
+ * (or a signal comes), the process ends, dropping answers still running.
+ */
+function serveStdio(server: McpServerDefinition): void {
+  const session = new McpSession(server);
+  let pending = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk: string) => {
+    pending += chunk;
+    for (let newline = pending.indexOf('\n'); newline !== -1; newline = pending.indexOf('\n')) {
+      receiveLine(session, pending.slice(0, newline).replace(/\r$/, ''));
+      pending = pending.slice(newline + 1);
+    }
+    if (pending.length > MAX_LINE_CHARS) fail(`a line of standard input is longer than ${MAX_LINE_CHARS} characters`, 1);
+  });
+  const stop = () => {
+    session.close();
+    process.exit(0);
+  };
+  process.stdin.once('end', stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
 }
 
 async function main(): Promise<void> {
@@ -39,14 +89,10 @@ async function main(): Promise<void> {
   const server = createMarketplaceMcpServer({
     role,
     marketplace,
-    onUnexpectedError: (error) => process.stderr.write(`agent-marketplace-mcp: a tool failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+    onUnexpectedError: (error) => warn(`a tool failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
-  await connectMarketplaceMcpServer(server, new StdioServerTransport(), role);
-  process.stderr.write(`agent-marketplace-mcp: serving the ${role} tools of ${baseUrl} on stdio\n`);
-  // The client closes our stdin (or signals) when it is done with the server.
-  const stop = () => void server.close().finally(() => process.exit(0));
-  process.stdin.once('end', stop);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+  serveStdio(server);
+  warn(`serving the ${role} tools of ${baseUrl} on stdio`);
 }
 
 main().catch((error: unknown) => fail(`unexpected error: ${error instanceof Error ? error.message : String(error)}`, 1));

@@ -1,15 +1,15 @@
 // POST /mcp — one MCP exchange, statelessly: a server with the caller's tools and an SDK client with
 // the caller's key, for this request only. The middleware has already authenticated the key (401),
-// counted the request and parsed the JSON-RPC body; the MCP transport answers in JSON (no stream:
-// a Lambda answers once).
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+// counted the request and parsed the JSON-RPC body; the protocol core (./protocol.ts) answers in JSON
+// (no stream: a Lambda answers once).
 import { requiredSetting } from '../../shared/config.ts';
 import { COUNTED_CALL_HEADER, countedCallProof } from '../../shared/http/counted-calls.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { logger } from '../../shared/http/logger.ts';
 import { Marketplace } from '../../sdk/typescript/src/index.ts';
+import { answerHttp } from './protocol.ts';
 import { route } from './post.route.ts';
-import { connectMarketplaceMcpServer, createMarketplaceMcpServer } from './server.ts';
+import { createMarketplaceMcpServer } from './server.ts';
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -20,19 +20,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * answered as the rate-limit error it is).
  */
 const CLIENT_SETTINGS = { timeoutMs: 25_000, maxRetries: 2, maxRetryTimeMs: 8_000 } as const;
-
-/** Request headers the MCP transport reads (Accept, Content-Type, Mcp-Protocol-Version, …); never the key. */
-function transportHeaders(headers: Readonly<Record<string, string | undefined>>): Headers {
-  const out = new Headers();
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && name !== 'authorization' && name !== 'content-length' && name !== 'host') out.set(name, value);
-  }
-  // Answers are always JSON (never a stream), so a client that accepts JSON, or says nothing, gets
-  // one; the transport would refuse it (406) for not also accepting text/event-stream.
-  const accept = out.get('accept') ?? '';
-  if (accept === '' || /application\/json|\*\/\*/.test(accept)) out.set('accept', 'application/json, text/event-stream');
-  return out;
-}
 
 /**
  * The SDK's fetch, with the proof that this /mcp request was counted: the one tool call it carries is
@@ -55,16 +42,7 @@ export const handler = apiHandler(route, async ({ caller, headers, body, request
     marketplace,
     onUnexpectedError: (error) => logger.error('MCP tool failed unexpectedly', { requestId, agentId: caller.agentId, error: error as Error }),
   });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await connectMarketplaceMcpServer(server, transport, caller.role);
-  try {
-    const request = new Request(new URL('/mcp', baseUrl), { method: 'POST', headers: transportHeaders(headers) });
-    const response = await transport.handleRequest(request, {
-      parsedBody: body,
-      authInfo: { token: apiKey, clientId: caller.agentId, scopes: [caller.role] },
-    });
-    return { status: response.status, raw: { body: await response.text(), contentType: response.headers.get('content-type') ?? JSON_TYPE } };
-  } finally {
-    await server.close();
-  }
+  const answer = await answerHttp(server, body, { accept: headers.accept, contentType: headers['content-type'], protocolVersion: headers['mcp-protocol-version'] });
+  // A 202 has no body; its content type is the API's usual one, as before.
+  return { status: answer.status, raw: { body: answer.body === undefined ? '' : JSON.stringify(answer.body), contentType: answer.contentType ?? JSON_TYPE } };
 });

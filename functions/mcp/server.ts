@@ -1,14 +1,12 @@
 // The MCP server of one agent: the tools of its role (functions/mcp/tools.ts), each calling the API
-// through an SDK client holding the agent's key. Both transports build it here: POST /mcp per request
-// (stateless), and the stdio server (bin/mcp.ts) once per process.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isJSONRPCRequest, type CallToolResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+// through an SDK client holding the agent's key, served by our protocol core (./protocol.ts). Both
+// transports build it here: POST /mcp per request (stateless), and the stdio server (bin/mcp.ts) once
+// per process.
 import type { FieldProblem } from '../../shared/failures.ts';
 import type { Role } from '../../shared/schemas/agents.ts';
 import { MarketplaceConnectionError, MarketplaceError, type Marketplace } from '../../sdk/typescript/src/index.ts';
 import { SDK_VERSION } from '../../sdk/typescript/src/version.ts';
+import { ErrorCode, sdkErrorText, type CallToolResult, type McpServerDefinition, type McpTool, type ToolDescription } from './protocol.ts';
 import { invalidArguments } from './tool-schemas.ts';
 import { TOOLS, rolesOf, toolsFor, type Tool } from './tools.ts';
 import * as z from '../../shared/schemas/zod.ts';
@@ -62,7 +60,8 @@ function toolErrorOf(error: unknown, onUnexpected: (error: unknown) => void): To
   return { code: 'internal', message: 'The tool failed unexpectedly; call again, with the same idempotencyKey for a change', details: [], status: 500 };
 }
 
-async function runTool(tool: Tool, marketplace: Marketplace, args: Record<string, unknown>, onUnexpected: (error: unknown) => void): Promise<CallToolResult> {
+/** Checks a tool's arguments and calls it: its data, or its error (the API's, or the arguments'), as a tool result. */
+export async function runTool(tool: Tool, marketplace: Marketplace, args: Record<string, unknown>, onUnexpected: (error: unknown) => void): Promise<CallToolResult> {
   const parsed = tool.input.parse(args);
   if (!parsed.ok) return errorResult({ code: 'validation/invalid', ...invalidArguments(parsed.problems), status: 422 });
   try {
@@ -72,35 +71,56 @@ async function runTool(tool: Tool, marketplace: Marketplace, args: Record<string
   }
 }
 
-/**
- * Every tool's registered zod schema accepts any argument object, carrying the tool's JSON Schema for
- * tools/list: the tool checks its arguments itself (routeInput), so that a mistake is answered as the
- * API answers it (validation/invalid, details by argument) rather than as the MCP library's text.
- */
-const REGISTERED_ARGUMENTS = new Map(TOOLS.map((tool) => [tool.name, z.looseObject({})]));
+const JSON_SCHEMA_DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
-let argumentsDescribed = false;
 /**
- * Attaches each tool's JSON Schema to its registered schema, where the MCP library's tools/list reads
- * it. Done when the first tools/list arrives (ToolGuard), not at init: building them is most of what
- * the tool table costs, and a cold start serving initialize or a tools/call does not need them.
+ * Each tool's tools/list entry, built on the first tools/list and kept, not at init: its JSON Schemas
+ * (zod's conversion of its routes' schemas) are costly to build, and a cold start serving initialize
+ * or a tools/call never reads them. The arguments' schema is the tool's own
+ * (tool-schemas.ts: the tool checks its arguments itself, so that a mistake is answered as the API
+ * answers it); the result's is zod's conversion of the tool's output schema, as the MCP SDK gave it.
  */
-function describeRegisteredArguments(): void {
-  if (argumentsDescribed) return;
-  for (const tool of TOOLS) z.globalRegistry.add(registeredArguments(tool), { ...tool.input.schema });
-  argumentsDescribed = true;
+const descriptions = new Map<string, ToolDescription>();
+
+function describe(tool: Tool): ToolDescription {
+  let description = descriptions.get(tool.name);
+  if (!description) {
+    // Members in the order of the MCP SDK's conversion (an open object's, then the rest), so that the list is the same text as before.
+    const { type, properties, additionalProperties, ...rest } = tool.input.schema;
+    description = {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: { $schema: JSON_SCHEMA_DRAFT_07, type, properties, additionalProperties, ...rest },
+      annotations: { title: tool.title, ...tool.annotations },
+      // Every tool runs at once: none runs as a task (MCP's long-running requests).
+      execution: { taskSupport: 'forbidden' },
+      outputSchema: z.toJSONSchema(tool.output, { target: 'draft-7', io: 'output' }),
+    };
+    descriptions.set(tool.name, description);
+  }
+  return description;
 }
 
-function registeredArguments(tool: Tool) {
-  const schema = REGISTERED_ARGUMENTS.get(tool.name);
-  if (!schema) throw new Error(`${tool.name} is not in the tool table`);
-  return schema;
+/** zod's issues as one text, each with its dot path, as the MCP SDK writes them. */
+function issuesText(issues: readonly { message: string; path: readonly PropertyKey[] }[]): string {
+  const dotPath = (path: readonly PropertyKey[]) => path.reduce<string>((text, segment, index) => (index === 0 ? String(segment) : typeof segment === 'number' ? `${text}[${segment}]` : `${text}.${String(segment)}`), '');
+  return issues.map((issue) => (issue.path.length > 0 ? `${issue.message} at ${dotPath(issue.path)}` : issue.message)).join('\n');
 }
 
-/** The server never asks the client for structured input (elicitation), the only use of this validator. */
-const NO_ELICITATION: jsonSchemaValidator = {
-  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'This server does not request input from clients' }),
-};
+/**
+ * A successful result whose structuredContent does not fit the tool's output schema (an API answer
+ * the tool table does not describe) fails the call, as the MCP SDK failed it, rather than reaching a
+ * client that would refuse it against the listed schema.
+ */
+async function checkedOutput(tool: Tool, result: CallToolResult): Promise<CallToolResult> {
+  if (result.isError) return result;
+  const fail = (message: string) => new Error(sdkErrorText(ErrorCode.InvalidParams, `Output validation error: ${message}`));
+  if (!result.structuredContent) throw fail(`Tool ${tool.name} has an output schema but no structured content was provided`);
+  const parsed = await tool.output.safeParseAsync(result.structuredContent);
+  if (!parsed.success) throw fail(`Invalid structured content for tool ${tool.name}: ${issuesText(parsed.error.issues)}`);
+  return result;
+}
 
 export interface MarketplaceMcpServerOptions {
   /** The agent's role: its tools are listed, the other role's are refused. */
@@ -111,24 +131,8 @@ export interface MarketplaceMcpServerOptions {
   onUnexpectedError?: (error: unknown) => void;
 }
 
-export function createMarketplaceMcpServer(options: MarketplaceMcpServerOptions): McpServer {
-  const onUnexpected = options.onUnexpectedError ?? (() => undefined);
-  const server = new McpServer(
-    { name: 'agent-marketplace', title: 'Agent Marketplace', version: SDK_VERSION },
-    { instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION },
-  );
-  for (const tool of toolsFor(options.role)) {
-    server.registerTool(
-      tool.name,
-      { title: tool.title, description: tool.description, inputSchema: registeredArguments(tool), outputSchema: tool.output, annotations: { title: tool.title, ...tool.annotations } },
-      (args: Record<string, unknown>) => runTool(tool, options.marketplace, args, onUnexpected),
-    );
-  }
-  return server;
-}
-
 /** The answer to a tools/call the agent's role has no tool for: the API's 403, or a 404 for a name no role has. */
-function refusal(name: string, role: Role): CallToolResult | undefined {
+export function refusal(name: string, role: Role): CallToolResult | undefined {
   const tool = TOOLS.find((candidate) => candidate.name === name);
   if (tool && rolesOf(tool).includes(role)) return undefined;
   if (tool) {
@@ -139,60 +143,22 @@ function refusal(name: string, role: Role): CallToolResult | undefined {
 }
 
 /**
- * Connects the server to a transport through a guard that answers a tools/call for a tool outside the
- * agent's role with the API's own refusal (auth/forbidden, not-found), as a tool result (the MCP
- * library would answer it with a bare "Tool not found" text), and describes the tools' arguments
- * before the first tools/list.
+ * The server of one agent: its role's tools, each one SDK call with the agent's key. A tools/call
+ * for a tool outside the role is answered first, before the request is checked, with the API's own
+ * refusal (auth/forbidden, not-found) as a tool result.
  */
-export async function connectMarketplaceMcpServer(server: McpServer, transport: Transport, role: Role): Promise<void> {
-  await server.connect(new ToolGuard(transport, (name) => refusal(name, role), describeRegisteredArguments));
-}
-
-class ToolGuard implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: Transport['onmessage'];
-  readonly #inner: Transport;
-  readonly #refuse: (name: string) => CallToolResult | undefined;
-  readonly #beforeList: () => void;
-
-  constructor(inner: Transport, refuse: (name: string) => CallToolResult | undefined, beforeList: () => void) {
-    this.#inner = inner;
-    this.#refuse = refuse;
-    this.#beforeList = beforeList;
-  }
-
-  get sessionId(): string | undefined {
-    return this.#inner.sessionId;
-  }
-
-  setProtocolVersion(version: string): void {
-    this.#inner.setProtocolVersion?.(version);
-  }
-
-  start(): Promise<void> {
-    this.#inner.onclose = () => this.onclose?.();
-    this.#inner.onerror = (error) => this.onerror?.(error);
-    this.#inner.onmessage = (message, extra) => {
-      if (isJSONRPCRequest(message) && message.method === 'tools/list') this.#beforeList();
-      if (isJSONRPCRequest(message) && message.method === 'tools/call') {
-        const result = this.#refuse(String((message.params as { name?: unknown } | undefined)?.name));
-        if (result) {
-          const response: JSONRPCMessage = { jsonrpc: '2.0', id: message.id, result };
-          this.#inner.send(response, { relatedRequestId: message.id }).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
-          return;
-        }
-      }
-      this.onmessage?.(message, extra);
-    };
-    return this.#inner.start();
-  }
-
-  send(...args: Parameters<Transport['send']>): Promise<void> {
-    return this.#inner.send(...args);
-  }
-
-  close(): Promise<void> {
-    return this.#inner.close();
-  }
+export function createMarketplaceMcpServer(options: MarketplaceMcpServerOptions): McpServerDefinition {
+  const onUnexpected = options.onUnexpectedError ?? (() => undefined);
+  const tools = new Map<string, McpTool>(
+    toolsFor(options.role).map((tool) => [
+      tool.name,
+      { describe: () => describe(tool), call: async (args) => checkedOutput(tool, await runTool(tool, options.marketplace, args, onUnexpected)) },
+    ]),
+  );
+  return {
+    serverInfo: { name: 'agent-marketplace', title: 'Agent Marketplace', version: SDK_VERSION },
+    instructions: SERVER_INSTRUCTIONS,
+    tools,
+    refuseCall: (name) => refusal(name, options.role),
+  };
 }

@@ -43,6 +43,7 @@ import { route as getFeed } from '../seller-feeds/get.route.ts';
 import { route as listFeeds } from '../seller-feeds/list.route.ts';
 import { route as retryFeed } from '../seller-feeds/retry.route.ts';
 import { route as listSellerProducts } from '../seller-products/list.route.ts';
+import type { ToolAnnotations } from './protocol.ts';
 import {
   IdempotencyKeyArgument,
   argumentSchema,
@@ -58,14 +59,7 @@ import {
   toolInput,
 } from './tool-schemas.ts';
 
-/** MCP tool annotations: hints a client may show or act on (never a security boundary). */
-export interface ToolAnnotations {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-}
+export type { ToolAnnotations } from './protocol.ts';
 
 export interface ToolDefinition<T> {
   /** The tool's name, exactly as agents call it. */

@@ -1,8 +1,9 @@
 // POST /mcp as deployed: the MCP function bundled with the Lambda bundling options (bench/bundle.ts,
-// lib/bundling.ts: ajv, ajv-formats, zod 3 and zod-to-json-schema replaced by stubs that throw if run), served on loopback
-// through the in-process adapter, and driven by the MCP SDK's own Client — initialize, tools/list with
-// every tool's schema, tool calls that reach the API — so that a difference only the bundle has (a
-// stubbed library the MCP SDK starts to use, a module dropped as free of side effects) fails here.
+// lib/bundling.ts), served on loopback through the in-process adapter, and driven by the MCP SDK's own
+// Client — initialize, tools/list with every tool's schema, tool calls that reach the API — and by raw
+// messages the Client never sends, so that a difference only the bundle has (a module dropped as free
+// of side effects, such as zod's English messages, which the protocol core's answers to malformed
+// params are written in) fails here.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -80,5 +81,16 @@ describe('the MCP function as bundled for Lambda', () => {
     expect(refused).toMatchObject({ code: 'not-found', status: 404 });
     const invalid = await toolError(client, 'start_negotiation', { offerId: 'nope', quantity: 0 });
     expect(invalid.code).toBe('validation/invalid');
+
+    // What only a hand-written message meets: params the protocol refuses, in zod's English, as the MCP SDK answered them.
+    const raw = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyer.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 'raw', method: 'tools/list', params: { cursor: 5 } }),
+    });
+    expect(raw.status).toBe(200);
+    const answer = (await raw.json()) as { id: string; error: { code: number; message: string } };
+    expect(answer).toMatchObject({ id: 'raw', error: { code: -32603 } });
+    expect(JSON.parse(answer.error.message)).toEqual([{ expected: 'string', code: 'invalid_type', path: ['params', 'cursor'], message: 'Invalid input: expected string, received number' }]);
   });
 });

@@ -1,7 +1,8 @@
 // The MCP server with the MCP SDK's own Client, over both transports, against the local runtime:
 // the tools of each role, their schemas, a sale and a purchase with nothing but the tools, and the
 // API's refusals as tool errors.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Ajv } from 'ajv';
@@ -379,6 +380,27 @@ describe('npm run mcp (stdio)', () => {
       expect(run.stdout).toBe('');
       expect(run.stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it('reads one JSON-RPC message a line (split across writes, CRLF too), answers requests only, ignores batches and lines that are no message, and ends with its input', async () => {
+    const { apiKey } = await registerAgent(http, { role: 'buyer' });
+    const child = spawn(process.execPath, [path.join(REPOSITORY_ROOT, 'bin', 'mcp.ts')], { env: { PATH: process.env.PATH ?? '', MARKETPLACE_API_KEY: apiKey, MARKETPLACE_BASE_URL: baseUrl } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdin.write('not json\n{"jsonrpc":"2.0","method":"notifications/initialized"}\r\n{"jsonrpc":"2.0","id":1,"me');
+    child.stdin.write('thod":"ping"}\n[{"jsonrpc":"2.0","id":2,"method":"ping"}]\n{"jsonrpc":"2.0","id":"three","method":"resources/list"}\r\n');
+    for (let tries = 0; stdout.split('\n').length < 3 && tries < 100; tries += 1) await sleep(100);
+    child.stdin.end();
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    const answers = stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: unknown });
+    expect(answers.sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual([
+      { result: {}, jsonrpc: '2.0', id: 1 },
+      { jsonrpc: '2.0', id: 'three', error: { code: -32601, message: 'Method not found' } },
+    ]);
+    expect(stderr).toContain('ignored a line of standard input that is not a JSON-RPC message');
   });
 
   it('starts as `npm run mcp`, with nothing but the protocol on standard output', async () => {

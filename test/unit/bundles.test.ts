@@ -7,8 +7,9 @@
 // within its budget (DEFAULT_BUNDLE_BUDGET_KB unless its row says otherwise). The budget is for code a function loads at cold
 // start; files shipped beside a bundle (a row's bundledFiles, such as the reference page's Redoc, which
 // the function serves to browsers and never runs) are not bundles and are checked by their own tests
-// (test/unit/reference-assets.test.ts). Classic zod stays out of every bundle but the MCP function's: it costs
-// each cold start ~35 M instructions (docs/performance.md, "zod/mini in the functions").
+// (test/unit/reference-assets.test.ts). Classic zod stays out of every bundle: it costs each cold start
+// ~35 M instructions (docs/performance.md, "zod/mini in the functions"); so does the MCP SDK, whose
+// server side the MCP function replaced with its own protocol core (functions/mcp/protocol.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,23 +110,20 @@ describe('Lambda bundles (esbuild metafile)', () => {
     expect(raised.map((row) => row.operationId)).toEqual(['postMcpMessage']);
   });
 
-  it('lets only API clients carry other routes’ rows, and keeps the MCP library in the MCP function', () => {
+  it('bundles no MCP library: the MCP function speaks the protocol itself', () => {
     for (const bundle of bundles) {
-      const hasMcp = bundle.inputs.some((input) => input.includes('node_modules/@modelcontextprotocol/'));
-      expect(hasMcp, bundle.handler).toBe(bundle.operationId === 'postMcpMessage');
-      // What the MCP SDK imports but the MCP function never runs is a stub (lib/bundling.ts): ajv, for a
-      // validator it is never made to build, and zod 3 with its JSON Schema converter, for zod 3 schemas.
+      expect(bundle.inputs.filter((input) => input.includes('node_modules/@modelcontextprotocol/')), bundle.handler).toEqual([]);
+      // Nor what the MCP SDK imported: ajv, zod 3 and its JSON Schema converter.
       const stubbed = /node_modules\/(ajv|ajv-formats|zod-to-json-schema|zod\/v3)\//;
       expect(bundle.inputs.filter((input) => stubbed.test(input)), bundle.handler).toEqual([]);
     }
   });
 
-  it('bundles zod/mini, never classic zod, except into the MCP function (whose MCP library brings classic zod itself)', () => {
+  it('bundles zod/mini, never classic zod', () => {
     const offences: string[] = [];
     for (const bundle of bundles) {
       const classic = bundle.inputs.filter((input) => input.includes('node_modules/zod/v4/classic/'));
-      if (bundle.operationId === 'postMcpMessage') expect(classic, 'the MCP library brings classic zod').not.toEqual([]);
-      else if (classic.length > 0) offences.push(`${bundle.handler} bundles ${classic.join(', ')}`);
+      if (classic.length > 0) offences.push(`${bundle.handler} bundles ${classic.join(', ')}`);
     }
     expect(offences).toEqual([]);
     const getAgent = bundles.find((bundle) => bundle.operationId === 'getMyAgent')!;
