@@ -139,10 +139,11 @@ interface S3Response {
 
 /**
  * Signs and sends one request, with the SDK's standard retry strategy (3 attempts) on throttling,
- * server errors and dropped connections; anything else not 2xx is thrown as S3's error.
- * `build` runs per attempt: a signature holds the time it was made.
+ * server errors and dropped connections; anything else not 2xx is thrown as S3's error. A 2xx is
+ * handed to `accept`, whose throw counts as the attempt's failure (and is retried when it is one the
+ * strategy retries). `build` runs per attempt: a signature holds the time it was made.
  */
-async function send(operation: S3Operation, input: S3Input, build: () => Promise<HttpRequest>): Promise<S3Response> {
+async function attempt<T>(operation: S3Operation, input: S3Input, build: () => Promise<HttpRequest>, accept: (response: S3Response) => Promise<T>): Promise<T> {
   beforeSend?.(operation, input);
   let token = await retries.acquireInitialRetryToken('s3');
   for (;;) {
@@ -151,11 +152,12 @@ async function send(operation: S3Operation, input: S3Input, build: () => Promise
       const request = (await signer.sign(await build())) as HttpRequest;
       const { response } = await http.handle(request);
       const body = response.body as IncomingMessage;
-      if (response.statusCode < 300) {
-        retries.recordSuccess(token);
-        return { status: response.statusCode, headers: response.headers, body };
-      }
       const status = response.statusCode;
+      if (status < 300) {
+        const accepted = await accept({ status, headers: response.headers, body });
+        retries.recordSuccess(token);
+        return accepted;
+      }
       const text = operation === 'HeadObject' ? (body.resume(), '') : await readText(body);
       const error = errorIn(text);
       failure = new S3RequestError(s3ErrorName(status, error?.code), error?.message || `S3 answered ${status} to ${operation}`, status);
@@ -172,12 +174,31 @@ async function send(operation: S3Operation, input: S3Input, build: () => Promise
   }
 }
 
-/** A 200 whose body may still be an error (CopyObject, CompleteMultipartUpload): its text, checked. */
-async function checkedText(operation: S3Operation, response: S3Response): Promise<string> {
-  const text = await readText(response.body);
-  const error = errorIn(text);
-  if (error) throw new S3RequestError(error.code, error.message || `S3 refused ${operation}`, response.status);
-  return text;
+/** One request whose answer is read as a stream (or not at all). */
+function send(operation: S3Operation, input: S3Input, build: () => Promise<HttpRequest>): Promise<S3Response> {
+  return attempt(operation, input, build, (response) => Promise.resolve(response));
+}
+
+/** Operations whose 2xx must carry a body: an empty one means S3 dropped the request. */
+const ANSWERS_WITH_BODY: ReadonlySet<S3Operation> = new Set(['CopyObject', 'CompleteMultipartUpload']);
+
+/**
+ * One request whose answer is an XML document, returned as text. S3 answers some failures with a 200
+ * whose body is an `<Error>` (CopyObject and CompleteMultipartUpload fail that way after the request
+ * was accepted), or with an empty 200: the S3 client treats both as a 503 (its throw-200-exceptions
+ * middleware), so they are retried as one, and thrown as S3's error when the attempts run out.
+ */
+function sendForText(operation: S3Operation, input: S3Input, build: () => Promise<HttpRequest>): Promise<string> {
+  return attempt(operation, input, build, async (response) => {
+    const text = await readText(response.body);
+    if (text.length === 0 && ANSWERS_WITH_BODY.has(operation)) throw new S3RequestError('InternalError', `S3 aborted ${operation}`, 503);
+    // As the S3 client checks: an answer that ends an <Error> (a DeleteResult listing per-key errors ends otherwise).
+    if (text.trimEnd().endsWith('</Error>')) {
+      const error = errorIn(text);
+      throw new S3RequestError(error?.code ?? 'UnknownError', error?.message || `S3 refused ${operation}`, 503);
+    }
+    return text;
+  });
 }
 
 /** One element or several: the XML parser gives an object for one, an array for more. */
@@ -204,8 +225,7 @@ export async function putObject(input: { Bucket: string; Key: string; Body: Buff
 
 /** `CopySource` is `bucket/key`, the key URL-escaped, as the S3 client takes it. */
 export async function copyObject(input: { Bucket: string; Key: string; CopySource: string }): Promise<void> {
-  const response = await send('CopyObject', input, () => requestFor({ bucket: input.Bucket, key: input.Key }, 'PUT', {}, { 'x-amz-copy-source': input.CopySource }));
-  await checkedText('CopyObject', response);
+  await sendForText('CopyObject', input, () => requestFor({ bucket: input.Bucket, key: input.Key }, 'PUT', {}, { 'x-amz-copy-source': input.CopySource }));
 }
 
 export interface ListedObjects {
@@ -215,8 +235,8 @@ export interface ListedObjects {
 
 export async function listObjectsV2(input: { Bucket: string; Prefix: string; ContinuationToken?: string }): Promise<ListedObjects> {
   const query: Record<string, string> = { 'list-type': '2', prefix: input.Prefix, ...(input.ContinuationToken ? { 'continuation-token': input.ContinuationToken } : {}) };
-  const response = await send('ListObjectsV2', input, () => requestFor({ bucket: input.Bucket }, 'GET', query, {}));
-  const result = (parseXML(await readText(response.body)) as { ListBucketResult?: { Contents?: { Key?: string } | { Key?: string }[]; IsTruncated?: string; NextContinuationToken?: string } }).ListBucketResult ?? {};
+  const text = await sendForText('ListObjectsV2', input, () => requestFor({ bucket: input.Bucket }, 'GET', query, {}));
+  const result = (parseXML(text) as { ListBucketResult?: { Contents?: { Key?: string } | { Key?: string }[]; IsTruncated?: string; NextContinuationToken?: string } }).ListBucketResult ?? {};
   return {
     keys: listOf(result.Contents).flatMap((object) => (object.Key ? [object.Key] : [])),
     nextContinuationToken: result.IsTruncated === 'true' ? result.NextContinuationToken : undefined,
@@ -230,8 +250,8 @@ export async function deleteObjects(input: { Bucket: string; Delete: { Objects: 
   const body = Buffer.from(document.toString(), 'utf8');
   // S3 requires a checksum of a DeleteObjects body.
   const headers = { 'content-type': 'application/xml', 'content-md5': createHash('md5').update(body).digest('base64') };
-  const response = await send('DeleteObjects', input, () => requestFor({ bucket: input.Bucket }, 'POST', { delete: '' }, headers, body));
-  const result = (parseXML(await checkedText('DeleteObjects', response)) as { DeleteResult?: { Error?: { Key?: string; Code?: string; Message?: string } | { Key?: string; Code?: string; Message?: string }[] } }).DeleteResult ?? {};
+  const text = await sendForText('DeleteObjects', input, () => requestFor({ bucket: input.Bucket }, 'POST', { delete: '' }, headers, body));
+  const result = (parseXML(text) as { DeleteResult?: { Error?: { Key?: string; Code?: string; Message?: string } | { Key?: string; Code?: string; Message?: string }[] } }).DeleteResult ?? {};
   const failed = listOf(result.Error);
   if (failed.length > 0) {
     const first = failed[0] as { Key?: string; Code?: string; Message?: string };
@@ -241,9 +261,9 @@ export async function deleteObjects(input: { Bucket: string; Delete: { Objects: 
 
 export async function createMultipartUpload(input: { Bucket: string; Key: string; ContentType?: string }): Promise<string> {
   const headers: Record<string, string> = input.ContentType ? { 'content-type': input.ContentType } : {};
-  const response = await send('CreateMultipartUpload', input, () => requestFor({ bucket: input.Bucket, key: input.Key }, 'POST', { uploads: '' }, headers));
-  const uploadId = (parseXML(await readText(response.body)) as { InitiateMultipartUploadResult?: { UploadId?: string } }).InitiateMultipartUploadResult?.UploadId;
-  if (!uploadId) throw new S3RequestError('InvalidResponse', 'S3 started a multipart upload without an UploadId', response.status);
+  const text = await sendForText('CreateMultipartUpload', input, () => requestFor({ bucket: input.Bucket, key: input.Key }, 'POST', { uploads: '' }, headers));
+  const uploadId = (parseXML(text) as { InitiateMultipartUploadResult?: { UploadId?: string } }).InitiateMultipartUploadResult?.UploadId;
+  if (!uploadId) throw new S3RequestError('InvalidResponse', 'S3 started a multipart upload without an UploadId', 200);
   return uploadId;
 }
 
@@ -261,8 +281,7 @@ export async function completeMultipartUpload(input: { Bucket: string; Key: stri
   const document = new XmlNode('CompleteMultipartUpload');
   for (const part of input.Parts) document.c(new XmlNode('Part').c(XmlNode.of('PartNumber', String(part.PartNumber))).c(XmlNode.of('ETag', part.ETag)));
   const body = Buffer.from(document.toString(), 'utf8');
-  const response = await send('CompleteMultipartUpload', input, () => requestFor({ bucket: input.Bucket, key: input.Key }, 'POST', { uploadId: input.UploadId }, { 'content-type': 'application/xml' }, body));
-  await checkedText('CompleteMultipartUpload', response);
+  await sendForText('CompleteMultipartUpload', input, () => requestFor({ bucket: input.Bucket, key: input.Key }, 'POST', { uploadId: input.UploadId }, { 'content-type': 'application/xml' }, body));
 }
 
 export async function abortMultipartUpload(input: { Bucket: string; Key: string; UploadId: string }): Promise<void> {

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { copyObject, deleteObjects, getObject, headObject, listObjectsV2, putObject, S3RequestError } from '../../shared/data/s3-requests.ts';
+import { completeMultipartUpload, copyObject, deleteObjects, getObject, headObject, listObjectsV2, putObject, S3RequestError } from '../../shared/data/s3-requests.ts';
 
 interface Seen {
   method: string;
@@ -79,10 +79,30 @@ describe('S3 requests', () => {
     expect(seen).toHaveLength(3);
   });
 
-  it('treats a CopyObject answered 200 with an error in its body as failed', async () => {
-    answers = [{ status: 200, body: error('InternalError', 'We encountered an internal error.') }];
-    await expect(copyObject({ Bucket: 'feeds', Key: 'feeds/b.csv', CopySource: 'feeds/feeds/a.csv' })).rejects.toMatchObject({ name: 'InternalError' });
-    expect(seen[0]?.headers['x-amz-copy-source']).toBe('feeds/feeds/a.csv');
+  it('sends a CopyObject answered 200 with an error in its body again, as the S3 client does, and throws the error when it persists', async () => {
+    answers = [{ status: 200, body: error('InternalError', 'We encountered an internal error.') }, { status: 200, body: '<CopyObjectResult><ETag>"e"</ETag></CopyObjectResult>' }];
+    await copyObject({ Bucket: 'feeds', Key: 'feeds/b.csv', CopySource: 'feeds/feeds/a.csv' });
+    expect(seen.map((request) => [request.method, request.url, request.headers['x-amz-copy-source']])).toEqual([
+      ['PUT', '/feeds/feeds/b.csv', 'feeds/feeds/a.csv'],
+      ['PUT', '/feeds/feeds/b.csv', 'feeds/feeds/a.csv'],
+    ]);
+    seen = [];
+    // Whitespace before the error: S3 keeps a long copy's connection open with it.
+    answers = [0, 1, 2].map(() => ({ status: 200, body: `\n\n${error('InternalError', 'We encountered an internal error.')}\n` }));
+    await expect(copyObject({ Bucket: 'feeds', Key: 'feeds/b.csv', CopySource: 'feeds/feeds/a.csv' })).rejects.toMatchObject({ name: 'InternalError', message: 'We encountered an internal error.', $metadata: { httpStatusCode: 503 } });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('sends a CompleteMultipartUpload answered 200 with nothing again; an error that is not S3’s fault is not retried', async () => {
+    answers = [{ status: 200 }, { status: 200, body: '<CompleteMultipartUploadResult><Key>k</Key></CompleteMultipartUploadResult>' }];
+    await completeMultipartUpload({ Bucket: 'feeds', Key: 'snapshots/s.db', UploadId: 'u1', Parts: [{ PartNumber: 1, ETag: '"e1"' }] });
+    expect(seen.map((request) => request.url)).toEqual(['/feeds/snapshots/s.db?uploadId=u1', '/feeds/snapshots/s.db?uploadId=u1']);
+    // The ETag's quotes escaped, as the S3 client's XML builder (the same XmlNode) writes them.
+    expect(seen[1]?.body).toBe('<CompleteMultipartUpload><Part><PartNumber>1</PartNumber><ETag>&quot;e1&quot;</ETag></Part></CompleteMultipartUpload>');
+    seen = [];
+    answers = [{ status: 400, body: error('InvalidPart', 'One or more of the specified parts could not be found.') }];
+    await expect(completeMultipartUpload({ Bucket: 'feeds', Key: 'snapshots/s.db', UploadId: 'u1', Parts: [{ PartNumber: 1, ETag: '"e1"' }] })).rejects.toMatchObject({ name: 'InvalidPart', $metadata: { httpStatusCode: 400 } });
+    expect(seen).toHaveLength(1);
   });
 
   it('deletes with a checksummed XML body, and throws the keys S3 could not delete', async () => {
