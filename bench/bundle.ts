@@ -4,8 +4,8 @@
 // to the Lambda runtime's copy, for comparison.
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
-import { bundleAliases, LAMBDA_BUNDLING } from '../lib/bundling.ts';
+import { build } from 'esbuild';
+import { LAMBDA_BUNDLING, lambdaBuildOptions } from '../lib/bundling.ts';
 import { fallbackRoute, routeList } from '../functions/route-index.ts';
 import { workers } from '../shared/workers.ts';
 import { writeBundledFiles } from '../lib/bundled-files.ts';
@@ -14,22 +14,6 @@ import { DEFAULT_BUNDLE_BUDGET_KB } from '../shared/http/route-table.ts';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const BENCH_TMP = path.join(REPO_ROOT, 'bench', '.tmp');
 export const BUNDLE_DIR = path.join(BENCH_TMP, 'bundles');
-/** LAMBDA_BUNDLING as esbuild API options. */
-export const lambdaBuildOptions = {
-  bundle: true,
-  platform: 'node',
-  target: LAMBDA_BUNDLING.target,
-  format: LAMBDA_BUNDLING.format,
-  minify: LAMBDA_BUNDLING.minify,
-  // Linked, as CDK's `sourceMap: true` builds it: the bundle names its map (read only by the logger).
-  sourcemap: LAMBDA_BUNDLING.sourceMap ? 'linked' : false,
-  sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-  mainFields: [...LAMBDA_BUNDLING.mainFields],
-  banner: { js: LAMBDA_BUNDLING.banner },
-  alias: bundleAliases(path.resolve(import.meta.dirname, '..')),
-  logLevel: 'silent',
-} satisfies BuildOptions;
-
 export const SDK_EXTERNALS: string[] = [...LAMBDA_BUNDLING.runtimeProvidedModules];
 
 export interface BundleInfo {

@@ -6,6 +6,8 @@
 import { AuthenticationError, Marketplace, MarketplaceConnectionError, MarketplaceError } from '../sdk/typescript/src/index.ts';
 import { McpSession, parseMessage, type McpServerDefinition } from '../functions/mcp/protocol.ts';
 import { createMarketplaceMcpServer } from '../functions/mcp/server.ts';
+import { buildToolCatalogue } from '../functions/mcp/tool-catalogue.ts';
+import { toolCaller } from '../functions/mcp/tool-calls.ts';
 
 const DEFAULT_BASE_URL = 'http://localhost:3000';
 /** The longest line read (the MCP SDK's stdio limit); upload_feed's inline files are at most 5 MiB. */
@@ -88,8 +90,8 @@ async function main(): Promise<void> {
 
   const server = createMarketplaceMcpServer({
     role,
-    marketplace,
-    onUnexpectedError: (error) => warn(`a tool failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    catalogue: buildToolCatalogue(),
+    callTool: toolCaller(marketplace, (error) => warn(`a tool failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)),
   });
   serveStdio(server);
   warn(`serving the ${role} tools of ${baseUrl} on stdio`);

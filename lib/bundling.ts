@@ -1,9 +1,10 @@
 // How every Lambda bundle is built, in one place: lib/api-function.ts gives these to CDK's
-// NodejsFunction (which runs the local esbuild), and bench/bundle.ts gives the same to esbuild's API
-// to measure what we deploy.
+// NodejsFunction (which runs the local esbuild), and bench/bundle.ts and lib/bundled-files.ts (a
+// bundle shipped beside a function's, such as POST /mcp's tool calls) give the same to esbuild's API.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+import type { BuildOptions } from 'esbuild';
 
 /**
  * ESM bundles have no `require`; a few CommonJS dependencies call it for Node built-ins. Taken from
@@ -117,3 +118,21 @@ function writeIfChanged(file: string, content: string): void {
   }
   if (current !== content) writeFileSync(file, content);
 }
+
+const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
+
+/** LAMBDA_BUNDLING as esbuild API options (with the AWS SDK bundled, as deployed). */
+export const lambdaBuildOptions = {
+  bundle: true,
+  platform: 'node',
+  target: LAMBDA_BUNDLING.target,
+  format: LAMBDA_BUNDLING.format,
+  minify: LAMBDA_BUNDLING.minify,
+  // Linked, as CDK's `sourceMap: true` builds it: the bundle names its map (read only by the logger).
+  sourcemap: LAMBDA_BUNDLING.sourceMap ? 'linked' : false,
+  sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+  mainFields: [...LAMBDA_BUNDLING.mainFields],
+  banner: { js: LAMBDA_BUNDLING.banner },
+  alias: bundleAliases(REPOSITORY_ROOT),
+  logLevel: 'silent',
+} satisfies BuildOptions;

@@ -40,7 +40,8 @@ export const route = defineRoute({
   maxBodyBytes: INLINE_FEED_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
   // list_events may wait up to 20 s for an event; its API call and the answer fit in the rest.
   timeoutSeconds: MAX_WAIT_SECONDS + 8,
-  // The tool table carries 29 other routes' rows and schemas and our SDK's client (561 kB as deployed):
-  // docs/performance.md.
-  bundleBudgetKb: 1000,
+  // tools/list from the catalogue built at synth; the tool table (29 other routes' rows and their
+  // schemas) and our SDK's client in a bundle of their own, imported on the first tools/call, so that
+  // the function's init loads neither (docs/performance.md, "What 1.3 would take").
+  bundledFiles: ['mcp-tools.json', 'mcp-tool-calls'],
 });

@@ -1,15 +1,20 @@
 // POST /mcp — one MCP exchange, statelessly: a server with the caller's tools and an SDK client with
 // the caller's key, for this request only. The middleware has already authenticated the key (401),
 // counted the request and parsed the JSON-RPC body; the protocol core (./protocol.ts) answers in JSON
-// (no stream: a Lambda answers once).
+// (no stream: a Lambda answers once). The function's init loads neither the tool table nor the SDK's
+// client: tools/list is answered from mcp-tools.json, and the first tools/call loads the tool calls'
+// own bundle (both built at synth beside this one: the row's bundledFiles; docs/performance.md).
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { requiredSetting } from '../../shared/config.ts';
 import { COUNTED_CALL_HEADER, countedCallProof } from '../../shared/http/counted-calls.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { logger } from '../../shared/http/logger.ts';
-import { Marketplace } from '../../sdk/typescript/src/index.ts';
+import { bundledFilePath } from '../../shared/resources.ts';
 import { answerHttp } from './protocol.ts';
 import { route } from './post.route.ts';
-import { createMarketplaceMcpServer } from './server.ts';
+import { createMarketplaceMcpServer, type CallTool, type ToolCatalogue } from './server.ts';
+import type * as ToolCalls from './tool-calls.ts';
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -31,16 +36,49 @@ function countedFetch(proof: string | undefined): typeof fetch | undefined {
   return (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), [COUNTED_CALL_HEADER]: proof } });
 }
 
+let catalogue: ToolCatalogue | undefined;
+
+/** Every tool as tools/list shows it, read on the first request. */
+function toolCatalogue(): ToolCatalogue {
+  if (!catalogue) {
+    const file = bundledFilePath('mcp-tools.json', import.meta.url);
+    let content: string;
+    try {
+      content = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(`mcp-tools.json is missing (${String(file)}): POST /mcp's row lists it in bundledFiles`, { cause: error });
+    }
+    catalogue = JSON.parse(content) as ToolCatalogue;
+  }
+  return catalogue;
+}
+
+let toolCalls: Promise<typeof ToolCalls> | undefined;
+
+/** The tool table and the SDK's client, loaded on the first tools/call (a path, not a literal: never inlined by the bundler). */
+function loadToolCalls(): Promise<typeof ToolCalls> {
+  if (!toolCalls) {
+    const file = bundledFilePath('mcp-tool-calls/index.mjs', import.meta.url);
+    toolCalls = import(typeof file === 'string' ? pathToFileURL(file).href : file.href) as Promise<typeof ToolCalls>;
+  }
+  return toolCalls;
+}
+
 export const handler = apiHandler(route, async ({ caller, headers, body, requestId, now }) => {
   const apiKey = BEARER.exec(headers.authorization ?? '')?.[1] as string; // authenticated by the middleware
   // The API's own URL from configuration, never from the request: no header can send the key elsewhere.
   const baseUrl = requiredSetting('API_BASE_URL');
   const counted = Array.isArray(body) ? undefined : countedFetch(countedCallProof(caller.agentId, requestId, now));
-  const marketplace = new Marketplace({ apiKey, baseUrl, ...CLIENT_SETTINGS, ...(counted ? { fetch: counted } : {}) });
+  const onUnexpected = (error: unknown) => logger.error('MCP tool failed unexpectedly', { requestId, agentId: caller.agentId, error: error as Error });
+  // The SDK client with the caller's key, built by this request's first tools/call.
+  let callTool: Promise<CallTool> | undefined;
   const server = createMarketplaceMcpServer({
     role: caller.role,
-    marketplace,
-    onUnexpectedError: (error) => logger.error('MCP tool failed unexpectedly', { requestId, agentId: caller.agentId, error: error as Error }),
+    catalogue: toolCatalogue(),
+    callTool: async (name, args) => {
+      callTool ??= loadToolCalls().then(({ Marketplace, toolCaller }) => toolCaller(new Marketplace({ apiKey, baseUrl, ...CLIENT_SETTINGS, ...(counted ? { fetch: counted } : {}) }), onUnexpected));
+      return (await callTool)(name, args);
+    },
   });
   const answer = await answerHttp(server, body, { accept: headers.accept, contentType: headers['content-type'], protocolVersion: headers['mcp-protocol-version'] });
   // A 202 has no body; its content type is the API's usual one, as before.

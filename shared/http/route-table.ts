@@ -102,14 +102,15 @@ export interface RouteDefinition<
   uploads?: readonly UploadMediaType[];
   /**
    * Files built at synth time (lib/bundled-files.ts) and shipped beside the function's bundle; the
-   * handler reads them at cold start from bundledFilePath(). The local runtime builds them at start.
+   * handler reads (or imports) them from bundledFilePath(), at cold start or on first use. The local
+   * runtime builds them at start.
    */
   bundledFiles?: readonly BundledFile[];
   /**
    * The handler is a client of this API (the MCP server's tools): it calls other operations over HTTP
    * with the caller's key, exactly as any client does. Its function gets the API's own URL
-   * (API_BASE_URL) from the stack or the local runtime, never from the request, and its bundle may
-   * carry other routes' rows, for their schemas.
+   * (API_BASE_URL) from the stack or the local runtime, never from the request, and it may carry
+   * other routes' rows, for their schemas (POST /mcp: in the tool calls' bundle, mcp-tool-calls).
    */
   callsApi?: boolean;
   /**
@@ -129,8 +130,8 @@ export interface RouteDefinition<
  * What a function's bundle may weigh (esbuild output, minified, kB of 1024 bytes, the AWS SDK included
  * as deployed), unless its row says otherwise. What users feel is the cold start's import time, not the
  * bytes (bench/cold-start.ts measures it); this budget guards against a handler pulling in what it does
- * not use (docs/performance.md). The largest bundles (the search routes, the feed workers) are
- * 690–720 kB, of which the SDK with the S3 client is about 450 kB.
+ * not use (docs/performance.md). The largest bundles (the feed workers, the searches) are about
+ * 500 kB, of which the AWS SDK's DynamoDB client is about 300 kB.
  */
 export const DEFAULT_BUNDLE_BUDGET_KB = 800;
 
@@ -139,9 +140,11 @@ export const DEFAULT_BUNDLE_BUDGET_KB = 800;
  * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
  * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
  * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
- * llmstxt.org summary of the API for language models.
+ * llmstxt.org summary of the API for language models. `mcp-tools.json`: the MCP tool catalogue (every
+ * tool as tools/list shows it, with its roles); `mcp-tool-calls`: a folder holding the bundle of the
+ * MCP tool table and our SDK's client (index.mjs and its map), imported by POST /mcp's first tools/call.
  */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt';
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'mcp-tools.json' | 'mcp-tool-calls';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 

@@ -1,5 +1,6 @@
 // POST /mcp as deployed: the MCP function bundled with the Lambda bundling options (bench/bundle.ts,
-// lib/bundling.ts), served on loopback through the in-process adapter, and driven by the MCP SDK's own
+// lib/bundling.ts), with the files its row ships beside it (the tool catalogue and the tool calls'
+// own bundle, found beside the bundle as in Lambda), served on loopback through the in-process adapter, and driven by the MCP SDK's own
 // Client — initialize, tools/list with every tool's schema, tool calls that reach the API — and by raw
 // messages the Client never sends, so that a difference only the bundle has (a module dropped as free
 // of side effects, such as zod's English messages, which the protocol core's answers to malformed
@@ -14,6 +15,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleEntry } from '../../bench/bundle.ts';
+import { writeBundledFiles } from '../../lib/bundled-files.ts';
+import { ENV } from '../../shared/resources.ts';
 import { operationOf, operationRequest, writeOperationResponse, type OperationTarget } from '../../lib/local/in-process.ts';
 import { registerAgent } from '../support/http-client.ts';
 import { BUYER_TOOLS, data, toolError } from '../support/mcp.ts';
@@ -24,10 +27,14 @@ let server: Server;
 let mcpUrl: URL;
 let bundleKb: number;
 const clients: Client[] = [];
+const runtimeBundledFilesDir = process.env[ENV.bundledFilesDir];
 
 beforeAll(async () => {
   // The tools call the API at the function's API_BASE_URL: the runtime the tests run against.
   process.env.API_BASE_URL = inject('baseUrl');
+  // The bundled files beside the bundle, as a Lambda finds them, not in the local runtime's folder.
+  delete process.env[ENV.bundledFilesDir];
+  writeBundledFiles(outDir);
   const bundle = await bundleEntry('functions/mcp/post.ts', outDir, { bundleAwsSdk: true });
   bundleKb = bundle.kb;
   const { handler } = (await import(pathToFileURL(bundle.file).href)) as { handler: OperationTarget };
@@ -50,6 +57,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  if (runtimeBundledFilesDir !== undefined) process.env[ENV.bundledFilesDir] = runtimeBundledFilesDir;
   await Promise.all(clients.map((client) => client.close()));
   await new Promise((resolve) => server?.close(resolve));
   rmSync(outDir, { recursive: true, force: true });

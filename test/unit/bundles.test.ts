@@ -1,7 +1,7 @@
 // Each Lambda bundle holds its own code and nothing else's, read from esbuild's metafile of the
-// deployed bundling options: a handler pulls in its own route row only (never another route's — except
-// a client of the API, the MCP server, whose tools read their routes' schemas — another handler, the
-// assembled index, the CDK app or the local runtime), workers pull in no route row and no HTTP layer,
+// deployed bundling options: a handler pulls in its own route row only (never another route's — the MCP
+// server's tools, which read their routes' schemas, are a bundle of their own shipped beside its
+// function's — another handler, the assembled index, the CDK app or the local runtime), workers pull in no route row and no HTTP layer,
 // a route bundles the AWS SDK client of a service only when its row grants the route that service
 // (the SDK is bundled as deployed: an unused client is init time and bytes), and every bundle stays
 // within its budget (DEFAULT_BUNDLE_BUDGET_KB unless its row says otherwise). The budget is for code a function loads at cold
@@ -10,12 +10,14 @@
 // (test/unit/reference-assets.test.ts). Classic zod stays out of every bundle: it costs each cold start
 // ~35 M instructions (docs/performance.md, "zod/mini in the functions"); so does the MCP SDK, whose
 // server side the MCP function replaced with its own protocol core (functions/mcp/protocol.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleBudgetKb, bundleHandlers, type BundleInfo } from '../../bench/bundle.ts';
 import { fallbackRoute, routeList } from '../../functions/route-index.ts';
+import { buildToolCatalogue } from '../../functions/mcp/tool-catalogue.ts';
 import { DEFAULT_BUNDLE_BUDGET_KB } from '../../shared/http/route-table.ts';
 import { workers } from '../../shared/workers.ts';
 
@@ -40,9 +42,8 @@ describe('Lambda bundles (esbuild metafile)', () => {
     const offences: string[] = [];
     for (const bundle of bundles) {
       const ownRoute = bundle.handler.replace(/\.ts$/, '.route.ts');
-      const callsApi = routeList.find((row) => row.operationId === bundle.operationId)?.callsApi === true;
       for (const input of ownSources(bundle)) {
-        const foreignRoute = input.endsWith('.route.ts') && (bundle.kind === 'worker' || (input !== ownRoute && !callsApi));
+        const foreignRoute = input.endsWith('.route.ts') && (bundle.kind === 'worker' || input !== ownRoute);
         const foreignHandler = handlers.has(input) && input !== bundle.handler;
         const assembly = input === 'functions/route-index.ts' || input.startsWith('lib/') || input.startsWith('bin/');
         if (foreignRoute || foreignHandler || assembly) offences.push(`${bundle.handler} bundles ${input}`);
@@ -107,7 +108,7 @@ describe('Lambda bundles (esbuild metafile)', () => {
     const over = bundles.filter((bundle) => bundle.kb > bundleBudgetKb(bundle)).map((bundle) => `${bundle.handler}: ${bundle.kb} kB of ${bundleBudgetKb(bundle)}`);
     expect(over).toEqual([]);
     const raised = routeList.filter((row) => row.bundleBudgetKb !== undefined);
-    expect(raised.map((row) => row.operationId)).toEqual(['postMcpMessage']);
+    expect(raised.map((row) => row.operationId)).toEqual([]);
   });
 
   it('bundles no MCP library: the MCP function speaks the protocol itself', () => {
@@ -153,5 +154,17 @@ describe('Lambda bundles (esbuild metafile)', () => {
     expect(assetFunction.inputs.some((input) => input.includes('node_modules/redoc/'))).toBe(false);
     expect(assetFunction.kb).toBeLessThan(DEFAULT_BUNDLE_BUDGET_KB);
     for (const bundle of bundles) expect(bundle.inputs.some((input) => input.includes('node_modules/redoc/')), bundle.handler).toBe(false);
+  });
+
+  it('keeps the MCP tool table out of POST /mcp’s function: tools/list reads the catalogue, the first tools/call imports the tool calls’ bundle', async () => {
+    const mcp = bundles.find((bundle) => bundle.operationId === 'postMcpMessage')!;
+    for (const module of ['functions/mcp/tools.ts', 'functions/mcp/tool-calls.ts', 'functions/mcp/tool-catalogue.ts', 'sdk/typescript/src/client.ts']) expect(mcp.inputs).not.toContain(module);
+    expect(mcp.inputs).toContain('functions/mcp/protocol.ts');
+    // Both ship beside the bundle (the row's bundledFiles), built as synth builds them.
+    const catalogue = JSON.parse(readFileSync(join(outDir, 'mcp-tools.json'), 'utf8')) as unknown;
+    expect(catalogue).toEqual(JSON.parse(JSON.stringify(buildToolCatalogue())));
+    const toolCalls = (await import(pathToFileURL(join(outDir, 'mcp-tool-calls', 'index.mjs')).href)) as Record<string, unknown>;
+    expect(typeof toolCalls.toolCaller).toBe('function');
+    expect(typeof toolCalls.Marketplace).toBe('function');
   });
 });

@@ -26,7 +26,9 @@ import { route as getMyAgent } from '../../functions/agents/get-me.route.ts';
 import { route as getOrder } from '../../functions/orders/get.route.ts';
 import { LATEST_PROTOCOL_VERSION, McpSession, SUPPORTED_PROTOCOL_VERSIONS, answerHttp, isJsonContentType, parseMessage, type JsonRpcMessage } from '../../functions/mcp/protocol.ts';
 import { paramsProblem } from '../../functions/mcp/request-params.ts';
-import { SERVER_INSTRUCTIONS, createMarketplaceMcpServer, refusal, runTool } from '../../functions/mcp/server.ts';
+import { SERVER_INSTRUCTIONS, createMarketplaceMcpServer, refusal } from '../../functions/mcp/server.ts';
+import { buildToolCatalogue } from '../../functions/mcp/tool-catalogue.ts';
+import { runTool, toolCaller } from '../../functions/mcp/tool-calls.ts';
 import { TOOLS, toolsFor } from '../../functions/mcp/tools.ts';
 import type { Role } from '../../shared/schemas/agents.ts';
 import * as z from '../../shared/schemas/zod.ts';
@@ -41,6 +43,9 @@ interface Answer {
 }
 
 // The reference: the MCP SDK's server, as functions/mcp/server.ts and post.ts built it before.
+
+/** The catalogue POST /mcp reads from mcp-tools.json, built here as synth builds it. */
+const CATALOGUE = buildToolCatalogue();
 
 /** The registered arguments schema accepts any object and carries the tool's JSON Schema for tools/list. */
 const REGISTERED_ARGUMENTS = new Map(TOOLS.map((tool) => [tool.name, z.looseObject({})]));
@@ -80,7 +85,7 @@ class ToolGuard implements Transport {
     this.inner.onerror = (error) => this.onerror?.(error);
     this.inner.onmessage = (message, extra) => {
       if (isJSONRPCRequest(message) && message.method === 'tools/call') {
-        const result = refusal(String((message.params as { name?: unknown } | undefined)?.name), this.role);
+        const result = refusal(String((message.params as { name?: unknown } | undefined)?.name), this.role, CATALOGUE);
         if (result) {
           void this.inner.send({ jsonrpc: '2.0', id: message.id, result } as unknown as JSONRPCMessage, { relatedRequestId: message.id });
           return;
@@ -123,7 +128,7 @@ async function sdkAnswer(role: Role, body: unknown, headers: HeaderRecord, api: 
 }
 
 async function coreAnswer(role: Role, body: unknown, headers: HeaderRecord, api: typeof fetch): Promise<Answer> {
-  const server = createMarketplaceMcpServer({ role, marketplace: marketplaceWith(api) });
+  const server = createMarketplaceMcpServer({ role, catalogue: CATALOGUE, callTool: toolCaller(marketplaceWith(api)) });
   const answer = await answerHttp(server, body, { accept: headers.accept, contentType: headers['content-type'], protocolVersion: headers['mcp-protocol-version'] });
   // Through JSON, as post.ts sends it.
   return { status: answer.status, contentType: answer.contentType ?? null, body: answer.body === undefined ? undefined : JSON.parse(JSON.stringify(answer.body)) };
@@ -413,7 +418,7 @@ describe('where the SDK gave no answer, or no single one', () => {
       await held;
       return cannedApi(input, init);
     };
-    const server = createMarketplaceMcpServer({ role: 'buyer', marketplace: marketplaceWith(slowApi) });
+    const server = createMarketplaceMcpServer({ role: 'buyer', catalogue: CATALOGUE, callTool: toolCaller(marketplaceWith(slowApi)) });
     const session = new McpSession(server);
     const answer = session.receive(call('get_profile', {}, 9) as JsonRpcMessage);
     expect(await session.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } })).toBeUndefined();
@@ -424,7 +429,7 @@ describe('where the SDK gave no answer, or no single one', () => {
     await session.receive({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 0 } });
     expect(await ping).toEqual({ jsonrpc: '2.0', id: 0, result: {} });
 
-    const both = await answerHttp(createMarketplaceMcpServer({ role: 'buyer', marketplace: marketplaceWith(slowApi) }), [call('get_profile', {}, 1), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }], {
+    const both = await answerHttp(createMarketplaceMcpServer({ role: 'buyer', catalogue: CATALOGUE, callTool: toolCaller(marketplaceWith(slowApi)) }), [call('get_profile', {}, 1), { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }], {
       accept: 'application/json',
       contentType: 'application/json',
     });
@@ -432,7 +437,7 @@ describe('where the SDK gave no answer, or no single one', () => {
   });
 
   it('answers a batch that repeats an id with the answer to the first request with it', async () => {
-    const server = createMarketplaceMcpServer({ role: 'buyer', marketplace: marketplaceWith(cannedApi) });
+    const server = createMarketplaceMcpServer({ role: 'buyer', catalogue: CATALOGUE, callTool: toolCaller(marketplaceWith(cannedApi)) });
     const answer = await answerHttp(server, [request('tools/list', undefined, 1), request('ping', undefined, 1), request('ping', undefined, 2)], { contentType: 'application/json' });
     expect(answer.body).toEqual([{ jsonrpc: '2.0', id: 1, result: { tools: expect.any(Array) } }, { jsonrpc: '2.0', id: 2, result: {} }]);
   });
