@@ -7,16 +7,20 @@
 // Every sample is one process. Each round runs every bundle of both shapes and both baselines once,
 // in a shuffled order, so that load on the machine (±50 % on a shared 2-core VM) moves all of them
 // alike; then the slowest few of each shape run again, paired with their baseline, alternating which
-// goes first. In the deployed shape it also measures floors: the minimal handler plus our S3 requests
-// (bench/floor-s3-requests.ts) and plus the MCP SDK's server (bench/floor-mcp-server.ts), paired the
-// same way, and the slowest routes that load neither, so that what a library costs by itself and what
-// our own code costs are told apart. The same fresh import of every bundle of the deployed shape is
-// also counted in instructions (valgrind's callgrind): a figure that does not move with load, which
-// ranks the routes the same way in every run and picks, with the screening, which ones are timed again.
+// goes first. In the deployed shape it also measures a floor: the minimal handler plus our S3 requests
+// (bench/floor-s3-requests.ts), paired the same way, and the slowest routes that do not load them, so
+// that what the S3 requests cost by themselves and what our own code costs are told apart. The same
+// fresh import of every bundle of the deployed shape is also counted in instructions (valgrind's
+// callgrind): a figure that does not move with load, which ranks the routes the same way in every run
+// and picks, with the screening, which ones are timed again. A function that imports a bundle of its
+// own on first use (POST /mcp's tool calls) is also counted with that bundle imported after its own:
+// what its first use adds, which the cold start leaves out.
 // `node bench/cold-start.ts` runs it alone and prints the figures.
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { routeList } from '../functions/route-index.ts';
+import type { BundledFile } from '../shared/http/route-table.ts';
 import { BENCH_TMP, bundleEntry, bundleHandlers, REPO_ROOT, type BundleInfo } from './bundle.ts';
 import { callgrindAvailable, countAllInstructions, HANDLER_ENV, handlerName, timeRunIn } from './cold-import.ts';
 import { median, round } from './stats.ts';
@@ -50,7 +54,7 @@ interface PairedFigure {
 export interface ColdStartFloors {
   /** The minimal handler plus the library, paired with the minimal handler. */
   floors: (PairedFigure & { library: string })[];
-  /** The slowest few routes whose bundles hold neither the S3 client nor the MCP SDK, paired. */
+  /** The slowest few routes whose bundles hold no floor library (our S3 requests), paired. */
   withoutFloorLibraries: PairedFigure[];
   /** The largest of those ratios: the figure the routes' own code decides. */
   slowestWithoutFloorLibraries: PairedFigure;
@@ -75,6 +79,8 @@ export interface ColdStartInstructions {
   routes: InstructionFigure[];
   slowest: InstructionFigure;
   slowestWithoutFloorLibraries: InstructionFigure;
+  /** Functions with a bundle imported on first use: their import and that bundle's after it, and what the second adds. */
+  firstUse: (InstructionFigure & { lazyBundle: string; overInitM: number })[];
 }
 
 export interface ColdStartResult {
@@ -90,7 +96,7 @@ export interface ColdStartResult {
 }
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV };
-const importArgs = (file: string) => ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)});`];
+const importArgs = (...files: string[]) => ['--input-type=module', '-e', files.map((file) => `await import(${JSON.stringify(pathToFileURL(file).href)});`).join(' ')];
 const time = (file: string) => timeRunIn(importArgs(file), env, REPO_ROOT);
 
 function shuffled<T>(items: readonly T[]): T[] {
@@ -111,8 +117,13 @@ export const COLD_START_RATIO_TARGET = 1.3;
  */
 const FLOOR_LIBRARIES = [
   { library: 'S3 requests', marker: 'shared/data/s3-requests.ts', entry: 'bench/floor-s3-requests.ts' },
-  { library: '@modelcontextprotocol/sdk', marker: 'node_modules/@modelcontextprotocol/sdk/', entry: 'bench/floor-mcp-server.ts' },
 ] as const;
+
+/**
+ * The bundled files that are code a function imports on first use (lib/bundled-files.ts), by the
+ * module inside: bundleHandlers writes them beside the bundles.
+ */
+const LAZY_BUNDLES: Partial<Record<BundledFile, string>> = { 'mcp-tool-calls': 'index.mjs' };
 
 const holdsFloorLibrary = (bundle: BundleInfo) => FLOOR_LIBRARIES.some(({ marker }) => bundle.inputs.some((input) => input.includes(marker)));
 
@@ -134,8 +145,20 @@ function paired(handler: string, file: string, kb: number, baselineFile: string,
   return { handler, kb, p50Ms: round(p50Ms), minimalP50Ms: round(minimalP50Ms), ratio: round(p50Ms / minimalP50Ms, 3), pairs };
 }
 
-/** Every file's fresh import (`time`'s) in instructions, M. */
-const countAll = async (files: readonly string[]) => countAllInstructions(new Map(files.map((file) => [file, importArgs(file)])), env);
+/** Every file's fresh import (`time`'s) in instructions, M; and each first use's (the function, then its lazy bundle), by the lazy bundle's path. */
+const countAll = async (files: readonly string[], firstUses: readonly { file: string; lazyFile: string }[] = []) =>
+  countAllInstructions(new Map([...files.map((file) => [file, importArgs(file)] as const), ...firstUses.map(({ file, lazyFile }) => [lazyFile, importArgs(file, lazyFile)] as const)]), env);
+
+/** The route bundles with a bundle of their own imported on first use (LAZY_BUNDLES), and that bundle's path. */
+function firstUsesOf(bundles: readonly BundleInfo[]): { bundle: BundleInfo; lazyBundle: string; lazyFile: string }[] {
+  return bundles.flatMap((bundle) => {
+    const row = routeList.find((entry) => entry.handler === bundle.handler);
+    return (row?.bundledFiles ?? []).flatMap((name) => {
+      const module = LAZY_BUNDLES[name];
+      return module ? [{ bundle, lazyBundle: name, lazyFile: path.join(path.dirname(bundle.file), name, module) }] : [];
+    });
+  });
+}
 
 /** Route bundles only (the fallback's included), one per distinct handler file. */
 function routeBundles(bundles: readonly BundleInfo[]): BundleInfo[] {
@@ -168,7 +191,11 @@ export async function measureColdStart(
   let instructions: ColdStartInstructions | undefined;
   if (callgrindAvailable()) {
     log(`cold start (sdkBundled): counting the instructions of ${routes.sdkBundled.length + floorBundles.length + 1} fresh imports with callgrind…`);
-    const counts = await countAll([minimal.sdkBundled.file, ...floorBundles.map((floor) => floor.file), ...routes.sdkBundled.map((bundle) => bundle.file)]);
+    const firstUses = firstUsesOf(routes.sdkBundled);
+    const counts = await countAll(
+      [minimal.sdkBundled.file, ...floorBundles.map((floor) => floor.file), ...routes.sdkBundled.map((bundle) => bundle.file)],
+      firstUses.map(({ bundle, lazyFile }) => ({ file: bundle.file, lazyFile })),
+    );
     const minimalM = counts.get(minimal.sdkBundled.file) ?? NaN;
     const figure = (handler: string, file: string, kb: number): InstructionFigure => {
       const instructionsM = counts.get(file) ?? NaN;
@@ -181,6 +208,10 @@ export async function measureColdStart(
       routes: routeFigures.map(({ figure }) => figure),
       slowest: routeFigures[0]!.figure,
       slowestWithoutFloorLibraries: routeFigures.find(({ bundle }) => !holdsFloorLibrary(bundle))!.figure,
+      firstUse: firstUses.map(({ bundle, lazyBundle, lazyFile }) => {
+        const withLazy = figure(bundle.handler, lazyFile, bundle.kb);
+        return { ...withLazy, lazyBundle, overInitM: round(withLazy.instructionsM - (counts.get(bundle.file) ?? NaN), 1) };
+      }),
     };
   } else {
     log('cold start: valgrind is not installed, so no instruction counts (apt-get install valgrind)');
@@ -244,7 +275,7 @@ export function coldStartRows(coldStart: ColdStartResult): string[][] {
       `slowest ${ratio(coldStart[shape].slowest)} (minimal ${coldStart[shape].minimal.kb} kB)`,
     ]),
     ...coldStart.sdkBundled.floors.map((floor) => [`cold start floor, minimal handler + ${floor.library}`, ratio(floor)]),
-    ['cold start, slowest route without S3 or MCP', ratio(coldStart.sdkBundled.slowestWithoutFloorLibraries)],
+    ['cold start, slowest route without S3 requests', ratio(coldStart.sdkBundled.slowestWithoutFloorLibraries)],
     ...instructionRows(coldStart.instructions),
   ];
 }
@@ -255,7 +286,8 @@ function instructionRows(instructions: ColdStartInstructions | undefined): strin
   return [
     ['cold start in instructions (callgrind), slowest route', ratio(instructions.slowest)],
     ...instructions.floors.map((floor) => [`cold start in instructions, minimal handler + ${floor.library}`, ratio(floor)]),
-    ['cold start in instructions, slowest route without S3 or MCP', ratio(instructions.slowestWithoutFloorLibraries)],
+    ['cold start in instructions, slowest route without S3 requests', ratio(instructions.slowestWithoutFloorLibraries)],
+    ...instructions.firstUse.map((figure) => [`first use in instructions, ${handlerName(figure.handler)} then ${figure.lazyBundle}`, `${figure.instructionsM} M (+${figure.overInitM} M over its cold start) ÷ minimal ${instructions.minimalM} M = ${figure.ratio}`]),
     [`cold start in instructions, routes over ${COLD_START_RATIO_TARGET}`, instructions.routes.filter((figure) => figure.ratio > COLD_START_RATIO_TARGET).map((figure) => `${handlerName(figure.handler)} ${figure.ratio}`).join(', ') || 'none'],
   ];
 }

@@ -119,7 +119,7 @@ export class ApiFunction extends Construct {
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
         bundleAwsSDK: LAMBDA_BUNDLING.bundleAwsSdk, // the SDK bundled and tree-shaken (lib/bundling.ts)
-        // Node built-ins through CommonJS shims, not ESM facades; stubs for libraries never run (lib/bundling.ts)
+        // Node built-ins through CommonJS shims, not ESM facades (lib/bundling.ts)
         esbuildArgs: { '--alias': Object.entries(bundleAliases(REPOSITORY_ROOT)).map(([specifier, shim]) => `${specifier}=${shim}`) },
         ...(props.bundledFiles ? { commandHooks: copyInto(props.bundledFiles) } : {}),
       },

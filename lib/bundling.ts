@@ -66,46 +66,9 @@ export function builtinModuleAliases(root: string): Record<string, string> {
   return aliases;
 }
 
-/**
- * Libraries a bundle imports but never runs, each replaced by a module that throws if it ever is run
- * (called, or any of the names it is imported by called). The MCP SDK's server imports:
- * - ajv (with ajv-formats) for the JSON Schema validator it constructs only when given none; the MCP
- *   function gives its own (functions/mcp/server.ts), so ajv's 130 kB would only be compiled and
- *   initialised at every cold start: 62 M instructions of the function's 660;
- * - zod 3 and zod-to-json-schema for tools whose schemas are zod 3 (its zod-compat layer branches on
- *   `_zod`, which every zod 4 schema has); every schema of ours is zod 4, so their 68 kB would only be
- *   compiled at every cold start (docs/performance.md, "Cold start").
- * test/e2e/mcp-bundle.test.ts runs the function as bundled.
- */
-const UNUSED_LIBRARIES: Readonly<Record<string, { reason: string; names?: readonly string[] }>> = {
-  ajv: { reason: 'the MCP server is given its own JSON Schema validator (functions/mcp/server.ts), so the MCP SDK never constructs ajv' },
-  'ajv-formats': { reason: 'the MCP server is given its own JSON Schema validator (functions/mcp/server.ts), so the MCP SDK never adds ajv formats' },
-  'zod/v3': { reason: 'every schema the MCP server is given is zod 4, so the MCP SDK never builds a zod 3 object', names: ['object'] },
-  'zod-to-json-schema': { reason: 'every schema the MCP server is given is zod 4, which zod converts itself, so the MCP SDK never converts a zod 3 schema', names: ['zodToJsonSchema'] },
-};
-
-export function unusedLibraryAliases(root: string): Record<string, string> {
-  const dir = path.join(root, 'node_modules', '.cache', 'unused-library-stubs');
-  mkdirSync(dir, { recursive: true });
-  const aliases: Record<string, string> = {};
-  for (const [name, { reason, names = [] }] of Object.entries(UNUSED_LIBRARIES)) {
-    const file = path.join(dir, `${name.replaceAll('/', '__')}.cjs`);
-    const message = `${name} is left out of the Lambda bundles (lib/bundling.ts): ${reason}`;
-    const stub = [
-      `function unused() { throw new Error(${JSON.stringify(message)}); }`,
-      // The names the library is imported by, each the same function, so that a call says why.
-      `module.exports = Object.assign(unused, { ${names.map((n) => `${JSON.stringify(n)}: unused`).join(', ')} });`,
-      '',
-    ].join('\n');
-    writeIfChanged(file, stub);
-    aliases[name] = file;
-  }
-  return aliases;
-}
-
-/** Every alias a Lambda bundle is built with: the built-in shims and the unused libraries' stubs. */
+/** Every alias a Lambda bundle is built with: the built-in modules' shims. */
 export function bundleAliases(root: string): Record<string, string> {
-  return { ...builtinModuleAliases(root), ...unusedLibraryAliases(root) };
+  return builtinModuleAliases(root);
 }
 
 /** Writes only when the content differs, so that concurrent builds reading the file never see it half-written. */
