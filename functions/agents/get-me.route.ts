@@ -1,5 +1,5 @@
 // GET /v1/agents/me — the caller's profile. Handler: ./get-me.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Agent } from '../../shared/schemas/agents.ts';
 import { EXAMPLE_UPDATED_BUYER } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: {},
-  response: { status: 200, description: 'The profile', schema: Agent },
-  examples: { response: EXAMPLE_UPDATED_BUYER },
+  response: { status: 200, description: 'The profile' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: Agent,
+  examples: { response: EXAMPLE_UPDATED_BUYER },
 });

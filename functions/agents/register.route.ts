@@ -1,5 +1,5 @@
 // POST /v1/agents/register — register a buyer or seller. Handler: ./register.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { AgentWithApiKey, RegisterAgentRequest } from '../../shared/schemas/agents.ts';
 import { EXAMPLE_API_KEY, EXAMPLE_BUYER, EXAMPLE_BUYER_REGISTRATION } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: RegisterAgentRequest },
-  response: { status: 201, description: 'The new agent with its API key', schema: AgentWithApiKey },
-  examples: { body: EXAMPLE_BUYER_REGISTRATION, response: { ...EXAMPLE_BUYER, apiKey: EXAMPLE_API_KEY } },
+  response: { status: 201, description: 'The new agent with its API key' },
   handlerErrors: [],
   tableActions: ['dynamodb:PutItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: AgentWithApiKey,
+  examples: { body: EXAMPLE_BUYER_REGISTRATION, response: { ...EXAMPLE_BUYER, apiKey: EXAMPLE_API_KEY } },
 });

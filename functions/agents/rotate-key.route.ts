@@ -1,5 +1,5 @@
 // POST /v1/agents/me/rotate-key — a new key; the one used for the call stops working. Handler: ./rotate-key.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { AgentWithApiKey } from '../../shared/schemas/agents.ts';
 import { EXAMPLE_BUYER } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: {},
-  response: { status: 200, description: 'The profile with its new API key, shown once', schema: AgentWithApiKey },
-  examples: { response: { ...EXAMPLE_BUYER, apiKeyPrefix: 'mk_test_Qw7r', apiKey: 'mk_test_Qw7rT2nZ8kLp4Xc9Vb6Nm3Hs1Jd5Fg0AeYuRi7Wx', updatedAt: '2026-11-23T09:40:00.000Z' } },
+  response: { status: 200, description: 'The profile with its new API key, shown once' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: AgentWithApiKey,
+  examples: { response: { ...EXAMPLE_BUYER, apiKeyPrefix: 'mk_test_Qw7r', apiKey: 'mk_test_Qw7rT2nZ8kLp4Xc9Vb6Nm3Hs1Jd5Fg0AeYuRi7Wx', updatedAt: '2026-11-23T09:40:00.000Z' } },
 });

@@ -1,5 +1,5 @@
 // PATCH /v1/agents/me — change name, organization or contact e-mail. Handler: ./update-me.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Agent, UpdateAgentRequest } from '../../shared/schemas/agents.ts';
 import { EXAMPLE_UPDATED_BUYER } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: UpdateAgentRequest },
-  response: { status: 200, description: 'The updated profile', schema: Agent },
-  examples: { body: { contactEmail: 'buying@acme.example' }, response: EXAMPLE_UPDATED_BUYER },
+  response: { status: 200, description: 'The updated profile' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:UpdateItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: Agent,
+  examples: { body: { contactEmail: 'buying@acme.example' }, response: EXAMPLE_UPDATED_BUYER },
 });

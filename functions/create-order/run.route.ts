@@ -1,5 +1,5 @@
 // POST /v1/create-order — place the order of an accepted session: the order, the session → ordered, the stock taken, the audit entry and order.created, all at once. Handler: ./run.ts
-import { defineRoute } from '../../shared/http/route-table.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { CreateOrderRequest, Order } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_IDS, EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ['buyer'],
   rateLimited: true,
   request: { body: CreateOrderRequest },
-  response: { status: 201, description: 'The new order', schema: Order },
-  examples: { body: { sessionId: EXAMPLE_IDS.session, buyerReference: 'PO-2026-0042' }, response: EXAMPLE_ORDER },
+  response: { status: 201, description: 'The new order' },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: Order,
+  examples: { body: { sessionId: EXAMPLE_IDS.session, buyerReference: 'PO-2026-0042' }, response: EXAMPLE_ORDER },
 });

@@ -1,6 +1,6 @@
 // GET /dashboard — the webhook delivery dashboard, an HTML page (no key: the page asks for one). Handler: ./get.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({
   operationId: 'getDashboard',
@@ -15,9 +15,14 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: {},
-  response: { status: 200, description: 'The dashboard page', schema: z.annotated(z.string(), { maxLength: 65_536 }), raw: true, contentType: 'text/html' },
-  examples: { response: '<!doctype html><html lang="en"><head><title>Webhook deliveries · Agent Marketplace</title>…' },
+  response: { status: 200, description: 'The dashboard page', raw: true, contentType: 'text/html' },
   handlerErrors: [],
   tableActions: [],
   pageForPeople: true,
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.annotated(z.string(), { maxLength: 65_536 }),
+  examples: { response: '<!doctype html><html lang="en"><head><title>Webhook deliveries · Agent Marketplace</title>…' },
 });

@@ -1,6 +1,6 @@
 // GET /docs/assets/{file} — the reference page's files (Redoc and the module that starts it), named by content hash. Handler: ./get-asset.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({
   operationId: 'getReferenceAsset',
@@ -21,12 +21,16 @@ export const route = defineRoute({
   response: {
     status: 200,
     description: 'The file (text/javascript; br or gzip as Accept-Encoding allows; 304 when If-None-Match names its ETag)',
-    schema: z.annotated(z.string(), { maxLength: 6_000_000, pattern: '^[\\s\\S]*$' }),
     raw: true,
   },
-  examples: { response: '/* Redoc */…' },
   handlerErrors: ['not-found'],
   tableActions: [],
   pageForPeople: true,
   bundledFiles: ['reference-assets.json', 'reference-assets'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.annotated(z.string(), { maxLength: 6_000_000, pattern: '^[\\s\\S]*$' }),
+  examples: { response: '/* Redoc */…' },
 });

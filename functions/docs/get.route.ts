@@ -1,6 +1,6 @@
 // GET /docs — the API reference page (HTML): Redoc rendering /v1/openapi.json, its files served by GET /docs/assets/{file}. Handler: ./get.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({
   operationId: 'getReference',
@@ -15,9 +15,14 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: false,
   request: {},
-  response: { status: 200, description: 'The reference page', schema: z.annotated(z.string(), { maxLength: 65_536 }), raw: true, contentType: 'text/html' },
-  examples: { response: '<!doctype html><html lang="en"><head><title>Agent Marketplace API reference</title>…' },
+  response: { status: 200, description: 'The reference page', raw: true, contentType: 'text/html' },
   handlerErrors: [],
   tableActions: [],
   bundledFiles: ['reference-assets.json'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.annotated(z.string(), { maxLength: 65_536 }),
+  examples: { response: '<!doctype html><html lang="en"><head><title>Agent Marketplace API reference</title>…' },
 });

@@ -1,5 +1,5 @@
 // GET /v1/events/{id} — one event of which the caller is a party. Handler: ./get.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Event, EventIdParams } from '../../shared/schemas/events.ts';
 import { EXAMPLE_ORDER_CREATED_EVENT } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: EventIdParams },
-  response: { status: 200, description: 'The event, in the webhook envelope', schema: Event },
-  examples: { response: EXAMPLE_ORDER_CREATED_EVENT },
+  response: { status: 200, description: 'The event, in the webhook envelope' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: Event,
+  examples: { response: EXAMPLE_ORDER_CREATED_EVENT },
 });

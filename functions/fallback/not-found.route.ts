@@ -2,7 +2,7 @@
 // the contract's 404. The CDK stack routes API Gateway's `$default` to it; the local gateway calls it
 // for anything unmatched. Handler: ./not-found.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({
   operationId: 'routeNotFound',
@@ -17,8 +17,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: z.looseObject({}), query: z.looseObject({}) },
-  response: { status: 200, description: 'Never: always 404', schema: z.never() },
-  examples: { response: null },
+  response: { status: 200, description: 'Never: always 404' },
   handlerErrors: ['not-found'],
   tableActions: [],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.never(),
+  examples: { response: null },
 });

@@ -1,6 +1,6 @@
 // GET /health — readiness probe. Handler: ./get.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({
   operationId: 'health',
@@ -15,8 +15,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: false,
   request: {},
-  response: { status: 200, description: 'Ready', schema: z.object({ status: z.literal('ok') }) },
-  examples: { response: { status: 'ok' } },
+  response: { status: 200, description: 'Ready' },
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.object({ status: z.literal('ok') }),
+  examples: { response: { status: 'ok' } },
 });

@@ -1,6 +1,6 @@
 // GET / — the front door: links to the reference, the OpenAPI document, llms.txt, the MCP endpoint and the rest (JSON, or a web page for browsers). Handler: ./get.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { TEXT_PATTERN_SINGLE_LINE } from '../../shared/schemas/common.ts';
 
 const line = (max: number) => z.annotated(z.string().check(z.maxLength(max)), { pattern: TEXT_PATTERN_SINGLE_LINE });
@@ -27,13 +27,19 @@ export const route = defineRoute({
   response: {
     status: 200,
     description: 'The links (the `Link` header also names this document, /docs and /health)',
-    schema: z.object({
-      name: line(100),
-      description: line(300),
-      links: z.object({ docs: Link, openapi: Link, llmsTxt: Link, mcp: Link, register: Link, dashboard: Link, health: Link }),
-    }),
     rawContentType: 'text/html',
   },
+  handlerErrors: [],
+  tableActions: [],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.object({
+    name: line(100),
+    description: line(300),
+    links: z.object({ docs: Link, openapi: Link, llmsTxt: Link, mcp: Link, register: Link, dashboard: Link, health: Link }),
+  }),
   examples: {
     response: {
       name: 'Agent Marketplace API',
@@ -49,6 +55,4 @@ export const route = defineRoute({
       },
     },
   },
-  handlerErrors: [],
-  tableActions: [],
 });

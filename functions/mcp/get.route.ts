@@ -1,7 +1,7 @@
 // GET /mcp — MCP clients open a server-to-client event stream here; this stateless server offers none,
 // which the protocol says with 405. Handler: ./get.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({
   operationId: 'getMcpStream',
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { query: z.looseObject({}) },
-  response: { status: 200, description: 'Never sent: always 405', schema: z.null() },
-  examples: { response: null },
+  response: { status: 200, description: 'Never sent: always 405' },
   handlerErrors: ['request/method-not-allowed'],
   tableActions: [],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.null(),
+  examples: { response: null },
 });

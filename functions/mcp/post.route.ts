@@ -1,6 +1,6 @@
 // POST /mcp — the Model Context Protocol over Streamable HTTP (stateless, JSON responses): the agent's
 // tools, each a call of this API with the agent's own key. Handler: ./post.ts
-import { ANY_ROLE, MULTIPART_OVERHEAD_BYTES, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, MULTIPART_OVERHEAD_BYTES, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { INLINE_FEED_MAX_BYTES } from '../../shared/schemas/catalog.ts';
 import { MAX_WAIT_SECONDS } from '../../shared/schemas/events.ts';
 import { McpRequestBody, McpResponseBody } from '../../shared/schemas/mcp.ts';
@@ -18,20 +18,7 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: McpRequestBody },
-  response: { status: 200, description: 'The JSON-RPC response', schema: McpResponseBody, raw: true },
-  protocolResponses: [
-    { status: 202, description: 'A notification (a message without an `id`) or a client’s response: accepted, no body' },
-    {
-      status: 400,
-      description: 'A message the MCP transport refuses (not valid JSON-RPC): a JSON-RPC error, `id` null',
-      schema: McpResponseBody,
-      example: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON-RPC message' }, id: null },
-    },
-  ],
-  examples: {
-    body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_products', arguments: { intent: '500 nitrile gloves under 0.15 EUR each' } } },
-    response: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"items":[…],"nextCursor":null}' }], structuredContent: { items: [], nextCursor: null } } },
-  },
+  response: { status: 200, description: 'The JSON-RPC response', raw: true },
   handlerErrors: [],
   // The tools call the API over HTTP: the function itself touches no table or bucket.
   tableActions: [],
@@ -44,4 +31,22 @@ export const route = defineRoute({
   // schemas) and our SDK's client in a bundle of their own, imported on the first tools/call, so that
   // the function's init loads neither (docs/performance.md, "What 1.3 would take").
   bundledFiles: ['mcp-tools.json', 'mcp-tool-calls'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: McpResponseBody,
+  examples: {
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_products', arguments: { intent: '500 nitrile gloves under 0.15 EUR each' } } },
+    response: { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '{"items":[…],"nextCursor":null}' }], structuredContent: { items: [], nextCursor: null } } },
+  },
+  protocolResponses: [
+    { status: 202, description: 'A notification (a message without an `id`) or a client’s response: accepted, no body' },
+    {
+      status: 400,
+      description: 'A message the MCP transport refuses (not valid JSON-RPC): a JSON-RPC error, `id` null',
+      schema: McpResponseBody,
+      example: { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON-RPC message' }, id: null },
+    },
+  ],
 });

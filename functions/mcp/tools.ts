@@ -3,7 +3,7 @@
 // about it, and its call through the SDK. A tool is a client of the public API: each call is one SDK
 // call with the agent's key, authenticated, rate-limited, validated and idempotent as over HTTP.
 import * as z from '../../shared/schemas/zod.ts';
-import type { RouteDefinition } from '../../shared/http/route-table.ts';
+import { withDocument, type RouteWithDocument } from '../../shared/http/route-table.ts';
 import type { Role } from '../../shared/schemas/agents.ts';
 import { FeedFormat, InlineJsonFeedRequest, UploadFeedQuery } from '../../shared/schemas/catalog.ts';
 import { FeedProductRow } from '../../shared/schemas/feed-rows.ts';
@@ -11,38 +11,38 @@ import { SearchIntentRequest, SearchRequest } from '../../shared/schemas/search.
 import type { FieldProblem } from '../../shared/failures.ts';
 import { zodProblems } from '../../shared/schemas/problems.ts';
 import type { FeedUpload, Marketplace, QueryParams, RequestBody, RequestOptions } from '../../sdk/typescript/src/index.ts';
-import { route as getMyAgent } from '../agents/get-me.route.ts';
-import { route as searchIntent } from '../search-intent/run.route.ts';
-import { route as search } from '../search/run.route.ts';
-import { route as getProduct } from '../products/get.route.ts';
-import { route as getOffer } from '../offers/get.route.ts';
-import { route as listEvents } from '../events/list.route.ts';
-import { route as listNegotiations } from '../negotiations/list.route.ts';
-import { route as getNegotiation } from '../negotiations/get.route.ts';
-import { route as startNegotiation } from '../negotiate/start.route.ts';
-import { route as counterNegotiation } from '../negotiate/counter.route.ts';
-import { route as acceptNegotiation } from '../negotiate/accept.route.ts';
-import { route as rejectNegotiation } from '../negotiate/reject.route.ts';
-import { route as createOrder } from '../create-order/run.route.ts';
-import { route as listOrders } from '../orders/list.route.ts';
-import { route as getOrder } from '../orders/get.route.ts';
-import { route as getOrderAudit } from '../orders/audit.route.ts';
-import { route as cancelOrder } from '../orders/cancel.route.ts';
-import { route as confirmOrder } from '../orders/confirm.route.ts';
-import { route as shipOrder } from '../orders/ship.route.ts';
-import { route as deliverOrder } from '../orders/deliver.route.ts';
-import { route as completeOrder } from '../orders/complete.route.ts';
-import { route as createWebhook } from '../webhooks/create.route.ts';
-import { route as listWebhooks } from '../webhooks/list.route.ts';
-import { route as deleteWebhook } from '../webhooks/delete.route.ts';
-import { route as listWebhookDeliveries } from '../webhooks/list-deliveries.route.ts';
-import { route as getCsvFeedTemplate } from '../seller-templates/get-csv.route.ts';
-import { route as getJsonFeedTemplate } from '../seller-templates/get-json.route.ts';
-import { route as uploadFeed } from '../seller-feeds/create.route.ts';
-import { route as getFeed } from '../seller-feeds/get.route.ts';
-import { route as listFeeds } from '../seller-feeds/list.route.ts';
-import { route as retryFeed } from '../seller-feeds/retry.route.ts';
-import { route as listSellerProducts } from '../seller-products/list.route.ts';
+import * as getMyAgentModule from '../agents/get-me.route.ts';
+import * as searchIntentModule from '../search-intent/run.route.ts';
+import * as searchModule from '../search/run.route.ts';
+import * as getProductModule from '../products/get.route.ts';
+import * as getOfferModule from '../offers/get.route.ts';
+import * as listEventsModule from '../events/list.route.ts';
+import * as listNegotiationsModule from '../negotiations/list.route.ts';
+import * as getNegotiationModule from '../negotiations/get.route.ts';
+import * as startNegotiationModule from '../negotiate/start.route.ts';
+import * as counterNegotiationModule from '../negotiate/counter.route.ts';
+import * as acceptNegotiationModule from '../negotiate/accept.route.ts';
+import * as rejectNegotiationModule from '../negotiate/reject.route.ts';
+import * as createOrderModule from '../create-order/run.route.ts';
+import * as listOrdersModule from '../orders/list.route.ts';
+import * as getOrderModule from '../orders/get.route.ts';
+import * as getOrderAuditModule from '../orders/audit.route.ts';
+import * as cancelOrderModule from '../orders/cancel.route.ts';
+import * as confirmOrderModule from '../orders/confirm.route.ts';
+import * as shipOrderModule from '../orders/ship.route.ts';
+import * as deliverOrderModule from '../orders/deliver.route.ts';
+import * as completeOrderModule from '../orders/complete.route.ts';
+import * as createWebhookModule from '../webhooks/create.route.ts';
+import * as listWebhooksModule from '../webhooks/list.route.ts';
+import * as deleteWebhookModule from '../webhooks/delete.route.ts';
+import * as listWebhookDeliveriesModule from '../webhooks/list-deliveries.route.ts';
+import * as getCsvFeedTemplateModule from '../seller-templates/get-csv.route.ts';
+import * as getJsonFeedTemplateModule from '../seller-templates/get-json.route.ts';
+import * as uploadFeedModule from '../seller-feeds/create.route.ts';
+import * as getFeedModule from '../seller-feeds/get.route.ts';
+import * as listFeedsModule from '../seller-feeds/list.route.ts';
+import * as retryFeedModule from '../seller-feeds/retry.route.ts';
+import * as listSellerProductsModule from '../seller-products/list.route.ts';
 import type { ToolAnnotations } from './protocol.ts';
 import {
   IdempotencyKeyArgument,
@@ -59,6 +59,40 @@ import {
   toolInput,
 } from './tool-schemas.ts';
 
+// Each route's row with its document (its response schema: the tool's result).
+const getMyAgent = withDocument(getMyAgentModule);
+const searchIntent = withDocument(searchIntentModule);
+const search = withDocument(searchModule);
+const getProduct = withDocument(getProductModule);
+const getOffer = withDocument(getOfferModule);
+const listEvents = withDocument(listEventsModule);
+const listNegotiations = withDocument(listNegotiationsModule);
+const getNegotiation = withDocument(getNegotiationModule);
+const startNegotiation = withDocument(startNegotiationModule);
+const counterNegotiation = withDocument(counterNegotiationModule);
+const acceptNegotiation = withDocument(acceptNegotiationModule);
+const rejectNegotiation = withDocument(rejectNegotiationModule);
+const createOrder = withDocument(createOrderModule);
+const listOrders = withDocument(listOrdersModule);
+const getOrder = withDocument(getOrderModule);
+const getOrderAudit = withDocument(getOrderAuditModule);
+const cancelOrder = withDocument(cancelOrderModule);
+const confirmOrder = withDocument(confirmOrderModule);
+const shipOrder = withDocument(shipOrderModule);
+const deliverOrder = withDocument(deliverOrderModule);
+const completeOrder = withDocument(completeOrderModule);
+const createWebhook = withDocument(createWebhookModule);
+const listWebhooks = withDocument(listWebhooksModule);
+const deleteWebhook = withDocument(deleteWebhookModule);
+const listWebhookDeliveries = withDocument(listWebhookDeliveriesModule);
+const getCsvFeedTemplate = withDocument(getCsvFeedTemplateModule);
+const getJsonFeedTemplate = withDocument(getJsonFeedTemplateModule);
+const uploadFeed = withDocument(uploadFeedModule);
+const getFeed = withDocument(getFeedModule);
+const listFeeds = withDocument(listFeedsModule);
+const retryFeed = withDocument(retryFeedModule);
+const listSellerProducts = withDocument(listSellerProductsModule);
+
 export type { ToolAnnotations } from './protocol.ts';
 
 export interface ToolDefinition<T> {
@@ -68,7 +102,7 @@ export interface ToolDefinition<T> {
   /** For a language model: when to use it, units, what usually comes next. */
   description: string;
   /** The route rows it calls; the tool is listed for the roles all of them allow. */
-  routes: readonly RouteDefinition[];
+  routes: readonly RouteWithDocument[];
   input: ToolInput<T>;
   /** The schema of the result (the route's `data`); MCP clients check `structuredContent` against it. */
   output: z.ZodMiniObject;
@@ -97,7 +131,7 @@ const isArray = (schema: z.core.$ZodType): schema is z.ZodMiniArray => schema in
  * The route's `data` schema as one object, as MCP requires of a tool's result: a union of objects (a
  * product as its seller or anyone else sees it) becomes one object with the fields of either.
  */
-function dataOf(route: RouteDefinition): z.ZodMiniObject {
+function dataOf(route: RouteWithDocument): z.ZodMiniObject {
   const schema = route.response.schema;
   // A copy without the component name, so that the JSON Schema's root is the object itself (MCP
   // requires `type: "object"` there), not a reference to a named definition.

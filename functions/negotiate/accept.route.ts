@@ -1,6 +1,6 @@
 // POST /v1/negotiate/{sessionId}/accept — accept the other party’s terms on the table (only the party whose turn it is, while open). Handler: ./accept.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { MoveNoteRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ACCEPTED_SESSION } from '../../shared/schemas/examples.ts';
 
@@ -17,8 +17,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: SessionIdParams, body: z.optional(MoveNoteRequest) },
-  response: { status: 200, description: 'The accepted session', schema: NegotiationSession },
-  examples: { body: { message: 'Agreed' }, response: EXAMPLE_ACCEPTED_SESSION },
+  response: { status: 200, description: 'The accepted session' },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: NegotiationSession,
+  examples: { body: { message: 'Agreed' }, response: EXAMPLE_ACCEPTED_SESSION },
 });

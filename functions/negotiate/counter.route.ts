@@ -1,5 +1,5 @@
 // POST /v1/negotiate/{sessionId} — counter the terms on the table (only the party whose turn it is, while open; at most maxRounds proposals). Handler: ./counter.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { CounterRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: SessionIdParams, body: CounterRequest },
-  response: { status: 200, description: 'The session after the move (and any automatic answer)', schema: NegotiationSession },
-  examples: { body: { unitPrice: 1160 }, response: EXAMPLE_COUNTERED_SESSION },
+  response: { status: 200, description: 'The session after the move (and any automatic answer)' },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: NegotiationSession,
+  examples: { body: { unitPrice: 1160 }, response: EXAMPLE_COUNTERED_SESSION },
 });

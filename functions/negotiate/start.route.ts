@@ -1,5 +1,5 @@
 // POST /v1/negotiate — open a negotiation on an offer with a proposal (the seller answers next; the offer’s policy may answer at once). Handler: ./start.ts
-import { defineRoute } from '../../shared/http/route-table.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { NegotiationSession, StartNegotiationRequest } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_IDS, EXAMPLE_OPEN_SESSION } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ['buyer'],
   rateLimited: true,
   request: { body: StartNegotiationRequest },
-  response: { status: 201, description: 'The new session', schema: NegotiationSession },
-  examples: { body: { offerId: EXAMPLE_IDS.offer, quantity: 500, unitPrice: 1100, message: 'For our Q1 stock' }, response: EXAMPLE_OPEN_SESSION },
+  response: { status: 201, description: 'The new session' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: NegotiationSession,
+  examples: { body: { offerId: EXAMPLE_IDS.offer, quantity: 500, unitPrice: 1100, message: 'For our Q1 stock' }, response: EXAMPLE_OPEN_SESSION },
 });

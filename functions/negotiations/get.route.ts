@@ -1,5 +1,5 @@
 // GET /v1/negotiations/{sessionId} — one negotiation session of which the caller is a party. Handler: ./get.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: SessionIdParams },
-  response: { status: 200, description: 'The session', schema: NegotiationSession },
-  examples: { response: EXAMPLE_COUNTERED_SESSION },
+  response: { status: 200, description: 'The session' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: NegotiationSession,
+  examples: { response: EXAMPLE_COUNTERED_SESSION },
 });

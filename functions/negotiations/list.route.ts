@@ -1,5 +1,5 @@
 // GET /v1/negotiations — the caller’s negotiation sessions, newest first: open ones unless ?status= names another. Handler: ./list.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListNegotiationsQuery, NegotiationSession } from '../../shared/schemas/trade.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { query: ListNegotiationsQuery },
-  response: { status: 200, description: 'A page of sessions', schema: page(NegotiationSession) },
-  examples: { query: { status: 'open', limit: '20' }, response: { items: [], nextCursor: null } },
+  response: { status: 200, description: 'A page of sessions' },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: page(NegotiationSession),
+  examples: { query: { status: 'open', limit: '20' }, response: { items: [], nextCursor: null } },
 });

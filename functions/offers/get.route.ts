@@ -1,5 +1,5 @@
 // GET /v1/offers/{id} — one offer. Handler: ./get.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Offer, OfferIdParams, SellerOffer } from '../../shared/schemas/catalog.ts';
 import * as z from '../../shared/schemas/zod.ts';
 import { EXAMPLE_OFFER } from '../../shared/schemas/examples.ts';
@@ -17,8 +17,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: OfferIdParams },
-  response: { status: 200, description: 'The offer', schema: z.union([Offer, SellerOffer]) },
-  examples: { response: EXAMPLE_OFFER },
+  response: { status: 200, description: 'The offer' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.union([Offer, SellerOffer]),
+  examples: { response: EXAMPLE_OFFER },
 });

@@ -1,6 +1,6 @@
 // GET /v1/openapi.json — this API as an OpenAPI 3.1 document. Handler: ./get.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 
 export const route = defineRoute({
   operationId: 'getOpenApiDocument',
@@ -15,9 +15,14 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: {},
-  response: { status: 200, description: 'The OpenAPI document', schema: z.looseObject({ openapi: z.literal('3.1.0') }), raw: true },
-  examples: { response: { openapi: '3.1.0', info: { title: 'Agent Marketplace API', version: '1.0.0' }, paths: {} } },
+  response: { status: 200, description: 'The OpenAPI document', raw: true },
   handlerErrors: [],
   tableActions: [],
   bundledFiles: ['openapi.json'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.looseObject({ openapi: z.literal('3.1.0') }),
+  examples: { response: { openapi: '3.1.0', info: { title: 'Agent Marketplace API', version: '1.0.0' }, paths: {} } },
 });

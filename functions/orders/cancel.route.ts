@@ -1,6 +1,6 @@
 // POST /v1/orders/{id}/cancel — cancel a pending or confirmed order (either party); its quantity goes back to the product. Handler: ./cancel.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { CancelOrderRequest, Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
 
@@ -17,8 +17,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: OrderIdParams, body: z.optional(CancelOrderRequest) },
-  response: { status: 200, description: 'The order after the change', schema: Order },
-  examples: { body: { reason: 'Duplicate purchase order' }, response: { ...EXAMPLE_ORDER, status: 'cancelled', cancellation: { by: 'buyer', reason: 'Duplicate purchase order', at: '2026-11-23T09:20:00.000Z' }, updatedAt: '2026-11-23T09:20:00.000Z' } },
+  response: { status: 200, description: 'The order after the change' },
   handlerErrors: ['not-found', 'conflict', 'auth/forbidden'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: Order,
+  examples: { body: { reason: 'Duplicate purchase order' }, response: { ...EXAMPLE_ORDER, status: 'cancelled', cancellation: { by: 'buyer', reason: 'Duplicate purchase order', at: '2026-11-23T09:20:00.000Z' }, updatedAt: '2026-11-23T09:20:00.000Z' } },
 });

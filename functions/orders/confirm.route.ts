@@ -1,5 +1,5 @@
 // POST /v1/orders/{id}/confirm — confirm a pending order (its seller; extension). Handler: ./confirm.ts
-import { defineRoute } from '../../shared/http/route-table.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ['seller'],
   rateLimited: true,
   request: { params: OrderIdParams },
-  response: { status: 200, description: 'The order after the change', schema: Order },
-  examples: { response: { ...EXAMPLE_ORDER, status: 'confirmed', updatedAt: '2026-11-23T11:00:00.000Z' } },
+  response: { status: 200, description: 'The order after the change' },
   handlerErrors: ['not-found', 'conflict', 'auth/forbidden'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: Order,
+  examples: { response: { ...EXAMPLE_ORDER, status: 'confirmed', updatedAt: '2026-11-23T11:00:00.000Z' } },
 });

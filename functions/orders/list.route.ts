@@ -1,5 +1,5 @@
 // GET /v1/orders — the caller’s orders, newest first (?status=, ?role=). Handler: ./list.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListOrdersQuery, Order } from '../../shared/schemas/trade.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { query: ListOrdersQuery },
-  response: { status: 200, description: 'A page of orders', schema: page(Order) },
-  examples: { query: { status: 'pending', role: 'buyer' }, response: { items: [], nextCursor: null } },
+  response: { status: 200, description: 'A page of orders' },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: page(Order),
+  examples: { query: { status: 'pending', role: 'buyer' }, response: { items: [], nextCursor: null } },
 });

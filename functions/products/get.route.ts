@@ -1,5 +1,5 @@
 // GET /v1/products/{id} — a product with its offers embedded. Handler: ./get.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { ProductIdParams, ProductWithOffers, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
 import * as z from '../../shared/schemas/zod.ts';
 import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
@@ -17,8 +17,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: ProductIdParams },
-  response: { status: 200, description: 'The product', schema: z.union([ProductWithOffers, SellerProductWithOffers]) },
-  examples: { response: { ...EXAMPLE_PRODUCT, offers: [EXAMPLE_OFFER] } },
+  response: { status: 200, description: 'The product' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:Query'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.union([ProductWithOffers, SellerProductWithOffers]),
+  examples: { response: { ...EXAMPLE_PRODUCT, offers: [EXAMPLE_OFFER] } },
 });

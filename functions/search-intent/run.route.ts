@@ -1,5 +1,5 @@
 // POST /v1/search-intent — search by a plain-language intent, with what was understood. Handler: ./run.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { SearchIntentPage, SearchIntentRequest } from '../../shared/schemas/search.ts';
 import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
 
@@ -16,10 +16,15 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: SearchIntentRequest },
-  response: { status: 200, description: 'Matching items and the interpretation', schema: SearchIntentPage },
-  examples: { body: { intent: '500 boxes of nitrile gloves under 13 EUR each from Germany within 5 days', limit: 5 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42, matched: { keywords: ['nitrile', 'gloves'], filters: ['quantity', 'maxPrice', 'currency', 'maxLeadTimeDays', 'shipsFrom'] }, relaxed: { keywords: [], filters: [] } }], nextCursor: null, interpretation: { keywords: ['nitrile', 'gloves'], quantity: 500, filters: { maxPrice: 1300, currency: 'EUR', maxLeadTimeDays: 5, shipsFrom: 'DE' }, sort: 'relevance', excluded: [], budget: null, corrections: [], relaxed: { keywords: [], filters: {} }, unparsed: [] }, suggestions: [] } },
+  response: { status: 200, description: 'Matching items and the interpretation' },
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
   searchIndexActions: ['s3:GetObject'],
   bundledFiles: ['search-words.json'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: SearchIntentPage,
+  examples: { body: { intent: '500 boxes of nitrile gloves under 13 EUR each from Germany within 5 days', limit: 5 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42, matched: { keywords: ['nitrile', 'gloves'], filters: ['quantity', 'maxPrice', 'currency', 'maxLeadTimeDays', 'shipsFrom'] }, relaxed: { keywords: [], filters: [] } }], nextCursor: null, interpretation: { keywords: ['nitrile', 'gloves'], quantity: 500, filters: { maxPrice: 1300, currency: 'EUR', maxLeadTimeDays: 5, shipsFrom: 'DE' }, sort: 'relevance', excluded: [], budget: null, corrections: [], relaxed: { keywords: [], filters: {} }, unparsed: [] }, suggestions: [] } },
 });

@@ -1,5 +1,5 @@
 // POST /v1/search — structured search over active products with an active offer. Handler: ./run.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { SearchPage, SearchRequest } from '../../shared/schemas/search.ts';
 
 export const route = defineRoute({
@@ -15,10 +15,15 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: SearchRequest },
-  response: { status: 200, description: 'Matching items (as `POST /v1/search-intent` shows them; none under 9 EUR here)', schema: SearchPage },
-  examples: { body: { query: 'nitrile gloves', filters: { currency: 'EUR', maxPrice: 900, shipsFrom: 'DE' }, sort: 'price_asc', limit: 10 }, response: { items: [], nextCursor: null } },
+  response: { status: 200, description: 'Matching items (as `POST /v1/search-intent` shows them; none under 9 EUR here)' },
   handlerErrors: [],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query'],
   searchIndexActions: ['s3:GetObject'],
   bundledFiles: ['search-words.json'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: SearchPage,
+  examples: { body: { query: 'nitrile gloves', filters: { currency: 'EUR', maxPrice: 900, shipsFrom: 'DE' }, sort: 'price_asc', limit: 10 }, response: { items: [], nextCursor: null } },
 });

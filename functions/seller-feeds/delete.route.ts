@@ -1,5 +1,5 @@
 // DELETE /v1/seller/feeds/{id} — remove a feed and its stored file (never its products). Handler: ./delete.ts
-import { defineRoute } from '../../shared/http/route-table.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { FeedIdParams } from '../../shared/schemas/catalog.ts';
 import * as z from '../../shared/schemas/zod.ts';
 import { idOf } from '../../shared/schemas/common.ts';
@@ -18,9 +18,14 @@ export const route = defineRoute({
   roles: ['seller'],
   rateLimited: true,
   request: { params: FeedIdParams },
-  response: { status: 200, description: 'The feed is deleted', schema: z.object({ id: idOf('feed'), deleted: z.literal(true) }) },
-  examples: { response: { id: EXAMPLE_IDS.feed, deleted: true } },
+  response: { status: 200, description: 'The feed is deleted' },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'],
   feedFileActions: ['s3:ListBucket', 's3:DeleteObject'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: z.object({ id: idOf('feed'), deleted: z.literal(true) }),
+  examples: { response: { id: EXAMPLE_IDS.feed, deleted: true } },
 });

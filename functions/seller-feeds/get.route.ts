@@ -1,5 +1,5 @@
 // GET /v1/seller/feeds/{id} — one of the caller's feeds, with its progress. Handler: ./get.ts
-import { defineRoute } from '../../shared/http/route-table.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Feed, FeedIdParams } from '../../shared/schemas/catalog.ts';
 import { EXAMPLE_FEED } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ['seller'],
   rateLimited: true,
   request: { params: FeedIdParams },
-  response: { status: 200, description: 'The feed', schema: Feed },
-  examples: { response: EXAMPLE_FEED },
+  response: { status: 200, description: 'The feed' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: Feed,
+  examples: { response: EXAMPLE_FEED },
 });

@@ -1,5 +1,5 @@
 // GET /v1/seller/feeds — the caller's feeds, newest first. Handler: ./list.ts
-import { defineRoute } from '../../shared/http/route-table.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Feed, ListFeedsQuery } from '../../shared/schemas/catalog.ts';
 import { page } from '../../shared/schemas/common.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ['seller'],
   rateLimited: true,
   request: { query: ListFeedsQuery },
-  response: { status: 200, description: 'A page of feeds', schema: page(Feed) },
-  examples: { query: { status: 'failed' }, response: { items: [], nextCursor: null } },
+  response: { status: 200, description: 'A page of feeds' },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: page(Feed),
+  examples: { query: { status: 'failed' }, response: { items: [], nextCursor: null } },
 });

@@ -1,5 +1,5 @@
 // GET /v1/seller/products — the caller's own products, with their offers' private policy. Handler: ./list.ts
-import { defineRoute } from '../../shared/http/route-table.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { ListSellerProductsQuery, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
 import { page } from '../../shared/schemas/common.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ['seller'],
   rateLimited: true,
   request: { query: ListSellerProductsQuery },
-  response: { status: 200, description: 'A page of products', schema: page(SellerProductWithOffers) },
-  examples: { query: { status: 'inactive' }, response: { items: [], nextCursor: null } },
+  response: { status: 200, description: 'A page of products' },
   handlerErrors: [],
   tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: page(SellerProductWithOffers),
+  examples: { query: { status: 'inactive' }, response: { items: [], nextCursor: null } },
 });

@@ -1,5 +1,5 @@
 // GET /v1/seller/templates/json — the JSON feed template. Handler: ./get-json.ts
-import { defineRoute } from '../../shared/http/route-table.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { FeedTemplate } from '../../shared/schemas/catalog.ts';
 import { EXAMPLE_JSON_TEMPLATE } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ['seller'],
   rateLimited: true,
   request: {},
-  response: { status: 200, description: 'The template', schema: FeedTemplate, rawContentType: 'application/json' },
-  examples: { response: EXAMPLE_JSON_TEMPLATE },
+  response: { status: 200, description: 'The template', rawContentType: 'application/json' },
   handlerErrors: [],
   tableActions: [],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: FeedTemplate,
+  examples: { response: EXAMPLE_JSON_TEMPLATE },
 });

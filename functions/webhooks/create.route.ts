@@ -1,5 +1,5 @@
 // POST /v1/webhooks — subscribe a URL to events. Handler: ./create.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { CreateWebhookRequest, WebhookSubscription } from '../../shared/schemas/webhooks.ts';
 import { EXAMPLE_SUBSCRIPTION } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { body: CreateWebhookRequest },
-  response: { status: 201, description: 'The new subscription', schema: WebhookSubscription },
-  examples: { body: { url: EXAMPLE_SUBSCRIPTION.url, events: EXAMPLE_SUBSCRIPTION.events, secret: 'rhein-order-desk-4f9a2c7e1b', description: 'Order desk' }, response: EXAMPLE_SUBSCRIPTION },
+  response: { status: 201, description: 'The new subscription' },
   handlerErrors: ['conflict', 'not-found'],
   tableActions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: WebhookSubscription,
+  examples: { body: { url: EXAMPLE_SUBSCRIPTION.url, events: EXAMPLE_SUBSCRIPTION.events, secret: 'rhein-order-desk-4f9a2c7e1b', description: 'Order desk' }, response: EXAMPLE_SUBSCRIPTION },
 });

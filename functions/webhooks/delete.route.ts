@@ -1,5 +1,5 @@
 // DELETE /v1/webhooks/{id} — remove a subscription. Handler: ./delete.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { DeletedWebhook, WebhookIdParams } from '../../shared/schemas/webhooks.ts';
 import { EXAMPLE_IDS } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: WebhookIdParams },
-  response: { status: 200, description: 'The subscription is gone', schema: DeletedWebhook },
-  examples: { response: { id: EXAMPLE_IDS.webhook, deleted: true } },
+  response: { status: 200, description: 'The subscription is gone' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: DeletedWebhook,
+  examples: { response: { id: EXAMPLE_IDS.webhook, deleted: true } },
 });

@@ -1,5 +1,5 @@
 // GET /v1/webhooks/{id} — one of the caller's subscriptions. Handler: ./get.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { WebhookIdParams, WebhookSubscription } from '../../shared/schemas/webhooks.ts';
 import { EXAMPLE_SUBSCRIPTION } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: WebhookIdParams },
-  response: { status: 200, description: 'The subscription', schema: WebhookSubscription },
-  examples: { response: EXAMPLE_SUBSCRIPTION },
+  response: { status: 200, description: 'The subscription' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:GetItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: WebhookSubscription,
+  examples: { response: EXAMPLE_SUBSCRIPTION },
 });

@@ -1,5 +1,5 @@
 // GET /v1/webhooks — the caller's subscriptions. Handler: ./list.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListWebhooksQuery, WebhookSubscription } from '../../shared/schemas/webhooks.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { query: ListWebhooksQuery },
-  response: { status: 200, description: 'A page of subscriptions', schema: page(WebhookSubscription) },
-  examples: { query: { limit: '10' }, response: { items: [], nextCursor: null } },
+  response: { status: 200, description: 'A page of subscriptions' },
   handlerErrors: [],
   tableActions: ['dynamodb:Query'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: page(WebhookSubscription),
+  examples: { query: { limit: '10' }, response: { items: [], nextCursor: null } },
 });

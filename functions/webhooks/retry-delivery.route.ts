@@ -1,5 +1,5 @@
 // POST /v1/webhooks/{id}/deliveries/{deliveryId}/retry — send a delivered or failed delivery again now, as a new attempt (409 while one is pending). Handler: ./retry-delivery.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Delivery, DeliveryParams } from '../../shared/schemas/webhooks.ts';
 import { EXAMPLE_DELIVERY } from '../../shared/schemas/examples.ts';
 
@@ -16,9 +16,14 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: DeliveryParams },
-  response: { status: 202, description: 'The delivery, pending its new attempt', schema: Delivery },
-  examples: { response: { ...EXAMPLE_DELIVERY, status: 'pending', nextAttemptAt: '2026-11-23T10:05:00.000Z', updatedAt: '2026-11-23T10:05:00.000Z' } },
+  response: { status: 202, description: 'The delivery, pending its new attempt' },
   handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
   sendsDeliveries: true,
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: Delivery,
+  examples: { response: { ...EXAMPLE_DELIVERY, status: 'pending', nextAttemptAt: '2026-11-23T10:05:00.000Z', updatedAt: '2026-11-23T10:05:00.000Z' } },
 });

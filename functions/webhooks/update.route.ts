@@ -1,5 +1,5 @@
 // PATCH /v1/webhooks/{id} — change a subscription. Handler: ./update.ts
-import { ANY_ROLE, defineRoute } from '../../shared/http/route-table.ts';
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { UpdateWebhookRequest, WebhookIdParams, WebhookSubscription } from '../../shared/schemas/webhooks.ts';
 import { EXAMPLE_SUBSCRIPTION } from '../../shared/schemas/examples.ts';
 
@@ -16,8 +16,13 @@ export const route = defineRoute({
   roles: ANY_ROLE,
   rateLimited: true,
   request: { params: WebhookIdParams, body: UpdateWebhookRequest },
-  response: { status: 200, description: 'The updated subscription', schema: WebhookSubscription },
-  examples: { body: { events: [...EXAMPLE_SUBSCRIPTION.events, 'order.cancelled'] }, response: { ...EXAMPLE_SUBSCRIPTION, events: [...EXAMPLE_SUBSCRIPTION.events, 'order.cancelled'], updatedAt: '2026-11-23T10:00:00.000Z' } },
+  response: { status: 200, description: 'The updated subscription' },
   handlerErrors: ['not-found'],
   tableActions: ['dynamodb:UpdateItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: WebhookSubscription,
+  examples: { body: { events: [...EXAMPLE_SUBSCRIPTION.events, 'order.cancelled'] }, response: { ...EXAMPLE_SUBSCRIPTION, events: [...EXAMPLE_SUBSCRIPTION.events, 'order.cancelled'], updatedAt: '2026-11-23T10:00:00.000Z' } },
 });

@@ -57,11 +57,10 @@ export interface RouteDefinition<
   /** False for the readiness probe and the static pages for agents (llms.txt), which need no table at all. */
   rateLimited: boolean;
   request: { body?: Body; query?: Query; params?: Params };
+  /** The success response (its schema is in the route's document: RouteDocument). */
   response: {
     status: 200 | 201 | 202;
     description: string;
-    /** Schema of `data` inside the envelope, or of the whole body when `raw`. */
-    schema: z.ZodMiniType;
     /** Served as-is, without the `{data, meta}` envelope (the OpenAPI document). */
     raw?: boolean;
     /** Media type of a `raw` response, for the OpenAPI document (default application/json). */
@@ -69,12 +68,6 @@ export interface RouteDefinition<
     /** The route can also answer a raw body of this type, when the request's Accept asks for it (the handler decides how). */
     rawContentType?: string;
   };
-  examples: RouteExamples;
-  /**
-   * Answers of a protocol endpoint besides `response` and the error table's, as the protocol defines
-   * them (POST /mcp: 202 with no body for a notification, a JSON-RPC error for a message it refuses).
-   */
-  protocolResponses?: readonly { status: 202 | 400; description: string; schema?: z.ZodMiniType; example?: unknown }[];
   /** Errors the handler itself raises; those the middleware stack raises are derived (errorCodesFor). */
   handlerErrors: readonly ErrorCode[];
   /** Table actions the handler itself performs; the middleware's own needs are added by tableActionsFor. */
@@ -155,6 +148,35 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** Keeps the row's literal types (its auth mode and exact schemas) so handlers get typed input. */
 export function defineRoute<const R extends RouteDefinition>(route: R): R {
   return route;
+}
+
+/**
+ * What a route's module gives besides its row, as a function (`routeDocument`) that no handler
+ * imports: what only the OpenAPI document, llms.txt and the MCP tools read. A function never builds
+ * its response schema or its examples at cold start (docs/performance.md, "What 1.3 would take").
+ */
+export interface RouteDocument {
+  /** Schema of `data` inside the envelope, or of the whole body when `raw`. */
+  responseSchema: z.ZodMiniType;
+  examples: RouteExamples;
+  /**
+   * Answers of a protocol endpoint besides `response` and the error table's, as the protocol defines
+   * them (POST /mcp: 202 with no body for a notification, a JSON-RPC error for a message it refuses).
+   */
+  protocolResponses?: readonly { status: 202 | 400; description: string; schema?: z.ZodMiniType; example?: unknown }[];
+}
+
+/** A row with its document: what the route index gives the OpenAPI document, llms.txt and the MCP tools. */
+export type RouteWithDocument<R extends RouteDefinition = RouteDefinition> = R & {
+  response: R['response'] & { schema: z.ZodMiniType };
+  examples: RouteExamples;
+  protocolResponses?: RouteDocument['protocolResponses'];
+};
+
+/** A route module's row and document as one (built where they are read, never in a function). */
+export function withDocument<R extends RouteDefinition>(module: { route: R; routeDocument: () => RouteDocument }): RouteWithDocument<R> {
+  const { responseSchema, examples, protocolResponses } = module.routeDocument();
+  return { ...module.route, response: { ...module.route.response, schema: responseSchema }, examples, ...(protocolResponses ? { protocolResponses } : {}) };
 }
 
 /** Every table action a route's function needs: its own plus those of the shared middleware stack. */

@@ -18,7 +18,7 @@ import { ERROR_CODES, statusOf, type ErrorCode } from '../http/error-codes.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN_SOURCE } from '../http/idempotency-key.ts';
 import { UNLIMITED } from '../http/rate-limit-headers.ts';
 import { ErrorBody, ErrorDetail, Meta, RequestId, envelope } from '../http/response-schemas.ts';
-import { errorCodesFor, type RouteDefinition, type RouteTag } from '../http/route-table.ts';
+import { errorCodesFor, type RouteDefinition, type RouteTag, type RouteWithDocument } from '../http/route-table.ts';
 import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts';
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
@@ -205,7 +205,7 @@ function envelopeOf(data: z.ZodMiniType): z.ZodMiniType {
   return schema;
 }
 
-function successResponseFor(route: RouteDefinition): ZodOpenApiResponseObject {
+function successResponseFor(route: RouteWithDocument): ZodOpenApiResponseObject {
   const raw = route.response.raw === true;
   const rawType = route.response.rawContentType;
   // The envelope's `meta` is the same on every success: its schema says so once, the examples leave it out.
@@ -234,7 +234,7 @@ const UPLOAD_SCHEMAS = {
     }), { id: 'MultipartFeedUpload' }),
 } as const;
 
-function requestBodyFor(route: RouteDefinition, body: z.ZodMiniType) {
+function requestBodyFor(route: RouteWithDocument, body: z.ZodMiniType) {
   const optional = body.safeParse(undefined).success;
   return {
     required: !optional,
@@ -264,7 +264,7 @@ export function errorSummaryOf(route: RouteDefinition): string {
     .join(', ');
 }
 
-function operationFor(route: RouteDefinition, registry: Map<string, ZodOpenApiResponseObject>): ZodOpenApiOperationObject {
+function operationFor(route: RouteWithDocument, registry: Map<string, ZodOpenApiResponseObject>): ZodOpenApiOperationObject {
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -283,7 +283,7 @@ function operationFor(route: RouteDefinition, registry: Map<string, ZodOpenApiRe
 }
 
 /** A protocol endpoint's other answers (POST /mcp: the bodiless 202, the transport's JSON-RPC error). */
-function protocolResponsesFor(route: RouteDefinition): ZodOpenApiResponsesObject {
+function protocolResponsesFor(route: RouteWithDocument): ZodOpenApiResponsesObject {
   return Object.fromEntries(
     (route.protocolResponses ?? []).map(({ status, description, schema, example }) => [
       String(status),
@@ -422,7 +422,7 @@ export function webhooksFor(events: Record<string, WebhookEventDocumentation>): 
 }
 
 /** The routes the document describes: all but the pages for people (the dashboard, the reference page's files). */
-export function documentedRoutes(routes: readonly RouteDefinition[]): readonly RouteDefinition[] {
+export function documentedRoutes(routes: readonly RouteWithDocument[]): readonly RouteWithDocument[] {
   return routes.filter((route) => route.pageForPeople !== true);
 }
 
@@ -433,7 +433,7 @@ export interface OpenApiDocumentOptions {
   webhookEvents?: Record<string, WebhookEventDocumentation>;
 }
 
-export function buildOpenApiDocument(routeTable: readonly RouteDefinition[], options: OpenApiDocumentOptions = {}) {
+export function buildOpenApiDocument(routeTable: readonly RouteWithDocument[], options: OpenApiDocumentOptions = {}) {
   const errorResponses = new Map<string, ZodOpenApiResponseObject>();
   const paths: ZodOpenApiPathsObject = {};
   const routes = documentedRoutes(routeTable);
@@ -644,7 +644,7 @@ function mergeNullable(schema: JsonObject): void {
 }
 
 /** Each row's query example on its own (not shared) query parameters. */
-function applyQueryExamples(document: JsonObject, routes: readonly RouteDefinition[]): void {
+function applyQueryExamples(document: JsonObject, routes: readonly RouteWithDocument[]): void {
   for (const route of routes) {
     const operation = objectAt(objectAt(objectAt(document.paths)?.[route.path])?.[route.method.toLowerCase()]);
     for (const parameter of (operation?.parameters ?? []) as JsonObject[]) {

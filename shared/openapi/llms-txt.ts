@@ -2,24 +2,24 @@
 // links. Built from the route table and the same guide text as the OpenAPI document's description,
 // at synth and local start only.
 import { ERROR_CODES } from '../http/error-codes.ts';
-import type { RouteDefinition, RouteTag } from '../http/route-table.ts';
+import type { RouteTag, RouteWithDocument } from '../http/route-table.ts';
 import { API_TITLE, TAG_DESCRIPTIONS, WEBHOOK_EVENTS, callersOf, errorSummaryOf } from './document.ts';
 import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
 /** `/v1/orders/{id}` → the JSON Pointer of its path item in the OpenAPI document. */
-function pointerTo(route: RouteDefinition): string {
+function pointerTo(route: RouteWithDocument): string {
   const path = route.path.replace(/~/g, '~0').replace(/\//g, '~1');
   return `/v1/openapi.json#/paths/${encodeURIComponent(path).replace(/%7E/gi, '~')}/${route.method.toLowerCase()}`;
 }
 
 /** A route's request, as its example shows it: the query string and the JSON body. */
-function requestExample(route: RouteDefinition): string {
+function requestExample(route: RouteWithDocument): string {
   const query = route.examples.query ? ` Query: \`?${new URLSearchParams(route.examples.query as Record<string, string>).toString()}\`.` : '';
   const body = route.examples.body !== undefined ? ` Body: \`${JSON.stringify(route.examples.body)}\`.` : '';
   return query + body;
 }
 
-function operationLine(route: RouteDefinition): string {
+function operationLine(route: RouteWithDocument): string {
   return `- [${route.method} ${route.path}](${pointerTo(route)}): ${route.summary}. Callers: ${callersOf(route)}${requestExample(route)} Errors: ${errorSummaryOf(route)}.`;
 }
 
@@ -27,10 +27,10 @@ function operationLine(route: RouteDefinition): string {
  * Operations people, not agents, use: the pages for people (not in the OpenAPI document) and the
  * readiness probe; listed under "Optional" as llmstxt.org suggests.
  */
-const forPeople = (route: RouteDefinition) => route.pageForPeople === true || route.operationId === 'health';
+const forPeople = (route: RouteWithDocument) => route.pageForPeople === true || route.operationId === 'health';
 
-export function buildLlmsTxt(routes: readonly RouteDefinition[]): string {
-  const byTag = new Map<RouteTag, RouteDefinition[]>();
+export function buildLlmsTxt(routes: readonly RouteWithDocument[]): string {
+  const byTag = new Map<RouteTag, RouteWithDocument[]>();
   for (const route of routes) {
     if (forPeople(route)) continue;
     byTag.set(route.tag, [...(byTag.get(route.tag) ?? []), route]);

@@ -167,4 +167,11 @@ describe('Lambda bundles (esbuild metafile)', () => {
     expect(typeof toolCalls.toolCaller).toBe('function');
     expect(typeof toolCalls.Marketplace).toBe('function');
   });
+
+  it('builds no route’s response schema or examples: they are the route’s document, which only the OpenAPI document, llms.txt and the MCP tools read', () => {
+    // The examples module holds every route's examples; the intent search's answer schema is the largest response schema.
+    for (const bundle of bundles) expect(bundle.inputs, bundle.handler).not.toContain('shared/schemas/examples.ts');
+    const intentSearch = bundles.find((bundle) => bundle.operationId === 'searchIntent')!;
+    expect(readFileSync(intentSearch.file, 'utf8')).not.toContain('SearchIntentPage');
+  });
 });

@@ -22,8 +22,8 @@ import {
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { route as getMyAgent } from '../../functions/agents/get-me.route.ts';
-import { route as getOrder } from '../../functions/orders/get.route.ts';
+import { routeDocument as getMyAgentDocument } from '../../functions/agents/get-me.route.ts';
+import { routeDocument as getOrderDocument } from '../../functions/orders/get.route.ts';
 import { LATEST_PROTOCOL_VERSION, McpSession, SUPPORTED_PROTOCOL_VERSIONS, answerHttp, isJsonContentType, parseMessage, type JsonRpcMessage } from '../../functions/mcp/protocol.ts';
 import { paramsProblem } from '../../functions/mcp/request-params.ts';
 import { SERVER_INSTRUCTIONS, createMarketplaceMcpServer, refusal } from '../../functions/mcp/server.ts';
@@ -144,8 +144,8 @@ const cannedApi: typeof fetch = (input) => Promise.resolve(cannedAnswer(input));
 
 function cannedAnswer(input: string | URL | Request): Response {
   const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
-  if (path === '/v1/agents/me') return json(200, { data: getMyAgent.examples.response, meta: { requestId: REQUEST_ID } });
-  if (path === '/v1/orders/ord_01JF3Q5Z8X2C7V9B4N6M1K0AAA') return json(200, { data: getOrder.examples.response, meta: { requestId: REQUEST_ID } });
+  if (path === '/v1/agents/me') return json(200, { data: getMyAgentDocument().examples.response, meta: { requestId: REQUEST_ID } });
+  if (path === '/v1/orders/ord_01JF3Q5Z8X2C7V9B4N6M1K0AAA') return json(200, { data: getOrderDocument().examples.response, meta: { requestId: REQUEST_ID } });
   if (path === '/v1/orders/ord_01JF3Q5Z8X2C7V9B4N6M1K0BAD') return json(200, { data: { orderId: 42 }, meta: { requestId: REQUEST_ID } });
   if (path.startsWith('/v1/orders/')) return json(404, { code: 'not-found', error: 'No order with this id', status: 404, details: [], requestId: REQUEST_ID });
   throw new TypeError('fetch failed');
