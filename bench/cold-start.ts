@@ -21,6 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routeList } from '../functions/route-index.ts';
 import type { BundledFile } from '../shared/http/route-table.ts';
+import { BUNDLED_MODULE_FILE } from '../shared/resources.ts';
 import { BENCH_TMP, bundleEntry, bundleHandlers, REPO_ROOT, type BundleInfo } from './bundle.ts';
 import { callgrindAvailable, countAllInstructions, HANDLER_ENV, handlerName, timeRunIn } from './cold-import.ts';
 import { median, round } from './stats.ts';
@@ -119,11 +120,8 @@ const FLOOR_LIBRARIES = [
   { library: 'S3 requests', marker: 'shared/data/s3-requests.ts', entry: 'bench/floor-s3-requests.ts' },
 ] as const;
 
-/**
- * The bundled files that are code a function imports on first use (lib/bundled-files.ts), by the
- * module inside: bundleHandlers writes them beside the bundles.
- */
-const LAZY_BUNDLES: Partial<Record<BundledFile, string>> = { 'mcp-tool-calls': 'index.mjs' };
+/** The bundled files that are code a function imports on first use (lib/bundled-files.ts): bundleHandlers writes them beside the bundles. */
+const LAZY_BUNDLES: ReadonlySet<BundledFile> = new Set(['mcp-tool-calls']);
 
 const holdsFloorLibrary = (bundle: BundleInfo) => FLOOR_LIBRARIES.some(({ marker }) => bundle.inputs.some((input) => input.includes(marker)));
 
@@ -153,10 +151,7 @@ const countAll = async (files: readonly string[], firstUses: readonly { file: st
 function firstUsesOf(bundles: readonly BundleInfo[]): { bundle: BundleInfo; lazyBundle: string; lazyFile: string }[] {
   return bundles.flatMap((bundle) => {
     const row = routeList.find((entry) => entry.handler === bundle.handler);
-    return (row?.bundledFiles ?? []).flatMap((name) => {
-      const module = LAZY_BUNDLES[name];
-      return module ? [{ bundle, lazyBundle: name, lazyFile: path.join(path.dirname(bundle.file), name, module) }] : [];
-    });
+    return (row?.bundledFiles ?? []).flatMap((name) => (LAZY_BUNDLES.has(name) ? [{ bundle, lazyBundle: name, lazyFile: path.join(path.dirname(bundle.file), name, BUNDLED_MODULE_FILE) }] : []));
   });
 }
 

@@ -9,6 +9,7 @@ import { buildSync } from 'esbuild';
 import { routeList } from '../functions/route-index.ts';
 import type { BundledFile } from '../shared/http/route-table.ts';
 import { storedFileName } from '../shared/http/reference-assets.ts';
+import { BUNDLED_MODULE_FILE } from '../shared/resources.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
 import { buildReferenceAssets } from './reference-assets.ts';
 import { searchWordsFile } from './search-words.ts';
@@ -18,10 +19,10 @@ import { lambdaBuildOptions } from './bundling.ts';
 
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
 
-/** `entry` bundled as a function's bundle is (lib/bundling.ts), into the folder `target` as index.mjs with its map. */
+/** `entry` bundled as a function's bundle is (lib/bundling.ts), into the folder `target` with its map (importBundledModule imports it). */
 function writeBundle(entry: string, target: string): void {
   rmSync(target, { recursive: true, force: true });
-  buildSync({ ...lambdaBuildOptions, entryPoints: [{ in: path.join(REPOSITORY_ROOT, entry), out: 'index' }], outdir: target, outExtension: { '.js': '.mjs' } });
+  buildSync({ ...lambdaBuildOptions, entryPoints: [path.join(REPOSITORY_ROOT, entry)], outfile: path.join(target, BUNDLED_MODULE_FILE) });
 }
 
 /** Each writes its file (or folder) at the given path. */

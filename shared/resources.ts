@@ -1,5 +1,7 @@
 // Names of the stack's resources and the environment variables that carry them to functions.
 // The CDK stack sets these on every function; the local runtime sets the same ones for its handlers.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 export const ENV = {
   stage: 'STAGE',
@@ -76,4 +78,23 @@ export const LOCAL = {
 export function bundledFilePath(name: string, moduleUrl: string): string | URL {
   const dir = process.env[ENV.bundledFilesDir];
   return dir ? `${dir}/${name}` : new URL(`./${name}`, moduleUrl);
+}
+
+/** A bundled file's text; a missing one says what to fix (the route's row lists what ships beside it). */
+export function readBundledFile(name: string, moduleUrl: string): string {
+  const file = bundledFilePath(name, moduleUrl);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`${name} is missing (${String(file)}): the route's row must list it in bundledFiles`, { cause: error });
+  }
+}
+
+/** The module a bundled folder of code holds (lib/bundled-files.ts builds it). */
+export const BUNDLED_MODULE_FILE = 'index.mjs';
+
+/** A bundled folder of code, imported on first use: from a computed path, which the bundler leaves alone. */
+export async function importBundledModule<T>(name: string, moduleUrl: string): Promise<T> {
+  const file = bundledFilePath(`${name}/${BUNDLED_MODULE_FILE}`, moduleUrl);
+  return (await import(typeof file === 'string' ? pathToFileURL(file).href : file.href)) as T;
 }

@@ -4,13 +4,11 @@
 // (no stream: a Lambda answers once). The function's init loads neither the tool table nor the SDK's
 // client: tools/list is answered from mcp-tools.json, and the first tools/call loads the tool calls'
 // own bundle (both built at synth beside this one: the row's bundledFiles; docs/performance.md).
-import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { requiredSetting } from '../../shared/config.ts';
 import { COUNTED_CALL_HEADER, countedCallProof } from '../../shared/http/counted-calls.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { logger } from '../../shared/http/logger.ts';
-import { bundledFilePath } from '../../shared/resources.ts';
+import { importBundledModule, readBundledFile } from '../../shared/resources.ts';
 import { answerHttp } from './protocol.ts';
 import { route } from './post.route.ts';
 import { createMarketplaceMcpServer, type CallTool, type ToolCatalogue } from './server.ts';
@@ -40,27 +38,15 @@ let catalogue: ToolCatalogue | undefined;
 
 /** Every tool as tools/list shows it, read on the first request. */
 function toolCatalogue(): ToolCatalogue {
-  if (!catalogue) {
-    const file = bundledFilePath('mcp-tools.json', import.meta.url);
-    let content: string;
-    try {
-      content = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new Error(`mcp-tools.json is missing (${String(file)}): POST /mcp's row lists it in bundledFiles`, { cause: error });
-    }
-    catalogue = JSON.parse(content) as ToolCatalogue;
-  }
+  catalogue ??= JSON.parse(readBundledFile('mcp-tools.json', import.meta.url)) as ToolCatalogue;
   return catalogue;
 }
 
 let toolCalls: Promise<typeof ToolCalls> | undefined;
 
-/** The tool table and the SDK's client, loaded on the first tools/call (a path, not a literal: never inlined by the bundler). */
+/** The tool table and the SDK's client, loaded on the first tools/call. */
 function loadToolCalls(): Promise<typeof ToolCalls> {
-  if (!toolCalls) {
-    const file = bundledFilePath('mcp-tool-calls/index.mjs', import.meta.url);
-    toolCalls = import(typeof file === 'string' ? pathToFileURL(file).href : file.href) as Promise<typeof ToolCalls>;
-  }
+  toolCalls ??= importBundledModule<typeof ToolCalls>('mcp-tool-calls', import.meta.url);
   return toolCalls;
 }
 

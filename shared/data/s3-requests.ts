@@ -72,7 +72,7 @@ export function checkS3RequestsWith(check: BeforeSend): void {
   beforeSend = check;
 }
 
-/** Module scope, pure: a bundle that never touches the bucket drops them. */
+// Module scope, pure: a bundle that never touches the bucket drops them.
 /**
  * Its settings given as a function, as the SDK's clients give theirs: its HTTP agents (and Node's
  * `https`) are made by the first request, not at import, where they cost a cold start 10 M instructions.

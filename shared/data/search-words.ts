@@ -2,8 +2,7 @@
 // instance from search-words.json, which ships beside the search bundles (a route's `bundledFiles`,
 // built by lib/search-words.ts) so that its 700 kB never enter a bundle. Routes whose handlers read
 // intents must list it in their row's bundledFiles.
-import { readFileSync } from 'node:fs';
-import { bundledFilePath } from '../resources.ts';
+import { readBundledFile } from '../resources.ts';
 
 export const SEARCH_WORDS_FILE = 'search-words.json';
 
@@ -46,14 +45,7 @@ export function parseSearchWords(content: string): SearchWords {
 /** The instance's word data, read on first use. */
 export function searchWords(): SearchWords {
   if (!loaded) {
-    const file = bundledFilePath(SEARCH_WORDS_FILE, import.meta.url);
-    let content: string;
-    try {
-      content = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new Error(`${SEARCH_WORDS_FILE} is missing (${String(file)}): a route that reads intents lists it in its row's bundledFiles`, { cause: error });
-    }
-    loaded = parseSearchWords(content);
+    loaded = parseSearchWords(readBundledFile(SEARCH_WORDS_FILE, import.meta.url));
   }
   return loaded;
 }
