@@ -9,6 +9,11 @@ import * as registerAgent from './agents/register.route.ts';
 import * as getMyAgent from './agents/get-me.route.ts';
 import * as updateMyAgent from './agents/update-me.route.ts';
 import * as rotateMyApiKey from './agents/rotate-key.route.ts';
+import * as createApiKey from './agent-keys/create.route.ts';
+import * as listApiKeys from './agent-keys/list.route.ts';
+import * as getApiKey from './agent-keys/get.route.ts';
+import * as updateApiKey from './agent-keys/update.route.ts';
+import * as revokeApiKey from './agent-keys/revoke.route.ts';
 import * as routeNotFound from './fallback/not-found.route.ts';
 import * as health from './health/get.route.ts';
 import * as getOpenApiDocument from './openapi/get.route.ts';
@@ -70,6 +75,11 @@ export const routeList: readonly RouteWithDocument[] = [
   getMyAgent,
   updateMyAgent,
   rotateMyApiKey,
+  createApiKey,
+  listApiKeys,
+  getApiKey,
+  updateApiKey,
+  revokeApiKey,
   createWebhook,
   listWebhooks,
   getWebhook,

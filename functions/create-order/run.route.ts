@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['buyer'],
+  scope: 'orders:write',
   rateLimited: true,
   request: { body: CreateOrderRequest },
   response: { status: 201, description: 'The new order' },

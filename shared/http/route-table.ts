@@ -4,6 +4,7 @@
 import type * as z from '../schemas/zod.ts';
 import type { FeedFileAction, SearchIndexAction, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
+import type { RouteScope } from '../schemas/keys.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 export type { TableAction } from '../resources.ts';
@@ -54,6 +55,12 @@ export interface RouteDefinition<
   auth: 'apiKey' | 'public';
   /** Roles that may call an `apiKey` route; any other gets 403. */
   roles: readonly Role[];
+  /**
+   * What the calling key needs (contract §5.1), checked by the shared pipeline after the role guard
+   * (shared/domain/scopes.ts): a scope (`orders:write` also grants `orders:read`); `main`, the agent's
+   * main key only; `any`, any key of the agent. Null exactly on `public` routes.
+   */
+  scope: RouteScope | null;
   /** False for the readiness probe and the static pages for agents (llms.txt), which need no table at all. */
   rateLimited: boolean;
   request: { body?: Body; query?: Query; params?: Params };
@@ -183,6 +190,7 @@ export function withDocument<R extends RouteDefinition>(module: { route: R; rout
 export function tableActionsFor(route: RouteDefinition): TableAction[] {
   const actions = new Set<TableAction>(route.tableActions);
   if (route.auth === 'apiKey' || route.rateLimited) actions.add('dynamodb:GetItem'); // API-key lookup
+  if (route.auth === 'apiKey') actions.add('dynamodb:UpdateItem'); // a restricted key's lastUsedAt, once a minute
   if (route.rateLimited) actions.add('dynamodb:UpdateItem'); // rate-limit counters
   if (route.method === 'POST') {
     // Idempotency records: claim, complete, release.
@@ -203,6 +211,7 @@ export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (route.auth === 'apiKey') codes.add('auth/invalid-key');
   if (route.auth === 'apiKey' && route.roles.length < 2) codes.add('auth/forbidden');
+  if (route.auth === 'apiKey' && route.scope !== 'any') codes.add('auth/insufficient-scope');
   if (pathParameterNames(route.path).length > 0) codes.add('not-found');
   if (route.method === 'POST') codes.add('idempotency/conflict');
   if (route.method === 'POST' || route.method === 'PATCH') codes.add('validation/too-large');

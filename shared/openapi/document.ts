@@ -255,6 +255,16 @@ export function callersOf(route: RouteDefinition): string {
   return `${ROLE_NAMES[route.roles[0] as 'buyer' | 'seller']} only.`;
 }
 
+/**
+ * What the calling key needs (the route's `scope`, which the pipeline checks), in words: llms.txt says
+ * it beside the callers; the OpenAPI document has it as `x-required-scope`.
+ */
+export function keyScopeOf(route: RouteDefinition): string {
+  if (route.scope === 'main') return 'the main key only';
+  if (route.scope === 'any' || route.scope === null) return 'any key';
+  return `key scope \`${route.scope}\``;
+}
+
 /** "401 `auth/invalid-key`; 404 `not-found`; …" */
 export function errorSummaryOf(route: RouteDefinition): string {
   return errorCodesFor(route)
@@ -272,6 +282,8 @@ function operationFor(route: RouteWithDocument, registry: Map<string, ZodOpenApi
     tags: [route.tag],
     // The document's default is the bearer key; public operations say they need none.
     ...(route.auth === 'public' ? { security: [] } : {}),
+    // The scope a restricted key needs (`main`: the main key only; `any`: any key), machine-readable.
+    ...(route.scope !== null ? { 'x-required-scope': route.scope } : {}),
     requestParams: {
       ...(route.request.params ? { path: route.request.params as z.ZodMiniObject } : {}),
       ...(route.request.query ? { query: route.request.query as z.ZodMiniObject } : {}),
@@ -707,6 +719,7 @@ const ID_DESCRIPTIONS: Record<IdKind, string> = {
   event: 'An event id (evt_…), the same in every delivery of the event',
   delivery: 'A webhook delivery id (dlv_…)',
   request: 'A request id (req_…)',
+  key: 'An API key id (key_…), from POST /v1/agents/me/keys (never the key itself)',
 };
 const idDescriptions = new Map<z.core.$ZodType, string>((Object.keys(ID_DESCRIPTIONS) as IdKind[]).map((kind) => [idOf(kind), ID_DESCRIPTIONS[kind]]));
 

@@ -12,12 +12,14 @@ describe('loadConfig', () => {
       ...required,
       ALLOW_PRIVATE_WEBHOOK_URLS: false,
       API_KEY_CACHE_SECONDS: 30,
+      RESTRICTED_KEY_CACHE_MS: 1000,
       LOG_LEVEL: 'INFO',
       FEED_LEASE_SECONDS: 60,
       SEARCH_INDEX_REFRESH_MS: 1000,
       SEARCH_SNAPSHOT_MIN_ENTRIES: 200,
       WEBHOOK_RETRY_DELAYS: [...DEFAULT_WEBHOOK_RETRY_DELAYS],
       NEGOTIATION_TTL_SECONDS: 72 * 60 * 60,
+      ORDER_APPROVAL_SECONDS: 72 * 60 * 60,
     });
     expect('FEEDS_BUCKET_NAME' in config).toBe(false);
   });
@@ -35,6 +37,8 @@ describe('loadConfig', () => {
       WEBHOOK_RETRY_DELAYS: '1, 2,3',
       API_BASE_URL: 'https://api.example.com',
       NEGOTIATION_TTL_SECONDS: '2',
+      ORDER_APPROVAL_SECONDS: '3',
+      RESTRICTED_KEY_CACHE_MS: '0',
     });
     expect(config).toMatchObject({
       STAGE: 'live',
@@ -47,6 +51,8 @@ describe('loadConfig', () => {
       WEBHOOK_RETRY_DELAYS: [1, 2, 3],
       API_BASE_URL: 'https://api.example.com',
       NEGOTIATION_TTL_SECONDS: 2,
+      ORDER_APPROVAL_SECONDS: 3,
+      RESTRICTED_KEY_CACHE_MS: 0,
     });
   });
 

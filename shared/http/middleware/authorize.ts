@@ -1,4 +1,6 @@
-// Rejects what authenticate found wrong (401), then applies the route table's role guard (403).
+// Rejects what authenticate found wrong (401), then applies the route table's role guard (403) and
+// its scope rule (403 auth/insufficient-scope; shared/domain/scopes.ts).
+import { missingScope } from '../../domain/scopes.ts';
 import { errors } from '../errors.ts';
 import type { ApiStep } from '../api-state.ts';
 
@@ -11,5 +13,7 @@ export const authorize: ApiStep = {
     if (!state.route.roles.includes(state.caller.role)) {
       throw errors.forbidden(`Agents with the ${state.caller.role} role may not call ${state.route.method} ${state.route.path}`);
     }
+    const scope = missingScope(state.route, state.caller);
+    if (scope) throw errors.insufficientScope(scope);
   },
 };

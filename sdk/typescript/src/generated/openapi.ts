@@ -183,6 +183,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agents/me/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent’s keys
+         * @description The main key first (`{keyId, kind: "main"}`), then restricted keys newest first, revoked and expired ones included (`status`). Never a secret.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create a restricted key
+         * @description For a program acting for the agent: only its `scopes` (`orders:write` implies `orders:read`), never more than the role allows; buyers may add spending `limits` (one currency). `apiKey` is shown only here. At most 20 active keys (409).
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/me/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the agent’s keys
+         * @description A restricted key with its scopes, limits, status and `lastUsedAt`; the main key’s id gives `{keyId, kind: "main"}`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a restricted key
+         * @description Once this answers, every request with the key gets 401; its slot is free. Revoking again answers the revoked key. The main key is rotated instead (409).
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a restricted key
+         * @description Fields sent replace the key’s (`limits` whole; `null` removes limits or expiry), from the next request on. A revoked or expired key: 409.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        patch: operations["updateApiKey"];
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1394,6 +1456,44 @@ export interface components {
             /** Format: email */
             contactEmail?: string;
         };
+        CreateKeyRequest: {
+            name: components["schemas"]["Text"];
+            scopes: components["schemas"]["Scope"][];
+            limits?: components["schemas"]["KeyLimits"];
+            /**
+             * Format: date-time
+             * @description When the key stops working (UTC, in the future); absent: it does not expire
+             */
+            expiresAt?: string;
+        };
+        /**
+         * @description `<resource>:read` or `<resource>:write`; write implies read
+         * @enum {string}
+         */
+        Scope: "catalog:read" | "negotiations:read" | "negotiations:write" | "orders:read" | "orders:write" | "feeds:read" | "feeds:write" | "webhooks:read" | "webhooks:write" | "events:read" | "rfqs:read" | "rfqs:write";
+        /** @description Spending limits (buyers): all optional; money in one currency */
+        KeyLimits: {
+            /** @description Largest total of one order */
+            maxOrderAmount?: components["schemas"]["Money"];
+            /** @description Orders per UTC calendar day (cancelled and declined ones give theirs back) */
+            spendPerDay?: components["schemas"]["Money"];
+            /** @description Orders per UTC calendar month */
+            spendPerMonth?: components["schemas"]["Money"];
+            /** @description An order over it waits for the main key’s approval (`awaiting_approval`) */
+            approvalAbove?: components["schemas"]["Money"];
+            /** @description Orders only from these sellers */
+            allowedSellerIds?: components["schemas"]["AgentId"][];
+            /** @description Orders only of products shipping from these countries */
+            allowedShipsFrom?: components["schemas"]["CountryCode"][];
+        };
+        UpdateKeyRequest: {
+            name?: components["schemas"]["Text"];
+            scopes?: components["schemas"]["Scope"][];
+            /** @description Replaces every limit; null removes them */
+            limits?: components["schemas"]["KeyLimits"] | null;
+            /** @description null: never expires */
+            expiresAt?: string | null;
+        };
         CreateWebhookRequest: {
             /**
              * Format: uri
@@ -1677,6 +1777,61 @@ export interface components {
             apiKeyPrefix: string;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
+        };
+        RestrictedKeyWithSecret: {
+            keyId: components["schemas"]["KeyId"];
+            /** @constant */
+            kind: "restricted";
+            name: components["schemas"]["Text"];
+            /** @description The first 12 characters of the key, to recognise it */
+            apiKeyPrefix: string;
+            scopes: components["schemas"]["Scope"][];
+            limits: components["schemas"]["KeyLimits"] | null;
+            /**
+             * @description `expired` from `expiresAt` on; `revoked` from `revokedAt` on
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Last authenticated request, to the minute */
+            lastUsedAt: components["schemas"]["Timestamp"] | null;
+            revokedAt: components["schemas"]["Timestamp"] | null;
+            /** @description The key itself: shown only in this response */
+            apiKey: string;
+        };
+        /** @description An API key id (key_…), from POST /v1/agents/me/keys (never the key itself) */
+        KeyId: string;
+        ApiKeyListItem: components["schemas"]["MainKey"] | components["schemas"]["RestrictedKey"];
+        /** @description The key from registration or rotation: every scope, and alone may manage keys */
+        MainKey: {
+            keyId: components["schemas"]["KeyId"];
+            /** @constant */
+            kind: "main";
+        };
+        RestrictedKey: {
+            keyId: components["schemas"]["KeyId"];
+            /** @constant */
+            kind: "restricted";
+            name: components["schemas"]["Text"];
+            /** @description The first 12 characters of the key, to recognise it */
+            apiKeyPrefix: string;
+            scopes: components["schemas"]["Scope"][];
+            limits: components["schemas"]["KeyLimits"] | null;
+            /**
+             * @description `expired` from `expiresAt` on; `revoked` from `revokedAt` on
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Last authenticated request, to the minute */
+            lastUsedAt: components["schemas"]["Timestamp"] | null;
+            revokedAt: components["schemas"]["Timestamp"] | null;
+        };
+        RestrictedKeyEnvelope: {
+            data: components["schemas"]["RestrictedKey"];
+            meta?: components["schemas"]["Meta"];
         };
         WebhookSubscriptionEnvelope: {
             data: components["schemas"]["WebhookSubscription"];
@@ -2136,7 +2291,7 @@ export interface components {
              * @description Stable, machine-readable error code
              * @enum {string}
              */
-            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "request/method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
+            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "auth/insufficient-scope" | "spending-limit" | "not-found" | "request/method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
             /**
              * Format: int32
              * @description The HTTP status, repeated
@@ -2180,8 +2335,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. */
-        Forbidden: {
+        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
+        ForbiddenOrInsufficientScope: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2224,6 +2379,28 @@ export interface components {
                  *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
                  *     }
                  */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
+        InsufficientScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. */
+        InsufficientScopeOrForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2355,6 +2532,8 @@ export interface components {
         Limit: number;
         /** @description Opaque cursor from a previous page (nextCursor) */
         Cursor: string;
+        /** @description a key id (key_…) */
+        KeyIdInPath: components["schemas"]["KeyId"];
         /** @description a webhook subscription id (whk_…) */
         WebhookIdInPath: components["schemas"]["WebhookId"];
         /** @description a delivery id (dlv_…) */
@@ -2849,6 +3028,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -2898,8 +3078,374 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from a previous page (nextCursor) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "keyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
+                     *             "kind": "main"
+                     *           },
+                     *           {
+                     *             "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *             "kind": "restricted",
+                     *             "name": "Reorder bot",
+                     *             "apiKeyPrefix": "mk_test_Rk3m",
+                     *             "scopes": [
+                     *               "catalog:read",
+                     *               "negotiations:write",
+                     *               "orders:write"
+                     *             ],
+                     *             "limits": {
+                     *               "spendPerDay": {
+                     *                 "amount": 50000,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "approvalAbove": {
+                     *                 "amount": 20000,
+                     *                 "currency": "EUR"
+                     *               }
+                     *             },
+                     *             "status": "active",
+                     *             "expiresAt": null,
+                     *             "createdAt": "2026-11-23T09:03:00.000Z",
+                     *             "lastUsedAt": "2026-11-23T09:11:00.000Z",
+                     *             "revokedAt": null
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["ApiKeyListItem"][];
+                            nextCursor: components["schemas"]["NextCursor"];
+                        };
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Reorder bot",
+                 *       "scopes": [
+                 *         "catalog:read",
+                 *         "negotiations:write",
+                 *         "orders:write"
+                 *       ],
+                 *       "limits": {
+                 *         "spendPerDay": {
+                 *           "amount": 50000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "approvalAbove": {
+                 *           "amount": 20000,
+                 *           "currency": "EUR"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *         "kind": "restricted",
+                     *         "name": "Reorder bot",
+                     *         "apiKeyPrefix": "mk_test_Rk3m",
+                     *         "scopes": [
+                     *           "catalog:read",
+                     *           "negotiations:write",
+                     *           "orders:write"
+                     *         ],
+                     *         "limits": {
+                     *           "spendPerDay": {
+                     *             "amount": 50000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "status": "active",
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-11-23T09:03:00.000Z",
+                     *         "lastUsedAt": "2026-11-23T09:11:00.000Z",
+                     *         "revokedAt": null,
+                     *         "apiKey": "mk_test_Rk3mQ8vT2xW7nL4pZ9cB6hJ1fD5sG0aYeUiOp2Xq"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RestrictedKeyWithSecret"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a key id (key_…) */
+                keyId: components["parameters"]["KeyIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key (no secret) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *         "kind": "restricted",
+                     *         "name": "Reorder bot",
+                     *         "apiKeyPrefix": "mk_test_Rk3m",
+                     *         "scopes": [
+                     *           "catalog:read",
+                     *           "negotiations:write",
+                     *           "orders:write"
+                     *         ],
+                     *         "limits": {
+                     *           "spendPerDay": {
+                     *             "amount": 50000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "status": "active",
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-11-23T09:03:00.000Z",
+                     *         "lastUsedAt": "2026-11-23T09:11:00.000Z",
+                     *         "revokedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ApiKeyListItem"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a key id (key_…) */
+                keyId: components["parameters"]["KeyIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *         "kind": "restricted",
+                     *         "name": "Reorder bot",
+                     *         "apiKeyPrefix": "mk_test_Rk3m",
+                     *         "scopes": [
+                     *           "catalog:read",
+                     *           "negotiations:write",
+                     *           "orders:write"
+                     *         ],
+                     *         "limits": {
+                     *           "spendPerDay": {
+                     *             "amount": 50000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "status": "revoked",
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-11-23T09:03:00.000Z",
+                     *         "lastUsedAt": "2026-11-23T09:11:00.000Z",
+                     *         "revokedAt": "2026-11-25T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RestrictedKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a key id (key_…) */
+                keyId: components["parameters"]["KeyIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "limits": {
+                 *         "spendPerDay": {
+                 *           "amount": 80000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "approvalAbove": {
+                 *           "amount": 20000,
+                 *           "currency": "EUR"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *         "kind": "restricted",
+                     *         "name": "Reorder bot",
+                     *         "apiKeyPrefix": "mk_test_Rk3m",
+                     *         "scopes": [
+                     *           "catalog:read",
+                     *           "negotiations:write",
+                     *           "orders:write"
+                     *         ],
+                     *         "limits": {
+                     *           "spendPerDay": {
+                     *             "amount": 80000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "status": "active",
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-11-23T09:03:00.000Z",
+                     *         "lastUsedAt": "2026-11-23T09:11:00.000Z",
+                     *         "revokedAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RestrictedKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -2936,6 +3482,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -2979,6 +3526,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3009,6 +3557,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3048,6 +3597,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3108,6 +3658,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -3150,6 +3701,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3208,6 +3760,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3265,6 +3818,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3313,6 +3867,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3353,7 +3908,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3415,7 +3970,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -3470,7 +4025,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3514,7 +4069,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
@@ -3581,7 +4136,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3629,7 +4184,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3676,7 +4231,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3715,7 +4270,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3805,6 +4360,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3864,6 +4420,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -4010,6 +4567,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -4058,6 +4616,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -4134,7 +4693,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
@@ -4177,6 +4736,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4274,6 +4834,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4371,6 +4932,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4414,6 +4976,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -4441,6 +5004,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -4508,7 +5072,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4554,6 +5118,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -4581,6 +5146,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -4661,6 +5227,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -4734,7 +5301,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["InsufficientScopeOrForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4797,7 +5364,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4842,7 +5409,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4910,7 +5477,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4978,7 +5545,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -5033,6 +5600,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -5088,6 +5656,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
