@@ -58,6 +58,8 @@ import * as confirmOrder from './orders/confirm.route.ts';
 import * as shipOrder from './orders/ship.route.ts';
 import * as deliverOrder from './orders/deliver.route.ts';
 import * as completeOrder from './orders/complete.route.ts';
+import * as approveOrder from './orders/approve.route.ts';
+import * as declineOrder from './orders/decline.route.ts';
 import * as listEvents from './events/list.route.ts';
 import * as getEvent from './events/get.route.ts';
 import * as postMcpMessage from './mcp/post.route.ts';
@@ -112,6 +114,8 @@ export const routeList: readonly RouteWithDocument[] = [
   listOrders,
   getOrder,
   getOrderAudit,
+  approveOrder,
+  declineOrder,
   cancelOrder,
   confirmOrder,
   shipOrder,

@@ -19,6 +19,12 @@ export interface StageSettings {
   tableDeletionProtection: boolean;
   /** API Gateway stage throttling: far above the plans' per-agent limits, it only guards the account. */
   throttle: { rateLimit: number; burstLimit: number };
+  /**
+   * How long an order placed over a restricted key's `approvalAbove` waits for the main key before it is
+   * declined (`approval_expired`): contract §5.2, 72 h. Functions read it as ORDER_APPROVAL_SECONDS,
+   * which `npm start` takes from the environment (shorter, to try expiry locally).
+   */
+  orderApprovalWindow: Duration;
 }
 
 const SETTINGS: Record<Stage, StageSettings> = {
@@ -30,6 +36,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     dataRemovalPolicy: RemovalPolicy.DESTROY,
     tableDeletionProtection: false,
     throttle: { rateLimit: 100, burstLimit: 200 },
+    orderApprovalWindow: Duration.hours(72),
   },
   live: {
     stage: 'live',
@@ -39,6 +46,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     dataRemovalPolicy: RemovalPolicy.RETAIN,
     tableDeletionProtection: true,
     throttle: { rateLimit: 1000, burstLimit: 2000 },
+    orderApprovalWindow: Duration.hours(72),
   },
 };
 

@@ -17,6 +17,7 @@ export const ENV = {
   logLevel: 'LOG_LEVEL',
   bundledFilesDir: 'BUNDLED_FILES_DIR',
   apiBaseUrl: 'API_BASE_URL',
+  orderApprovalSeconds: 'ORDER_APPROVAL_SECONDS',
 } as const;
 
 export type Stage = 'test' | 'live';

@@ -46,6 +46,8 @@ const { and, eq, gt, le, or } = NegotiationEntity.where;
 export interface TradeCaller {
   agentId: string;
   role: Role;
+  /** The key that made the request: the audit trail names it. */
+  keyId?: string | undefined;
 }
 
 /** The session as a reader sees it at `now`: an open session past its expiresAt reads as expired. */

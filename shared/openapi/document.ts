@@ -365,6 +365,8 @@ const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
   'order.delivered': 'The seller marked the order delivered.',
   'order.completed': 'The buyer completed the order.',
   'order.cancelled': 'A party cancelled the order (the quantity returns to stock).',
+  'order.approval_required': 'A restricted key’s order is over its `approvalAbove`: it waits for the main key (approve or decline). To the buyer only.',
+  'order.declined': 'The main key declined the order, or nobody answered in time (`approval_expired`); stock and spend released. To the buyer only.',
   'negotiation.started': 'A buyer opened a session.',
   'negotiation.offer': 'negotiation.counter, under this name for subscriptions that name it.',
   'negotiation.counter': 'A party (or the seller’s policy) countered.',
@@ -395,7 +397,7 @@ function webhookOperation(types: readonly string[], description: string | undefi
     // One operation per event type; types that share an envelope share one (components.pathItems),
     // without an id, a summary or a description: each webhook entry that refers to it gives its own,
     // which readers (Redoc among them) take for the operation's when the operation has none.
-    ...(types.length === 1 ? { operationId: `${first.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())}Webhook`, summary: first, description } : {}),
+    ...(types.length === 1 ? { operationId: `${first.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase())}Webhook`, summary: first, description } : {}),
     tags: ['Webhooks'],
     security: [],
     parameters: Object.keys(WEBHOOK_PARAMETERS).map((name) => ref('parameters', name)),

@@ -261,6 +261,25 @@ export const EXAMPLE_ORDER = /* @__PURE__ */ (() => ({
   updatedAt: '2026-11-23T09:11:00.000Z',
 } as const))();
 
+/** An order its buyer's reorder bot placed over the key's approvalAbove (200.00 EUR): it waits for the main key. */
+export const EXAMPLE_AWAITING_ORDER = /* @__PURE__ */ (() => ({
+  ...EXAMPLE_ORDER,
+  items: [{ productId: PRODUCT_ID, quantity: 25, unitPrice: 1200 }],
+  totalAmount: { amount: 30000, currency: 'EUR' },
+  status: 'awaiting_approval',
+  buyerReference: null,
+  approval: {
+    keyId: RESTRICTED_KEY_ID,
+    keyName: 'Reorder bot',
+    approvalAbove: { amount: 20000, currency: 'EUR' },
+    expiresAt: '2026-11-26T09:11:00.000Z',
+    decision: null,
+    decidedAt: null,
+    decidedByKeyId: null,
+    reason: null,
+  },
+} as const))();
+
 export const EXAMPLE_SHIPPING = {
   carrier: 'DHL',
   trackingNumber: '00340434161094042557',

@@ -770,7 +770,7 @@ export interface paths {
         put?: never;
         /**
          * Place the order of an accepted session
-         * @description From an `accepted` session: the order is `pending`, `totalAmount` = quantity × unitPrice; the session becomes `ordered`, the stock is taken, `order.created` is sent. 409 for a second order or when the stock no longer covers it. Next: `GET /v1/orders/{orderId}` or `order.*` webhooks.
+         * @description From an `accepted` session: the order is `pending`, `totalAmount` = quantity × unitPrice; the session becomes `ordered`, the stock is taken, `order.created` is sent. A restricted key’s limits apply: over one, 403 `spending-limit` (`details`: the limit, what is left); over `approvalAbove`, `awaiting_approval` until the main key decides. `dryRun: true`: 200 with the order as it would be and `limits` left, nothing written. 409 for a second order or short stock.
          *
          *     **Callers**: buyers only.
          */
@@ -841,6 +841,50 @@ export interface paths {
         get: operations["getOrderAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an order awaiting approval
+         * @description The main key, before `approval.expiresAt` (409 after): `awaiting_approval` → `pending`; only now does the seller see it, and `order.created` goes to both.
+         *
+         *     **Callers**: buyers only.
+         */
+        post: operations["approveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an order awaiting approval
+         * @description The main key: `awaiting_approval` → `declined`; the stock and the key’s spend are released, `order.declined` goes to the buyer (the seller never saw it).
+         *
+         *     **Callers**: buyers only.
+         */
+        post: operations["declineOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1131,6 +1175,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.approval_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.approval_required
+         * @description A restricted key’s order is over its `approvalAbove`: it waits for the main key (approve or decline). To the buyer only.
+         */
+        post: operations["orderApprovalRequiredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.declined
+         * @description The main key declined the order, or nobody answered in time (`approval_expired`); stock and spend released. To the buyer only.
+         */
+        post: operations["orderDeclinedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "negotiation.started": {
         parameters: {
             query?: never;
@@ -1320,7 +1404,7 @@ export interface components {
         /** @description An agent id (agt_…), from registration: a buyerId or sellerId */
         AgentId: string;
         /** @enum {string} */
-        OrderStatus: "pending" | "confirmed" | "shipped" | "delivered" | "completed" | "cancelled";
+        OrderStatus: "awaiting_approval" | "pending" | "confirmed" | "shipped" | "delivered" | "completed" | "cancelled" | "declined";
         /** @description An amount in the minor unit of an ISO 4217 currency */
         Money: {
             /**
@@ -1506,7 +1590,7 @@ export interface components {
             description?: components["schemas"]["MultilineText"];
         };
         /** @enum {string} */
-        EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "*";
+        EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "*";
         UpdateWebhookRequest: {
             /**
              * Format: uri
@@ -1639,6 +1723,8 @@ export interface components {
             /** @description Your reference, e.g. a purchase order number */
             buyerReference?: components["schemas"]["Text"];
             shippingAddress?: components["schemas"]["ShippingAddress"];
+            /** @description true: answer 200 with the order as it would be created and the key’s limits left, or the error it would get; nothing is written */
+            dryRun?: boolean;
         };
         ShippingAddress: {
             name: components["schemas"]["Text"];
@@ -1648,6 +1734,9 @@ export interface components {
             region?: components["schemas"]["Text"];
             postalCode?: components["schemas"]["Text"];
             country: components["schemas"]["CountryCode"];
+        };
+        DeclineOrderRequest: {
+            reason?: components["schemas"]["Text"];
         };
         CancelOrderRequest: {
             reason?: components["schemas"]["Text"];
@@ -1696,6 +1785,49 @@ export interface components {
             sellerId: components["schemas"]["AgentId"];
             totalAmount: components["schemas"]["Money"];
             items: components["schemas"]["OrderItem"][];
+        };
+        /** @description The order.approval_required event */
+        OrderApprovalRequiredEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "order.approval_required";
+            data: components["schemas"]["OrderApprovalRequiredData"];
+        };
+        /** @description An order waits for the main key: POST /v1/orders/{id}/approve or /decline */
+        OrderApprovalRequiredData: {
+            orderId: components["schemas"]["OrderId"];
+            sessionId: components["schemas"]["NegotiationId"];
+            buyerId: components["schemas"]["AgentId"];
+            /** @description The restricted key that placed the order */
+            keyId: components["schemas"]["KeyId"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            approvalExpiresAt: components["schemas"]["Timestamp"];
+        };
+        /** @description An API key id (key_…), from POST /v1/agents/me/keys (never the key itself) */
+        KeyId: string;
+        /** @description The order.declined event */
+        OrderDeclinedEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "order.declined";
+            data: components["schemas"]["OrderDeclinedData"];
+        };
+        /** @description The main key declined the order, or its approval expired */
+        OrderDeclinedData: {
+            orderId: components["schemas"]["OrderId"];
+            sessionId: components["schemas"]["NegotiationId"];
+            buyerId: components["schemas"]["AgentId"];
+            /** @description The restricted key that placed the order */
+            keyId: components["schemas"]["KeyId"];
+            /** @constant */
+            status: "declined";
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description `approval_expired` when nobody answered in time; else the owner’s reason, if given */
+            reason: string | null;
         };
         /** @description The webhook.test event */
         WebhookTestEvent: {
@@ -1800,8 +1932,6 @@ export interface components {
             /** @description The key itself: shown only in this response */
             apiKey: string;
         };
-        /** @description An API key id (key_…), from POST /v1/agents/me/keys (never the key itself) */
-        KeyId: string;
         ApiKeyListItem: components["schemas"]["MainKey"] | components["schemas"]["RestrictedKey"];
         /** @description The key from registration or rotation: every scope, and alone may manage keys */
         MainKey: {
@@ -2222,10 +2352,6 @@ export interface components {
         };
         /** @enum {string} */
         NegotiationAction: "propose" | "counter" | "accept" | "reject";
-        OrderEnvelope: {
-            data: components["schemas"]["Order"];
-            meta?: components["schemas"]["Meta"];
-        };
         Order: {
             orderId: components["schemas"]["OrderId"];
             sessionId: components["schemas"]["NegotiationId"];
@@ -2240,8 +2366,69 @@ export interface components {
             cancellation: components["schemas"]["Cancellation"] | null;
             buyerReference: string | null;
             shippingAddress: components["schemas"]["ShippingAddress"] | null;
+            /** @description Buyers only, on an order that needed the main key’s approval */
+            approval?: components["schemas"]["OrderApproval"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Unanswered by `expiresAt`, the order is declined (`approval_expired`) */
+        OrderApproval: {
+            /** @description The restricted key that placed the order */
+            keyId: components["schemas"]["KeyId"];
+            keyName: components["schemas"]["Text"];
+            /** @description The key’s limit the order went over */
+            approvalAbove: components["schemas"]["Money"];
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @description Null while it waits */
+            decision: ("approved" | "declined") | null;
+            decidedAt: components["schemas"]["Timestamp"] | null;
+            /** @description The main key that decided; null while it waits and when it expired */
+            decidedByKeyId: components["schemas"]["KeyId"] | null;
+            /** @description Why it was declined: the owner’s words, or `approval_expired` */
+            reason: string | null;
+        };
+        OrderPreview: {
+            orderId: components["schemas"]["OrderId"];
+            sessionId: components["schemas"]["NegotiationId"];
+            offerId: components["schemas"]["OfferId"];
+            buyerId: components["schemas"]["AgentId"];
+            sellerId: components["schemas"]["AgentId"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description quantity × unitPrice, in minor units */
+            totalAmount: components["schemas"]["Money"];
+            status: components["schemas"]["OrderStatus"];
+            shipping: components["schemas"]["Shipping"] | null;
+            cancellation: components["schemas"]["Cancellation"] | null;
+            buyerReference: string | null;
+            shippingAddress: components["schemas"]["ShippingAddress"] | null;
+            /** @description Buyers only, on an order that needed the main key’s approval */
+            approval?: components["schemas"]["OrderApproval"];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            /** @constant */
+            dryRun: true;
+            limits: components["schemas"]["LimitsPreview"] | null;
+        };
+        /** @description The key’s limits; null for a key without limits */
+        LimitsPreview: {
+            maxOrderAmount?: components["schemas"]["LimitLeft"];
+            /** @description Left today (UTC) before this order */
+            spendPerDay?: components["schemas"]["LimitLeft"];
+            /** @description Left this month (UTC) before this order */
+            spendPerMonth?: components["schemas"]["LimitLeft"];
+            approvalAbove?: {
+                limit: components["schemas"]["Money"];
+                /** @description This order would wait for approval */
+                required: boolean;
+            };
+        };
+        LimitLeft: {
+            limit: components["schemas"]["Money"];
+            remaining: components["schemas"]["Money"];
+        };
+        OrderEnvelope: {
+            data: components["schemas"]["Order"];
+            meta?: components["schemas"]["Meta"];
         };
         AuditEntry: {
             entryId: components["schemas"]["AuditId"];
@@ -2251,7 +2438,7 @@ export interface components {
             at: components["schemas"]["Timestamp"];
             actor: components["schemas"]["AuditActor"];
             /** @enum {string} */
-            action: "create" | "confirm" | "ship" | "deliver" | "complete" | "cancel";
+            action: "create" | "approve" | "decline" | "confirm" | "ship" | "deliver" | "complete" | "cancel";
             fromStatus: components["schemas"]["OrderStatus"] | null;
             toStatus: components["schemas"]["OrderStatus"];
             details: {
@@ -2263,9 +2450,11 @@ export interface components {
         AuditActor: {
             agentId: components["schemas"]["AgentId"];
             role: components["schemas"]["Party"];
+            /** @description The key that acted (absent on entries recorded before keys had ids) */
+            keyId?: components["schemas"]["KeyId"];
         } | "system";
         /** @description An event under its recorded name (not an alias) */
-        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"];
+        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["OrderApprovalRequiredEvent"] | components["schemas"]["OrderDeclinedEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"];
         /** @description The JSON-RPC response to the request */
         McpResponseBody: {
             /** @constant */
@@ -2337,6 +2526,17 @@ export interface components {
         };
         /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
         ForbiddenOrInsufficientScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). `spending-limit`: The order is over a limit of the restricted key (`details`: the limit’s path and what is left); nothing was written. */
+        ForbiddenOrInsufficientScopeOrSpendingLimit: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -5068,11 +5268,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["OrderEnvelope"];
+                    "application/json": {
+                        data: components["schemas"]["Order"] | components["schemas"]["OrderPreview"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            403: components["responses"]["ForbiddenOrInsufficientScopeOrSpendingLimit"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -5229,6 +5432,167 @@ export interface operations {
             401: components["responses"]["InvalidKey"];
             403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    approveOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description an order id (ord_…) */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 25,
+                     *             "unitPrice": 1200
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 30000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "pending",
+                     *         "shipping": null,
+                     *         "cancellation": null,
+                     *         "buyerReference": null,
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *         "approval": {
+                     *           "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *           "keyName": "Reorder bot",
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "expiresAt": "2026-11-26T09:11:00.000Z",
+                     *           "decision": "approved",
+                     *           "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *           "decidedByKeyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
+                     *           "reason": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    declineOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description an order id (ord_…) */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Over this month’s plan"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeclineOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 25,
+                     *             "unitPrice": 1200
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 30000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "declined",
+                     *         "shipping": null,
+                     *         "cancellation": null,
+                     *         "buyerReference": null,
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *         "approval": {
+                     *           "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *           "keyName": "Reorder bot",
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "expiresAt": "2026-11-26T09:11:00.000Z",
+                     *           "decision": "declined",
+                     *           "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *           "decidedByKeyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
+                     *           "reason": "Over this month’s plan"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -5571,7 +5935,7 @@ export interface operations {
                  *       "order.created"
                  *     ]
                  */
-                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed")[];
+                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed")[];
                 /**
                  * @description Hold the request up to this many seconds (0–20) until an event arrives, when the page would otherwise be empty
                  * @example 20
@@ -5831,6 +6195,66 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["OrderCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderApprovalRequiredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The envelope’s `id`: deduplicate on it */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderApprovalRequiredEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderDeclinedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The envelope’s `id`: deduplicate on it */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDeclinedEvent"];
             };
         };
         responses: {
