@@ -5,13 +5,10 @@
 // what a refusal means.
 import type { FieldProblem } from '../failures.ts';
 import { limitsCurrency, type KeyLimits } from '../schemas/keys.ts';
-import { minorToMajor, type Money } from '../schemas/money.ts';
+import { formatMoney, type Money } from '../schemas/money.ts';
 import type { LimitsPreview } from '../schemas/trade.ts';
 
-/** `12000, EUR` → "120.00 EUR": minor units in major units, with the currency's own exponent (JPY none, BHD three). */
-export function formatMoney(amount: number, currency: string): string {
-  return `${minorToMajor(Math.max(0, amount), currency)} ${currency}`;
-}
+export { formatMoney } from '../schemas/money.ts';
 
 /** What an order is, for its key's limits. */
 export interface OrderTerms {
