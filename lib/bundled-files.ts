@@ -16,6 +16,7 @@ import { searchWordsFile } from './search-words.ts';
 import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
 import { buildToolCatalogue } from '../functions/mcp/tool-catalogue.ts';
 import { lambdaBuildOptions } from './bundling.ts';
+import { buildDashboardPage } from './dashboard-page.ts';
 
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -43,6 +44,8 @@ const BUILDERS: Record<BundledFile, (target: string) => void> = {
   // POST /mcp answers tools/list from the catalogue and loads the tool calls on the first tools/call.
   'mcp-tools.json': (target) => writeFileSync(target, JSON.stringify(buildToolCatalogue())),
   'mcp-tool-calls': (target) => writeBundle('functions/mcp/tool-calls.ts', target),
+  // The dashboard page with its bundled script and its Content-Security-Policy (lib/dashboard-page.ts).
+  'dashboard.json': (target) => writeFileSync(target, JSON.stringify(buildDashboardPage())),
 };
 
 /** Builds every bundled file into `dir`; returns their paths by name. */
