@@ -2,7 +2,7 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ApiKeyListItem, ListKeysQuery } from '../../shared/schemas/keys.ts';
-import { EXAMPLE_MAIN_KEY, EXAMPLE_RESTRICTED_KEY } from '../../shared/schemas/examples.ts';
+import { EXAMPLE_MAIN_KEY } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listApiKeys',
@@ -26,5 +26,6 @@ export const route = defineRoute({
 /** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
 export const routeDocument = (): RouteDocument => ({
   responseSchema: page(ApiKeyListItem),
-  examples: { response: { items: [EXAMPLE_MAIN_KEY, EXAMPLE_RESTRICTED_KEY], nextCursor: null } },
+  // A restricted key is shown in full by GET …/keys/{keyId}.
+  examples: { response: { items: [EXAMPLE_MAIN_KEY], nextCursor: null } },
 });

@@ -24,5 +24,5 @@ export const route = defineRoute({
 /** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
 export const routeDocument = (): RouteDocument => ({
   responseSchema: RestrictedKey,
-  examples: { body: { limits: { ...EXAMPLE_RESTRICTED_KEY.limits, spendPerDay: { amount: 80000, currency: 'EUR' } } }, response: { ...EXAMPLE_RESTRICTED_KEY, limits: { ...EXAMPLE_RESTRICTED_KEY.limits, spendPerDay: { amount: 80000, currency: 'EUR' } } } },
+  examples: { body: { limits: EXAMPLE_RESTRICTED_KEY.limits, expiresAt: null }, response: EXAMPLE_RESTRICTED_KEY },
 });

@@ -213,12 +213,13 @@ export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (route.auth === 'apiKey') codes.add('auth/invalid-key');
   if (route.auth === 'apiKey' && route.roles.length < 2) codes.add('auth/forbidden');
-  if (route.auth === 'apiKey' && route.scope !== 'any') codes.add('auth/insufficient-scope');
   if (pathParameterNames(route.path).length > 0) codes.add('not-found');
   if (route.method === 'POST') codes.add('idempotency/conflict');
   if (route.method === 'POST' || route.method === 'PATCH') codes.add('validation/too-large');
   if (route.rateLimited) codes.add('rate-limit');
   for (const code of route.handlerErrors) codes.add(code);
+  // After the handler's: one order of 403 codes, so that routes answering the same ones share a response.
+  if (route.auth === 'apiKey' && route.scope !== 'any') codes.add('auth/insufficient-scope');
   codes.add('validation/invalid');
   codes.add('internal');
   return [...codes];

@@ -22,6 +22,8 @@ import { errorCodesFor, type RouteDefinition, type RouteTag, type RouteWithDocum
 import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts';
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
+import { RestrictedKey, RestrictedKeyWithSecret } from '../schemas/keys.ts';
+import { Order, OrderPreview } from '../schemas/trade.ts';
 import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
 import { CountryCode, LIST_CURSOR_MAX, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, idOf } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/money.ts';
@@ -34,10 +36,12 @@ import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } f
 export const API_TITLE = 'Agent Marketplace API';
 
 /**
- * The served document's size limit in bytes (issue: at most 150 KB, so that an agent can read it whole).
- * Tests hold it to this; docs/api-document.md records its size and what each new operation costs.
+ * The served document's size limit in bytes, so that an agent can read it whole: 150 KB until round 4's
+ * guard rails (restricted keys, approvals, a scope on every operation) took it to 177 KB
+ * (docs/decisions/api-document-budget.md). Tests hold it to this; docs/api-document.md records its size
+ * and what each new operation costs.
  */
-export const API_DOCUMENT_MAX_BYTES = 150_000;
+export const API_DOCUMENT_MAX_BYTES = 180_000;
 export const API_VERSION = '1.0.0';
 
 /** Every tag with what its operations are for (a route's tag must be one of these). */
@@ -737,6 +741,8 @@ const EXTENSIONS = new Map<z.core.$ZodType, z.ZodMiniObject>([
   [FeedWithUpload, Feed],
   [DeliveryWithPayload, Delivery],
   [SearchIntentPage, SearchPage],
+  [RestrictedKeyWithSecret, RestrictedKey],
+  [OrderPreview, Order],
 ]);
 
 function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodMiniObject): void {

@@ -1910,25 +1910,7 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
-        RestrictedKeyWithSecret: {
-            keyId: components["schemas"]["KeyId"];
-            /** @constant */
-            kind: "restricted";
-            name: components["schemas"]["Text"];
-            /** @description The first 12 characters of the key, to recognise it */
-            apiKeyPrefix: string;
-            scopes: components["schemas"]["Scope"][];
-            limits: components["schemas"]["KeyLimits"] | null;
-            /**
-             * @description `expired` from `expiresAt` on; `revoked` from `revokedAt` on
-             * @enum {string}
-             */
-            status: "active" | "expired" | "revoked";
-            expiresAt: components["schemas"]["Timestamp"] | null;
-            createdAt: components["schemas"]["Timestamp"];
-            /** @description Last authenticated request, to the minute */
-            lastUsedAt: components["schemas"]["Timestamp"] | null;
-            revokedAt: components["schemas"]["Timestamp"] | null;
+        RestrictedKeyWithSecret: components["schemas"]["RestrictedKey"] & {
             /** @description The key itself: shown only in this response */
             apiKey: string;
         };
@@ -2387,24 +2369,7 @@ export interface components {
             /** @description Why it was declined: the owner’s words, or `approval_expired` */
             reason: string | null;
         };
-        OrderPreview: {
-            orderId: components["schemas"]["OrderId"];
-            sessionId: components["schemas"]["NegotiationId"];
-            offerId: components["schemas"]["OfferId"];
-            buyerId: components["schemas"]["AgentId"];
-            sellerId: components["schemas"]["AgentId"];
-            items: components["schemas"]["OrderItem"][];
-            /** @description quantity × unitPrice, in minor units */
-            totalAmount: components["schemas"]["Money"];
-            status: components["schemas"]["OrderStatus"];
-            shipping: components["schemas"]["Shipping"] | null;
-            cancellation: components["schemas"]["Cancellation"] | null;
-            buyerReference: string | null;
-            shippingAddress: components["schemas"]["ShippingAddress"] | null;
-            /** @description Buyers only, on an order that needed the main key’s approval */
-            approval?: components["schemas"]["OrderApproval"];
-            createdAt: components["schemas"]["Timestamp"];
-            updatedAt: components["schemas"]["Timestamp"];
+        OrderPreview: components["schemas"]["Order"] & {
             /** @constant */
             dryRun: true;
             limits: components["schemas"]["LimitsPreview"] | null;
@@ -2535,8 +2500,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). `spending-limit`: The order is over a limit of the restricted key (`details`: the limit’s path and what is left); nothing was written. */
-        ForbiddenOrInsufficientScopeOrSpendingLimit: {
+        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. `spending-limit`: The order is over a limit of the restricted key (`details`: the limit’s path and what is left); nothing was written. `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
+        ForbiddenOrSpendingLimitOrInsufficientScope: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2584,17 +2549,6 @@ export interface components {
         };
         /** @description `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
         InsufficientScope: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. */
-        InsufficientScopeOrForbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -3314,32 +3268,6 @@ export interface operations {
                      *           {
                      *             "keyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
                      *             "kind": "main"
-                     *           },
-                     *           {
-                     *             "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
-                     *             "kind": "restricted",
-                     *             "name": "Reorder bot",
-                     *             "apiKeyPrefix": "mk_test_Rk3m",
-                     *             "scopes": [
-                     *               "catalog:read",
-                     *               "negotiations:write",
-                     *               "orders:write"
-                     *             ],
-                     *             "limits": {
-                     *               "spendPerDay": {
-                     *                 "amount": 50000,
-                     *                 "currency": "EUR"
-                     *               },
-                     *               "approvalAbove": {
-                     *                 "amount": 20000,
-                     *                 "currency": "EUR"
-                     *               }
-                     *             },
-                     *             "status": "active",
-                     *             "expiresAt": null,
-                     *             "createdAt": "2026-11-23T09:03:00.000Z",
-                     *             "lastUsedAt": "2026-11-23T09:11:00.000Z",
-                     *             "revokedAt": null
                      *           }
                      *         ],
                      *         "nextCursor": null
@@ -3469,36 +3397,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
-                     *         "kind": "restricted",
-                     *         "name": "Reorder bot",
-                     *         "apiKeyPrefix": "mk_test_Rk3m",
-                     *         "scopes": [
-                     *           "catalog:read",
-                     *           "negotiations:write",
-                     *           "orders:write"
-                     *         ],
-                     *         "limits": {
-                     *           "spendPerDay": {
-                     *             "amount": 50000,
-                     *             "currency": "EUR"
-                     *           },
-                     *           "approvalAbove": {
-                     *             "amount": 20000,
-                     *             "currency": "EUR"
-                     *           }
-                     *         },
-                     *         "status": "active",
-                     *         "expiresAt": null,
-                     *         "createdAt": "2026-11-23T09:03:00.000Z",
-                     *         "lastUsedAt": "2026-11-23T09:11:00.000Z",
-                     *         "revokedAt": null
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         data: components["schemas"]["ApiKeyListItem"];
                         meta?: components["schemas"]["Meta"];
@@ -3589,14 +3487,15 @@ export interface operations {
                  * @example {
                  *       "limits": {
                  *         "spendPerDay": {
-                 *           "amount": 80000,
+                 *           "amount": 50000,
                  *           "currency": "EUR"
                  *         },
                  *         "approvalAbove": {
                  *           "amount": 20000,
                  *           "currency": "EUR"
                  *         }
-                 *       }
+                 *       },
+                 *       "expiresAt": null
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateKeyRequest"];
@@ -3609,36 +3508,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
-                     *         "kind": "restricted",
-                     *         "name": "Reorder bot",
-                     *         "apiKeyPrefix": "mk_test_Rk3m",
-                     *         "scopes": [
-                     *           "catalog:read",
-                     *           "negotiations:write",
-                     *           "orders:write"
-                     *         ],
-                     *         "limits": {
-                     *           "spendPerDay": {
-                     *             "amount": 80000,
-                     *             "currency": "EUR"
-                     *           },
-                     *           "approvalAbove": {
-                     *             "amount": 20000,
-                     *             "currency": "EUR"
-                     *           }
-                     *         },
-                     *         "status": "active",
-                     *         "expiresAt": null,
-                     *         "createdAt": "2026-11-23T09:03:00.000Z",
-                     *         "lastUsedAt": "2026-11-23T09:11:00.000Z",
-                     *         "revokedAt": null
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["RestrictedKeyEnvelope"];
                 };
             };
@@ -5275,7 +5144,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["ForbiddenOrInsufficientScopeOrSpendingLimit"];
+            403: components["responses"]["ForbiddenOrSpendingLimitOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -5665,7 +5534,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["InsufficientScopeOrForbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
