@@ -14,7 +14,7 @@ function pointerTo(route: RouteWithDocument): string {
 
 /** A route's request, as its example shows it: the query string and the JSON body. */
 function requestExample(route: RouteWithDocument): string {
-  const query = route.examples.query ? ` Query: \`?${new URLSearchParams(route.examples.query as Record<string, string>).toString()}\`.` : '';
+  const query = route.examples.query ? ` Query: \`?${new URLSearchParams(route.examples.query).toString()}\`.` : '';
   const body = route.examples.body !== undefined ? ` Body: \`${JSON.stringify(route.examples.body)}\`.` : '';
   return query + body;
 }
