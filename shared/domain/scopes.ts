@@ -1,6 +1,7 @@
 // The scope rule (contract §5.1), pure: what a route asks of the key that calls it, and whether the
-// caller's key has it. The shared request pipeline asks it for every authenticated request (after the
-// role guard), from the route row's `scope`; no handler checks scopes itself.
+// caller's key has it. The shared request pipeline asks it for every authenticated request (before the
+// role guard, which still applies: a scope never widens the role), from the route row's `scope`; no
+// handler checks scopes itself.
 import type { RouteScope, Scope } from '../schemas/keys.ts';
 
 /** The key as the rule sees it: the main key has every scope (null); a restricted key its list. */
@@ -21,7 +22,7 @@ export function grants(scopes: readonly Scope[], needed: Scope): boolean {
 /**
  * The scope the caller's key lacks for the route, or undefined when it may call it. Public routes
  * (null) and routes any key may call (`any`) need nothing; `main` routes refuse every restricted key.
- * A scope never widens the role: the role guard runs first and is not consulted here.
+ * A scope never widens the role: the role guard runs after this rule and is not consulted here.
  */
 export function missingScope(route: { scope: RouteScope | null }, caller: ScopedCaller): Exclude<RouteScope, 'any'> | undefined {
   const needed = route.scope;

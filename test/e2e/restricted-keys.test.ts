@@ -186,10 +186,17 @@ describe('scopes, checked in the shared pipeline from the route table', () => {
     expect((await client.get('/v1/agents/me', { apiKey: reader.apiKey })).status).toBe(200);
   });
 
-  it('never widens the role: a buyer’s key with feeds:write still cannot upload; a seller’s key cannot touch keys or feeds without the scope', async () => {
+  it('never widens the role: a buyer’s key with feeds:write still cannot upload; without the scope it is told the scope first; a seller’s key cannot touch feeds without the scope', async () => {
     const buyer = await registerUnlimited(client, 'buyer');
     const wide = await restrictedKey(buyer.apiKey, ['feeds:write', 'catalog:read']);
     expectError(await client.post('/v1/seller/feeds', { products: [] }, { apiKey: wide.apiKey }), 403, 'auth/forbidden');
+    const program = await restrictedKey(buyer.apiKey, ['catalog:read', 'negotiations:write', 'orders:write']);
+    const feeds = await client.post('/v1/seller/feeds', { products: [] }, { apiKey: program.apiKey });
+    expectError(feeds, 403, 'auth/insufficient-scope');
+    expect(feeds.json.details).toEqual([{ path: 'scope', message: 'needs feeds:write' }]);
+    expectError(await client.get('/v1/seller/feeds', { apiKey: program.apiKey }), 403, 'auth/insufficient-scope');
+    // The main key has every scope: the role answers.
+    expectError(await client.get('/v1/seller/feeds', { apiKey: buyer.apiKey }), 403, 'auth/forbidden');
     const seller = await registerUnlimited(client, 'seller');
     const catalog = await restrictedKey(seller.apiKey, ['catalog:read', 'orders:write']);
     const upload = await client.post('/v1/seller/feeds', { products: [{ sku: 'A-1', title: 'A', price: { amount: 100, currency: 'EUR' }, availableQuantity: 1 }] }, { apiKey: catalog.apiKey });
