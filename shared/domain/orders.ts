@@ -16,7 +16,7 @@ import { backoff } from '../backoff.ts';
 import { config } from '../config.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { recordEvent, type NewEvent } from '../data/events.ts';
-import { getNegotiation, getTradedProduct, NegotiationEntity, replaceNegotiationOperation } from '../data/negotiations.ts';
+import { getNegotiation, getTradedProduct, NegotiationEntity, replaceNegotiationOperation, type StoredNegotiation } from '../data/negotiations.ts';
 import {
   changeOrderOperations,
   getOrder,
@@ -263,7 +263,7 @@ export async function createOrder(caller: OrderingCaller, request: CreateRequest
  * The dry run: the order as it would be created and what is left of the key's limits, or the refusal
  * it would get — from reads only (the product, the key's counters); nothing is written.
  */
-async function previewOrder(read: Parameters<typeof getTradedProduct>[0], order: Order, limits: KeyLimits | null, keyId: string, now: Date): Promise<OrderPreview> {
+async function previewOrder(read: StoredNegotiation, order: Order, limits: KeyLimits | null, keyId: string, now: Date): Promise<OrderPreview> {
   const total = order.totalAmount.amount;
   const currency = limitsCurrency(limits);
   const [product, spent] = await Promise.all([
@@ -298,7 +298,9 @@ function applyTransition(order: Order, input: TransitionInput | { action: 'expir
       next.shipping = { carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl ?? null, shippedAt: at };
       return { next, details: { carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl ?? null } };
     case 'cancel':
-      next.cancellation = { by: by === 'system' ? 'buyer' : by.party, reason: input.reason ?? null, at };
+      // Only a party cancels (orderMove): the marketplace only expires approvals.
+      if (by === 'system') throw new Error('The marketplace does not cancel orders');
+      next.cancellation = { by: by.party, reason: input.reason ?? null, at };
       return { next, details: { reason: input.reason ?? null, restoredQuantity: line?.quantity ?? 0 } };
     case 'approve':
     case 'decline':
@@ -324,9 +326,11 @@ function applyTransition(order: Order, input: TransitionInput | { action: 'expir
 function transitionEvent(next: Order): NewEvent {
   if (next.status === 'pending') return orderCreatedEvent(next);
   if (next.status === 'declined') {
+    // Only an order awaiting approval is declined (orderMove), and it has its approval record.
+    if (!next.approval) throw new Error(`Order ${next.orderId} was declined without an approval record`);
     return {
       type: 'order.declined',
-      data: { orderId: next.orderId, sessionId: next.sessionId, buyerId: next.buyerId, keyId: next.approval?.keyId ?? '', status: 'declined', totalAmount: next.totalAmount, items: next.items, reason: next.approval?.reason ?? null },
+      data: { orderId: next.orderId, sessionId: next.sessionId, buyerId: next.buyerId, keyId: next.approval.keyId, status: 'declined', totalAmount: next.totalAmount, items: next.items, reason: next.approval.reason },
       agentIds: [next.buyerId],
     };
   }
