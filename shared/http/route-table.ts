@@ -56,7 +56,7 @@ export interface RouteDefinition<
   /** Roles that may call an `apiKey` route; any other gets 403. */
   roles: readonly Role[];
   /**
-   * What the calling key needs (contract §5.1), checked by the shared pipeline after the role guard
+   * What the calling key needs (contract §5.1), checked by the shared pipeline before the role guard
    * (shared/domain/scopes.ts): a scope (`orders:write` also grants `orders:read`); `main`, the agent's
    * main key only; `any`, any key of the agent. Null exactly on `public` routes.
    */
