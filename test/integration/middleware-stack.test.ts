@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { registerAgent } from '../../shared/domain/agents.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { defineRoute } from '../../shared/http/route-table.ts';
-import { logger } from '../../shared/http/logger.ts';
+import { logger } from '../../shared/logger.ts';
 import { invoke } from '../support/invoke.ts';
 
 const sellerOnly = defineRoute({

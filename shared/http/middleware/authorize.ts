@@ -1,10 +1,11 @@
-// Rejects what authenticate found wrong (401), then applies the route table's role guard (403).
+// Rejects what authenticate found wrong (401), then applies the route table's role guard (403). The
+// scope a route row declares is checked here too, after the role guard, once keys carry scopes.
 import { errors } from '../errors.ts';
-import type { ApiStep } from '../api-state.ts';
+import type { ApiMiddleware } from '../api-state.ts';
 
-export const authorize: ApiStep = {
+export const authorize: ApiMiddleware = {
   name: 'authorize',
-  before: ({ state }) => {
+  before: ({ context: { api: state } }) => {
     if (state.route.auth !== 'apiKey') return;
     if (state.authProblem === 'missing') throw errors.missingApiKey();
     if (!state.caller) throw errors.invalidApiKey();
