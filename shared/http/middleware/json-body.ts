@@ -18,6 +18,6 @@ export const jsonBody: ApiMiddleware = {
     const state = request.context.api;
     if (!state.jsonBody) return;
     parse(request);
-    state.parsedBody = request.event.body as unknown;
+    state.parsedBody = request.event.body;
   },
 };

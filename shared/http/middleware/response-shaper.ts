@@ -80,6 +80,6 @@ export const responseShaper: ApiMiddleware = {
     request.response = shapeResult(request.context.api, request.response as HandlerResult);
   },
   onError: (request) => {
-    request.response = shapeError(request.context.api as ApiState | undefined, request.error);
+    request.response = shapeError(request.context.api, request.error);
   },
 };
