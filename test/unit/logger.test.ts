@@ -101,6 +101,9 @@ describe('logger', () => {
       function_memory_size: '1024',
       cold_start: expect.any(Boolean),
     });
-    expect(Object.keys(inside).slice(0, 6)).toEqual(['level', 'message', 'timestamp', 'service', 'sampling_rate', 'xray_trace_id'].filter((key) => key in inside));
+    // The line's own fields first, then the Lambda context.
+    const own = ['level', 'message', 'timestamp', 'service', 'sampling_rate', 'xray_trace_id'].filter((key) => key in inside);
+    expect(Object.keys(inside).slice(0, own.length)).toEqual(own);
+    expect(Object.keys(inside).slice(own.length, own.length + 5).sort()).toEqual(['cold_start', 'function_arn', 'function_memory_size', 'function_name', 'function_request_id']);
   });
 });

@@ -1,11 +1,10 @@
 // Idempotency-Key on every POST (contract §1), after validation as at Stripe: a request that failed
 // validation never ran, so nothing is stored for it. The same key with the same request replays the
 // stored response (2xx and 4xx): the middleware answers with it (Middy's early return), and the
-// implementation does not run. A different
-// request, or one still running, is 409. 5xx and transient refusals (a throttle, a collision with a
-// concurrent write) are not stored: the claim is released. Once the implementation has returned, its
-// changes are committed: whatever happens to the recording, the client gets the real answer and the
-// claim is never released (docs/decisions.md, Idempotency).
+// implementation does not run. A different request, or one still running, is 409. 5xx and transient
+// refusals (a throttle, a collision with a concurrent write) are not stored: the claim is released.
+// Once the implementation has returned, its changes are committed: whatever happens to the recording,
+// the client gets the real answer and the claim is never released (docs/decisions.md, Idempotency).
 import { createHash } from 'node:crypto';
 import { claim, complete, recordCommittedOutcome, release, type StoredResponse } from '../../data/idempotency-records.ts';
 import { ApiError, errors, toApiError } from '../errors.ts';
