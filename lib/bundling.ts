@@ -19,10 +19,7 @@ export const LAMBDA_BUNDLING = {
   mainFields: ['module', 'main'],
   banner: DEFINE_REQUIRE_BANNER,
   minify: true,
-  /**
-   * A map beside each bundle, for the logger to map the stacks of errors it logs (shared/logger.ts).
-   * Functions do not run with --enable-source-maps, which parses the map at every cold start.
-   */
+  /** A map beside each bundle: functions run with --enable-source-maps (lib/api-function.ts), so logged stacks name sources. */
   sourceMap: true,
   /** The map only needs file names and lines for stack traces, not a copy of every source. */
   sourcesContent: false,
@@ -91,7 +88,7 @@ export const lambdaBuildOptions = {
   target: LAMBDA_BUNDLING.target,
   format: LAMBDA_BUNDLING.format,
   minify: LAMBDA_BUNDLING.minify,
-  // Linked, as CDK's `sourceMap: true` builds it: the bundle names its map (read only by the logger).
+  // Linked, as CDK's `sourceMap: true` builds it: the bundle names its map.
   sourcemap: LAMBDA_BUNDLING.sourceMap ? 'linked' : false,
   sourcesContent: LAMBDA_BUNDLING.sourcesContent,
   mainFields: [...LAMBDA_BUNDLING.mainFields],
