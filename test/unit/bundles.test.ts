@@ -8,8 +8,8 @@
 // start; files shipped beside a bundle (a row's bundledFiles, such as the reference page's Redoc, which
 // the function serves to browsers and never runs) are not bundles and are checked by their own tests
 // (test/unit/reference-assets.test.ts). Classic zod stays out of every bundle but POST /mcp's: it costs
-// each cold start ~35 M instructions (docs/performance.md, "zod/mini in the functions"), and only the MCP
-// SDK's server, which POST /mcp is, brings it (docs/decisions/mcp-sdk-server.md).
+// each cold start ~35 M instructions (docs/decisions/zod-mini-in-functions.md), and only the MCP SDK's
+// server, which POST /mcp is, brings it (docs/decisions/mcp-sdk-server.md).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
