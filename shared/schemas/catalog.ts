@@ -42,6 +42,14 @@ export const Unit = /* @__PURE__ */ (() => z.annotated(
   { maxLength: 20, example: 'box' },
 ))();
 
+/** Most pieces one unit sold may hold. */
+export const PACK_SIZE_MAX = 1_000_000;
+/** Pieces in one unit sold: a box of 100 gloves is one unit of 100 pieces. */
+export const PackSize = /* @__PURE__ */ (() => boundedInt(1, PACK_SIZE_MAX, {
+  description: 'Pieces in one unit sold (a box of 100 gloves: 100); 1 when the product is not sold in packs. A price per piece is the price ÷ packSize',
+  example: 100,
+}))();
+
 export const ImageUrl = /* @__PURE__ */ (() => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Must be an absolute http(s) URL' }).check(z.maxLength(2048)))();
 
 export const ProductStatus = /* @__PURE__ */ (() => z.annotated(z.enum(['active', 'inactive']), { id: 'ProductStatus' }))();
@@ -96,6 +104,7 @@ export const Product = /* @__PURE__ */ (() => z.annotated(z.object({
     brand: z.nullable(bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE })),
     attributes: Attributes,
     unit: bounded(20, { pattern: '^[a-z][a-z0-9-]{0,19}$' }),
+    packSize: PackSize,
     price: z.withMeta(Money, { description: 'List unit price' }),
     availableQuantity: boundedInt(0, 1_000_000_000),
     minOrderQuantity: boundedInt(1, 1_000_000_000),

@@ -31,7 +31,7 @@ export function generatedIndex(products: number, seed = 42): { index: SearchRepl
         kind: 'product',
         item: {
           productId, sellerId, sku: row.sku, title: row.title, description: row.description, category: row.category, brand: row.brand,
-          attributes: row.attributes, unit: row.unit, price: row.price, availableQuantity: row.availableQuantity, minOrderQuantity: row.minOrderQuantity,
+          attributes: row.attributes, unit: row.unit, packSize: row.packSize ?? 1, price: row.price, availableQuantity: row.availableQuantity, minOrderQuantity: row.minOrderQuantity,
           leadTimeDays: row.leadTimeDays, shipsFrom: row.shipsFrom, imageUrls: [], status: 'active', sourceFeedId: null, createdAt: now, updatedAt: now,
           standingOfferId: offerId,
         },

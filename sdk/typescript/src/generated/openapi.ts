@@ -1899,6 +1899,11 @@ export interface components {
             };
             /** @description What one unit is (each, box, kg…): quantities and unit prices count these */
             unit: string;
+            /**
+             * Format: int32
+             * @description Pieces in one unit sold (a box of 100 gloves: 100); 1 when the product is not sold in packs. A price per piece is the price ÷ packSize
+             */
+            packSize: number;
             /** @description List unit price */
             price: components["schemas"]["Money"];
             /**
@@ -3754,6 +3759,7 @@ export interface operations {
                      *           "size": "M"
                      *         },
                      *         "unit": "box",
+                     *         "packSize": 100,
                      *         "price": {
                      *           "amount": 1250,
                      *           "currency": "EUR"
@@ -3916,6 +3922,7 @@ export interface operations {
                      *                 "size": "M"
                      *               },
                      *               "unit": "box",
+                     *               "packSize": 100,
                      *               "price": {
                      *                 "amount": 1250,
                      *                 "currency": "EUR"
