@@ -37,7 +37,7 @@ export interface IntentPlan {
 }
 
 /** Filters that may be dropped, in the order they are: each group's fields go together. */
-const RELAXABLE: readonly (readonly (keyof SearchFilters)[])[] = [['category'], ['shipsFrom'], ['maxLeadTimeDays'], ['brand'], ['minPrice', 'maxPrice'], ['currency']];
+const RELAXABLE: readonly (readonly (keyof SearchFilters)[])[] = [['category'], ['shipsFrom'], ['maxLeadTimeDays'], ['brand'], ['minPrice', 'maxPrice', 'pricePer'], ['currency']];
 const GROUP_BIT = 24;
 const PRICE = 4;
 const CURRENCY = 5;
@@ -89,6 +89,12 @@ export function planIntent(reading: Reading, index: SearchReplica, lexicon: Inte
   const plan = (kept: Term[], groups: readonly number[], empty: IntentPlan['reason'] = null): IntentPlan => {
     const dropped = terms.filter((term) => !kept.includes(term));
     const filters = without(groups);
+    // A bound per piece differs from one per unit only for products sold in packs: where none has the
+    // words, or nothing is found, it is the plain bound and is shown as one.
+    if (stated.pricePer === 'piece' && (empty !== null || !exists(kept, { packed: true }))) {
+      delete filters.kept.pricePer;
+      delete filters.dropped.pricePer;
+    }
     const bits = dropped.reduce((sum, term) => sum | (terms.indexOf(term) < GROUP_BIT ? 1 << terms.indexOf(term) : 0), 0);
     return {
       head, kept, dropped,
@@ -208,8 +214,9 @@ export function satisfies(hit: ReplicaHit, name: string, value: unknown, filters
     case 'sellerId': return product.sellerId === value;
     case 'brand': return (product.brand ?? '').toLowerCase() === String(value).toLowerCase();
     case 'currency': return price.currency === value;
-    case 'minPrice': return price.currency === filters.currency && price.amount >= (value as number);
-    case 'maxPrice': return price.currency === filters.currency && price.amount <= (value as number);
+    // Per piece: the price ÷ the pieces in the unit (bound × pieces, no rounding).
+    case 'minPrice': return price.currency === filters.currency && price.amount >= (value as number) * (filters.pricePer === 'piece' ? (product.packSize ?? 1) : 1);
+    case 'maxPrice': return price.currency === filters.currency && price.amount <= (value as number) * (filters.pricePer === 'piece' ? (product.packSize ?? 1) : 1);
     case 'minAvailableQuantity': return product.availableQuantity >= (value as number);
     case 'shipsFrom': return typeof value === 'string' ? product.shipsFrom === value : (value as string[]).includes(product.shipsFrom ?? '');
     case 'maxLeadTimeDays': return product.leadTimeDays <= (value as number);
@@ -237,12 +244,15 @@ export function itemChecks(
   const looked = terms.filter((term) => !term.required);
   const found = index.holding(looked.map((term): ReplicaTerm => term.forms), ids);
   const holding = terms.map((term) => (term.required ? new Set(ids) : (found[looked.indexOf(term)] as Set<string>)));
-  const applied = Object.entries(filters).filter(([, value]) => value !== undefined && !(typeof value === 'object' && Object.keys(value as object).length === 0));
-  const loosened = Object.entries(relaxedFilters).filter(([, value]) => value !== undefined);
+  // pricePer says how the price bounds read; it is no filter of its own.
+  const applied = Object.entries(filters).filter(([name, value]) => name !== 'pricePer' && value !== undefined && !(typeof value === 'object' && Object.keys(value as object).length === 0));
+  const loosened = Object.entries(relaxedFilters).filter(([name, value]) => name !== 'pricePer' && value !== undefined);
+  // Dropped price bounds are checked as they were stated: per piece when they said so.
+  const bounds: ReplicaFilters = { ...filters, pricePer: filters.pricePer ?? relaxedFilters.pricePer };
   return hits.map((hit) => {
     const check: ItemCheck = { matched: { keywords: [], filters: [] }, relaxed: { keywords: [], filters: [] } };
     terms.forEach((term, at) => (holding[at]?.has(hit.product.productId) ? check.matched : check.relaxed).keywords.push(term.word));
-    for (const [name, value] of [...applied, ...loosened]) (satisfies(hit, name, value, filters) ? check.matched : check.relaxed).filters.push(name);
+    for (const [name, value] of [...applied, ...loosened]) (satisfies(hit, name, value, bounds) ? check.matched : check.relaxed).filters.push(name);
     return check;
   });
 }
@@ -260,7 +270,8 @@ function filterGroups(filters: ReplicaFilters): { names: string[]; label: string
   const groups: { names: string[]; label: string }[] = [];
   const describe = (name: string) => `${name} ${JSON.stringify((filters as Record<string, unknown>)[name])}`;
   const prices = (['minPrice', 'maxPrice'] as const).filter((name) => filters[name] !== undefined);
-  if (prices.length > 0) groups.push({ names: [...prices, 'currency'], label: `${prices.map(describe).join(', ')} ${filters.currency ?? ''}`.trim() });
+  const perPiece = filters.pricePer === 'piece' ? ['pricePer'] : [];
+  if (prices.length > 0) groups.push({ names: [...prices, ...perPiece, 'currency'], label: `${prices.map(describe).join(', ')} ${filters.currency ?? ''}${perPiece.length > 0 ? ' per piece' : ''}`.trim() });
   else if (filters.currency !== undefined) groups.push({ names: ['currency'], label: describe('currency') });
   for (const name of ['shipsFrom', 'maxLeadTimeDays', 'brand', 'quantity', 'category', 'sellerId', 'minAvailableQuantity', 'attributes'] as const) {
     if (filters[name] !== undefined) groups.push({ names: [name], label: describe(name) });

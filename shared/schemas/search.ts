@@ -24,6 +24,9 @@ export const SearchFilters = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     brand: z.annotated(z.optional(text({ min: 1, max: BRAND_MAX })), { description: 'Exact brand, case-insensitive' }),
     minPrice: z.annotated(z.optional(Amount), { description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
     maxPrice: z.annotated(z.optional(Amount), { description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
+    pricePer: z.annotated(z.optional(z.enum(['unit', 'piece'], { error: 'Must be unit or piece' })), {
+      description: 'What minPrice and maxPrice bound: unit (default), the price of one unit sold; piece, the price of one piece, the unit price ÷ packSize (a box of 100 at 12.00 EUR is 0.12 EUR a piece)',
+    }),
     currency: z.annotated(z.optional(CurrencyCode), { description: 'Only offers priced in this currency' }),
     minAvailableQuantity: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 or more'), z.lte(1_000_000_000))),
     shipsFrom: z.annotated(
@@ -42,6 +45,9 @@ export const SearchFilters = /* @__PURE__ */ (() => z.annotated(z.strictObject({
         context.addIssue({ code: 'custom', path: ['currency'], message: `Required with ${field}: prices are compared within one currency` });
         break;
       }
+    }
+    if (filters.pricePer !== undefined && filters.minPrice === undefined && filters.maxPrice === undefined) {
+      context.addIssue({ code: 'custom', path: ['pricePer'], message: 'Only with minPrice or maxPrice: it says what they bound' });
     }
     if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
       context.addIssue({ code: 'custom', path: ['minPrice'], message: 'Must not be above maxPrice' });

@@ -65,6 +65,11 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
   // A number in words left over ("with two batteries") says how many of a part, not which product.
   if (wordsToNumber(word) !== undefined) return none;
   const direct = inflectedForm(word, vocabulary);
+  // "cordles" for cordless: one s of the catalog word's -ss left out, no plural (the stemmer would not
+  // read them alike), when the typed word is no English word: read, and reported, as the catalog's.
+  if (direct === `${word}s` && direct.endsWith('ss') && !isEnglish(word, english)) {
+    return { ...none, terms: [term(direct, [direct], lexicon, phrase)], corrections: [{ from: word, to: direct, kind: 'spelling' }] };
+  }
   if (direct) return { ...none, terms: [term(word, [direct], lexicon, phrase)] };
   // "M10x50": a thread the catalog knows and a length.
   const threadAndLength = /^([a-z]+\d+)x(\d+)$/.exec(word);
