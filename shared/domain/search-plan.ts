@@ -15,6 +15,7 @@
 //   something, the word whose dropping does, catalog words near the ones that matched nothing, categories.
 import { distance } from 'fastest-levenshtein';
 import type { ReplicaFilters, ReplicaHit, ReplicaTerm, SearchReplica } from '../data/search-replica/index.ts';
+import { minorToMajor } from '../schemas/money.ts';
 import type { SearchFilters } from '../schemas/search.ts';
 import { formKnown, tokens } from './intent/reading.ts';
 import { headTerm, type IntentLexicon, type Reading, type Term } from './search-intent.ts';
@@ -90,8 +91,9 @@ export function planIntent(reading: Reading, index: SearchReplica, lexicon: Inte
     const dropped = terms.filter((term) => !kept.includes(term));
     const filters = without(groups);
     // A bound per piece differs from one per unit only for products sold in packs: where none has the
-    // words, or nothing is found, it is the plain bound and is shown as one.
-    if (stated.pricePer === 'piece' && (empty !== null || !exists(kept, { packed: true }))) {
+    // words within the other filters kept, or nothing is found, it is the plain bound and is shown as one.
+    const { minPrice: _min, maxPrice: _max, pricePer: _per, ...others } = filters.kept;
+    if (stated.pricePer === 'piece' && (empty !== null || !exists(kept, { ...others, packed: true }))) {
       delete filters.kept.pricePer;
       delete filters.dropped.pricePer;
     }
@@ -255,6 +257,53 @@ export function itemChecks(
     for (const [name, value] of [...applied, ...loosened]) (satisfies(hit, name, value, bounds) ? check.matched : check.relaxed).filters.push(name);
     return check;
   });
+}
+
+// ---------------------------------------------------------------- what to know about the items' prices
+
+export interface SearchNote {
+  type: 'currency-relaxed' | 'price-relaxed' | 'price-per-piece';
+  message: string;
+}
+
+/** The request's price bounds in words ("at most 0.10 EUR a piece"), or '' without any. */
+function priceBound(filters: Partial<SearchFilters>, perPiece: boolean): string {
+  const { minPrice, maxPrice, currency } = filters;
+  if (currency === undefined || (minPrice === undefined && maxPrice === undefined)) return '';
+  const money = (amount: number) => `${minorToMajor(amount, currency)} ${currency}`;
+  const bound =
+    minPrice !== undefined && maxPrice !== undefined ? `between ${minorToMajor(minPrice, currency)} and ${money(maxPrice)}` : maxPrice !== undefined ? `at most ${money(maxPrice)}` : `at least ${money(minPrice as number)}`;
+  return `${bound}${perPiece ? ' a piece' : ''}`;
+}
+
+/**
+ * Sentences about the items' prices that an agent must read before acting on them: items priced in other
+ * currencies than the request's (a currency relaxation: never compared across currencies), items outside
+ * its price bounds, and bounds compared per piece. Each item's `relaxed` says which of them it lacks.
+ */
+export function notesFor(plan: IntentPlan, reading: Reading, hits: readonly ReplicaHit[]): SearchNote[] {
+  if (plan.empty || hits.length === 0) return [];
+  const notes: SearchNote[] = [];
+  const stated = reading.filters;
+  const perPiece = plan.filters.pricePer === 'piece' || plan.relaxedFilters.pricePer === 'piece';
+  const bound = priceBound(stated, perPiece);
+  const words = reading.terms.map((term) => term.word).join(' ');
+  const what = words ? ` "${words}"` : '';
+  const currency = stated.currency;
+  const others = [...new Set(hits.map((hit) => hit.offer.unitPrice.currency).filter((code) => code !== currency))].sort();
+  if (currency !== undefined && plan.relaxedFilters.currency !== undefined && others.length > 0) {
+    const list = others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others.at(-1) as string}`;
+    notes.push({
+      type: 'currency-relaxed',
+      message: `No product priced in ${currency} matches${what}; these items are priced in ${list}${bound ? `, and not held to ${bound}` : ''}: prices in different currencies are never compared, so convert before you compare`,
+    });
+  } else if (bound && (plan.relaxedFilters.maxPrice !== undefined || plan.relaxedFilters.minPrice !== undefined)) {
+    notes.push({ type: 'price-relaxed', message: `No product matches${what} priced ${bound}; these items are shown without that bound, and each outside it says so in relaxed.filters` });
+  }
+  if (plan.filters.pricePer === 'piece' && bound) {
+    notes.push({ type: 'price-per-piece', message: `Prices are compared per piece: each item’s unit price ÷ its packSize is ${bound.replace(/ a piece$/, '')}` });
+  }
+  return notes;
 }
 
 // ---------------------------------------------------------------- suggestions for an empty answer

@@ -12,7 +12,7 @@ import { MAX_SUGGESTIONS, type SearchFilters, type SearchRequest, type SearchSor
 import { currentSearchIndex } from './search-index.ts';
 import { isEnglish } from './intent/words.ts';
 import { typoCorrection, inflectedForm } from './intent/spelling.ts';
-import { planIntent, suggestionsFor, itemChecks, type IntentPlan } from './search-plan.ts';
+import { planIntent, suggestionsFor, itemChecks, notesFor, type IntentPlan } from './search-plan.ts';
 import { readIntent, type IntentLexicon } from './search-intent.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 20;
@@ -133,6 +133,7 @@ export function answerIntent(
     // Nothing is relaxed in an empty answer: nothing was found by dropping anything.
     relaxed: plan.empty ? { keywords: [], filters: {} } : { keywords: plan.dropped.map((term) => term.word), filters: plan.relaxedFilters },
     unparsed: reading.unparsed,
+    notes: notesFor(plan, reading, hits),
   };
   return {
     items: hits.map((hit, at) => ({ ...hit, ...(checks[at] as ReturnType<typeof itemChecks>[number]) })),

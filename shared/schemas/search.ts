@@ -117,6 +117,15 @@ export const SearchCorrection = /* @__PURE__ */ (() => z.annotated(z.object({
     }),
   }), { id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } }))();
 
+export const SEARCH_NOTE_TYPES = ['currency-relaxed', 'price-relaxed', 'price-per-piece'] as const;
+
+export const SearchNote = /* @__PURE__ */ (() => z.annotated(z.object({
+    type: z.annotated(z.enum(SEARCH_NOTE_TYPES), {
+      description: 'currency-relaxed: no product in the request’s currency matched, and the items are priced in others; price-relaxed: the items cost more (or less) than the request’s bound; price-per-piece: the price bounds compare the unit price ÷ packSize',
+    }),
+    message: echoed(2000, { description: 'What it means for the items, in words' }),
+  }), { id: 'SearchNote', example: { type: 'currency-relaxed', message: 'No product priced in USD matches "safety glasses"; these items are priced in EUR and JPY, and not held to at most 5.00 USD: prices in different currencies are never compared' } }))();
+
 export const Interpretation = /* @__PURE__ */ (() => z.annotated(z.object({
     keywords: z.annotated(z.array(bounded(INTENT_MAX)), {
       maxItems: INTENT_MAX,
@@ -140,6 +149,10 @@ export const Interpretation = /* @__PURE__ */ (() => z.annotated(z.object({
         filters: z.annotated(z.record(echoed(64), z.unknown()), { description: 'Filters dropped to find anything, with their values' }),
       }), { description: 'What was dropped to find anything; each item’s `relaxed` says what it lacks' }),
     unparsed: z.annotated(z.array(bounded(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words not understood (not catalog or English words, not correctable)' }),
+    notes: z.annotated(z.array(SearchNote), {
+      maxItems: SEARCH_NOTE_TYPES.length,
+      description: 'What to know about the items’ prices before acting on them: items in another currency than asked for, over the price asked for, or compared per piece. Empty when the items are what was asked',
+    }),
   }), { id: 'Interpretation' }))();
 
 /** At most this many suggestions accompany an empty answer. */

@@ -94,11 +94,17 @@ const lacksSomething = (item: AnswerItem) => item.relaxed.keywords.length + item
 const piecesPerUnit = (item: AnswerItem) => (item.product as { packSize?: number }).packSize ?? 1;
 const describeItem = (item: AnswerItem) => `${item.product.title} (${item.offer.unitPrice.amount} ${item.offer.unitPrice.currency}${piecesPerUnit(item) > 1 ? ` per ${piecesPerUnit(item)}` : ''})`;
 
-/** Items the labelled currency and price bounds rule out that do not say they relax them. */
-function moneyBroken(label: LabelledIntent, items: readonly AnswerItem[]) {
+/**
+ * Items the labelled currency and price bounds rule out that do not say they relax them. An item in
+ * another currency says so only when it lists `currency` in its `relaxed`, the interpretation lists it in
+ * its own, and a sentence of the interpretation (a `currency-relaxed` note) says so.
+ */
+function moneyBroken(label: LabelledIntent, answer: ReturnType<typeof answerIntent>) {
+  const { items, interpretation } = answer;
   const { currency, maxPrice, minPrice } = (label.filters ?? {}) as { currency?: string; maxPrice?: number; minPrice?: number };
   if (typeof currency !== 'string') return { currencyCrossed: [], capBroken: [] };
-  const crossed = items.filter((item) => item.offer.unitPrice.currency !== currency && !says(item, 'currency'));
+  const toldSo = 'currency' in interpretation.relaxed.filters && interpretation.notes.some((note) => note.type === 'currency-relaxed');
+  const crossed = items.filter((item) => item.offer.unitPrice.currency !== currency && !(says(item, 'currency') && toldSo));
   const broken = items.filter((item) => {
     if (item.offer.unitPrice.currency !== currency || says(item, 'currency')) return false;
     const amount = item.offer.unitPrice.amount;
@@ -147,7 +153,7 @@ export function evaluateIntent(index: SearchReplica, label: LabelledIntent): Int
     relaxationReported: label.relaxed ? relaxedSomething && items.some((item) => item.relaxed.keywords.length + item.relaxed.filters.length > 0) : null,
     excludedReturned: label.excluded ? items.filter((item) => fits(label.excluded as ProductLabel, item.product.title, item.product.category)).map((item) => item.product.title) : [],
     nothingFitsHonest: label.nothingFits ? (items.length === 0 ? answer.suggestions.length > 0 : items.every(lacksSomething)) : null,
-    ...moneyBroken(label, items),
+    ...moneyBroken(label, answer),
     items: items.length,
   };
 }

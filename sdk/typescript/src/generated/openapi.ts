@@ -1487,6 +1487,11 @@ export interface components {
              * @description Highest unit price in the minor unit of `currency` (needs currency)
              */
             maxPrice?: number;
+            /**
+             * @description What minPrice and maxPrice bound: unit (default), the price of one unit sold; piece, the price of one piece, the unit price ÷ packSize (a box of 100 at 12.00 EUR is 0.12 EUR a piece)
+             * @enum {string}
+             */
+            pricePer?: "unit" | "piece";
             /** @description Only offers priced in this currency */
             currency?: components["schemas"]["CurrencyCode"];
             /** Format: int32 */
@@ -1968,6 +1973,8 @@ export interface components {
             };
             /** @description Words not understood (not catalog or English words, not correctable) */
             unparsed: string[];
+            /** @description What to know about the items’ prices before acting on them: items in another currency than asked for, over the price asked for, or compared per piece. Empty when the items are what was asked */
+            notes: components["schemas"]["SearchNote"][];
         };
         /**
          * @example {
@@ -1986,6 +1993,21 @@ export interface components {
              * @enum {string}
              */
             kind: "spelling" | "variant" | "synonym" | "country";
+        };
+        /**
+         * @example {
+         *       "type": "currency-relaxed",
+         *       "message": "No product priced in USD matches \"safety glasses\"; these items are priced in EUR and JPY, and not held to at most 5.00 USD: prices in different currencies are never compared"
+         *     }
+         */
+        SearchNote: {
+            /**
+             * @description currency-relaxed: no product in the request’s currency matched, and the items are priced in others; price-relaxed: the items cost more (or less) than the request’s bound; price-per-piece: the price bounds compare the unit price ÷ packSize
+             * @enum {string}
+             */
+            type: "currency-relaxed" | "price-relaxed" | "price-per-piece";
+            /** @description What it means for the items, in words */
+            message: components["schemas"]["Text"];
         };
         /**
          * @example {
