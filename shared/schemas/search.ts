@@ -55,6 +55,18 @@ export const SearchFilters = /* @__PURE__ */ (() => z.annotated(z.strictObject({
   })), { id: 'SearchFilters' }))();
 export type SearchFilters = z.infer<typeof SearchFilters>;
 
+/** How much of each item a search returns (docs/decisions/search-fields.md). */
+export const SEARCH_FIELDS = ['full', 'compact'] as const;
+export const SearchFields = /* @__PURE__ */ (() => z.annotated(z.enum(SEARCH_FIELDS, { error: 'Must be full or compact' }), {
+  id: 'SearchFields',
+  description:
+    'full (default): every product and offer field; compact: what choosing an offer needs — the product without description, imageUrls, status, sourceFeedId and timestamps, the offer without the ids and status it repeats and its timestamps (validUntil stays)',
+}))();
+/** Product fields a compact search item leaves out. */
+export const COMPACT_PRODUCT_OMITS = { description: true, imageUrls: true, status: true, sourceFeedId: true, createdAt: true, updatedAt: true } as const;
+/** Offer fields a compact search item leaves out (the product carries the ids; a search finds active offers only). */
+export const COMPACT_OFFER_OMITS = { productId: true, sellerId: true, status: true, createdAt: true, updatedAt: true } as const;
+
 /** Longest accepted cursor: a search cursor carries the ids already returned (see docs/search.md). */
 const SEARCH_CURSOR_MAX = 100_000;
 
@@ -66,6 +78,7 @@ export const SearchRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
       { description: 'Words an item must not hold ("not latex", "latex-free")', example: ['latex'] },
     ),
     sort: z.optional(SearchSort),
+    fields: z.optional(SearchFields),
     limit: z.annotated(z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))), { description: 'Page size, 1–100 (default 20)' }),
     cursor: z.annotated(
       z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))),
@@ -80,6 +93,7 @@ const echoed = (maxLength: number, meta: { description?: string } = {}) => bound
 export const SearchIntentRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     intent: z.withMeta(text({ min: 1, max: INTENT_MAX }), { example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
     limit: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))),
+    fields: z.optional(SearchFields),
     cursor: z.annotated(z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))), { pattern: '^[A-Za-z0-9_-]+$' }),
   }), { id: 'SearchIntentRequest' }))();
 
@@ -104,8 +118,16 @@ export const SearchItem = /* @__PURE__ */ (() => z.annotated(z.object({
     relaxed: SearchItemRelaxed,
   }), { id: 'SearchItem' }))();
 
+export const SearchItemCompact = /* @__PURE__ */ (() => z.annotated(z.object({
+    product: z.annotated(z.omit(Product, COMPACT_PRODUCT_OMITS), { id: 'ProductCompact', description: 'The product without description, imageUrls, status, sourceFeedId and timestamps' }),
+    offer: z.annotated(z.omit(Offer, COMPACT_OFFER_OMITS), { id: 'OfferCompact', description: 'The offer without productId, sellerId and status (the product’s) and timestamps' }),
+    score: z.annotated(z.number(), { description: 'Text relevance (higher is better); 0 without words', minimum: 0 }),
+    matched: SearchItemMatched,
+    relaxed: SearchItemRelaxed,
+  }), { id: 'SearchItemCompact', description: 'A search item with `fields: "compact"`' }))();
+
 export const SearchPage = /* @__PURE__ */ (() => z.annotated(z.object({
-    items: z.annotated(z.array(SearchItem), { maxItems: 100 }),
+    items: z.annotated(z.array(z.union([SearchItem, SearchItemCompact])), { maxItems: 100, description: 'SearchItem; SearchItemCompact with `fields: "compact"`' }),
     nextCursor: z.nullable(bounded(SEARCH_CURSOR_MAX, { pattern: '^[A-Za-z0-9_-]+$' })),
   }), { id: 'SearchPage' }))();
 

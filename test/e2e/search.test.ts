@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
 import { registerUnlimited, waitForFeed } from '../support/catalog.ts';
+import { OpenApiResponseValidator } from '../support/openapi-validator.ts';
 import { newClient } from '../support/runtime.ts';
 
 const client = newClient();
@@ -143,6 +144,32 @@ describe('POST /v1/search', () => {
       expectError(response, 422, 'validation/invalid');
       expect(response.json.details.map((detail: { path: string }) => detail.path)).toContain(path);
     }
+  });
+
+  it('returns whole items by default and compact ones with fields: compact, both as the document describes them', async () => {
+    const validator = await OpenApiResponseValidator.create((await client.get('/v1/openapi.json')).json);
+    const word = uniqueWord();
+    const seller = await registerUnlimited(client, 'seller');
+    const buyer = await registerUnlimited(client, 'buyer');
+    await loadFeed(seller.apiKey, [{ sku: 'C-1', title: `${word} nitrile gloves`, description: 'Powder-free', unit: 'box', packSize: 100, price: { amount: 900, currency: 'EUR' }, availableQuantity: 50, imageUrls: ['https://cdn.example.com/c1.jpg'] }]);
+    await searchUntil(buyer.apiKey, { query: word }, 1);
+    for (const [path, body] of [['/v1/search', { query: word }], ['/v1/search-intent', { intent: `${word} nitrile gloves under 10 EUR a box` }]] as const) {
+      const full = await client.send('POST', path, { apiKey: buyer.apiKey, body });
+      const compact = await client.send('POST', path, { apiKey: buyer.apiKey, body: { ...body, fields: 'compact' } });
+      expect(validator.problems('POST', path, full)).toEqual([]);
+      expect(validator.problems('POST', path, compact)).toEqual([]);
+      const [whole] = full.json.data.items;
+      const [small] = compact.json.data.items;
+      expect(Object.keys(whole.product)).toEqual(expect.arrayContaining(['description', 'imageUrls', 'status', 'sourceFeedId', 'createdAt', 'updatedAt']));
+      expect(Object.keys(small.product).sort()).toEqual(
+        ['productId', 'sellerId', 'sku', 'title', 'category', 'brand', 'attributes', 'unit', 'packSize', 'price', 'availableQuantity', 'minOrderQuantity', 'leadTimeDays', 'shipsFrom'].sort(),
+      );
+      expect(Object.keys(small.offer).sort()).toEqual(['offerId', 'unitPrice', 'minQuantity', 'priceTiers', 'negotiable', 'validUntil'].sort());
+      expect(small).toMatchObject({ product: { sku: 'C-1', packSize: 100, price: whole.product.price }, offer: { offerId: whole.offer.offerId, unitPrice: whole.offer.unitPrice }, score: whole.score, matched: whole.matched, relaxed: whole.relaxed });
+      expect(JSON.stringify(compact.json).length).toBeLessThan(JSON.stringify(full.json).length);
+    }
+    expectError(await client.send('POST', '/v1/search', { apiKey: buyer.apiKey, body: { fields: 'tiny' } }), 422, 'validation/invalid');
+    expectError(await client.send('POST', '/v1/search-intent', { apiKey: buyer.apiKey, body: { intent: 'gloves', fields: ['product.title'] } }), 422, 'validation/invalid');
   });
 
   it('refuses bad filters with 422 and the field path', async () => {

@@ -1454,8 +1454,14 @@ export interface components {
             intent: components["schemas"]["Text"];
             /** Format: int32 */
             limit?: number;
+            fields?: components["schemas"]["SearchFields"];
             cursor?: string;
         };
+        /**
+         * @description full (default): every product and offer field; compact: what choosing an offer needs — the product without description, imageUrls, status, sourceFeedId and timestamps, the offer without the ids and status it repeats and its timestamps (validUntil stays)
+         * @enum {string}
+         */
+        SearchFields: "full" | "compact";
         SearchRequest: {
             /** @description Words to match in titles, brands, categories, attributes, descriptions */
             query?: components["schemas"]["Text"];
@@ -1463,6 +1469,7 @@ export interface components {
             /** @description Words an item must not hold ("not latex", "latex-free") */
             exclude?: components["schemas"]["Text"][];
             sort?: components["schemas"]["SearchSort"];
+            fields?: components["schemas"]["SearchFields"];
             /**
              * Format: int32
              * @description Page size, 1–100 (default 20)
@@ -1939,6 +1946,68 @@ export interface components {
             /** @description Filter names of the request (`quantity`: an intent's quantity) */
             filters: components["schemas"]["Text"][];
         };
+        /** @description A search item with `fields: "compact"` */
+        SearchItemCompact: {
+            product: components["schemas"]["ProductCompact"];
+            offer: components["schemas"]["OfferCompact"];
+            /** @description Text relevance (higher is better); 0 without words */
+            score: number;
+            /** @description What this item satisfies */
+            matched: components["schemas"]["SearchItemWords"];
+            /** @description What this item does not satisfy: words and filters dropped to find anything (empty when it satisfies all) */
+            relaxed: components["schemas"]["SearchItemWords"];
+        };
+        /** @description The product without description, imageUrls, status, sourceFeedId and timestamps */
+        ProductCompact: {
+            productId: components["schemas"]["ProductId"];
+            sellerId: components["schemas"]["AgentId"];
+            sku: string;
+            title: components["schemas"]["Text"];
+            category: string | null;
+            brand: string | null;
+            /** @description Typed attributes (string, number or boolean) */
+            attributes: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description What one unit is (each, box, kg…): quantities and unit prices count these */
+            unit: string;
+            /**
+             * Format: int32
+             * @description Pieces in one unit sold (a box of 100 gloves: 100); 1 when the product is not sold in packs. A price per piece is the price ÷ packSize
+             */
+            packSize: number;
+            /** @description List unit price */
+            price: components["schemas"]["Money"];
+            /**
+             * Format: int32
+             * @description Units in stock; an order takes its quantity
+             */
+            availableQuantity: number;
+            /** Format: int32 */
+            minOrderQuantity: number;
+            /**
+             * Format: int32
+             * @description Days from order to shipment
+             */
+            leadTimeDays: number;
+            /** @description ISO 3166-1 alpha-2 country code, or null */
+            shipsFrom: string | null;
+        };
+        /** @description The offer without productId, sellerId and status (the product’s) and timestamps */
+        OfferCompact: {
+            offerId: components["schemas"]["OfferId"];
+            unitPrice: components["schemas"]["Money"];
+            /**
+             * Format: int32
+             * @description Smallest quantity this offer sells
+             */
+            minQuantity: number;
+            /** @description Volume prices: the highest tier a quantity reaches applies */
+            priceTiers: components["schemas"]["PriceTier"][];
+            negotiable: boolean;
+            /** @description Null: a standing offer without an end */
+            validUntil: components["schemas"]["Timestamp"] | null;
+        };
         Interpretation: {
             /** @description Product words read (after `corrections`); an item matches a word it holds, stemmed, or a variant or synonym */
             keywords: string[];
@@ -2028,7 +2097,8 @@ export interface components {
             message: components["schemas"]["Text"];
         };
         SearchPage: {
-            items: components["schemas"]["SearchItem"][];
+            /** @description SearchItem; SearchItemCompact with `fields: "compact"` */
+            items: (components["schemas"]["SearchItem"] | components["schemas"]["SearchItemCompact"])[];
             /** @description Pass as `cursor` with the same request for the next page; null on the last */
             nextCursor: string | null;
         };
