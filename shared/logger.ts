@@ -5,8 +5,8 @@
 // sampling_rate, xray_trace_id, then the entry's own fields; errors as {name, location, message,
 // stack, cause}), so queries over the logs keep working; ERROR and WARN go to stderr, the rest to
 // stdout, as its Console did. Ours because it is on every function's cold start: Powertools cost
-// ~21 kB of every bundle and its construction several milliseconds of init (docs/performance.md,
-// "Cold start"), for features we do not use (buffering, sampling, Lambda context injection).
+// ~21 kB of every bundle and its construction several milliseconds of init (docs/decisions/own-logger.md),
+// for features we do not use (buffering, sampling, Lambda context injection).
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
 type Attributes = Record<string, unknown>;
@@ -28,7 +28,7 @@ function xrayTraceId(): string | undefined {
  * A stack with each bundle position turned into its source position, read from the bundle's source
  * map beside it (`<bundle>.mjs.map`), loaded on the first error logged. Functions do not run with
  * `--enable-source-maps`: it parses every bundle's map at init, on every cold start, for the rare error
- * that needs it (docs/performance.md, "Cold start"). Files without a map beside them (the local runtime
+ * that needs it (docs/decisions/own-logger.md). Files without a map beside them (the local runtime
  * and tests run the sources) are left as they are.
  */
 const sourceMaps = new Map<string, { findEntry(line: number, column: number): { originalSource?: string; originalLine?: number; originalColumn?: number } } | null>();

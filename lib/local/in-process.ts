@@ -2,7 +2,7 @@
 // the benches do. The request is the runner's plain request, built as API Gateway would deliver it
 // (lowercase header names, a repeated header's or query key's values joined by commas, path parameters
 // matched from the route's template and decoded, text bodies as UTF-8 text); no Lambda event or context
-// in between (docs/decisions.md, "One request pipeline"). The Lambda side is shared/http/api-gateway.ts.
+// in between (docs/decisions/one-request-pipeline.md). The Lambda side is shared/http/api-gateway.ts.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { OperationRequest, OperationResponse } from '../../shared/http/api-state.ts';
 import type { Operation } from '../../shared/http/operation.ts';

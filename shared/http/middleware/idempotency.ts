@@ -4,7 +4,7 @@
 // request, or one still running, is 409. 5xx and transient refusals (a throttle, a collision with a
 // concurrent write) are not stored: the claim is released. Once the operation has returned, its
 // changes are committed: whatever happens to the recording, the client gets the real answer and the
-// claim is never released (docs/decisions.md, Idempotency).
+// claim is never released (docs/decisions/idempotency-after-commit.md).
 import { createHash } from 'node:crypto';
 import { claim, complete, recordCommittedOutcome, release, type StoredResponse } from '../../data/idempotency-records.ts';
 import { ApiError, errors, toApiError } from '../errors.ts';
