@@ -8,8 +8,8 @@ import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { surfaceWords, type ReplicaFilters, type ReplicaHit, type ReplicaQuery, type SearchReplica } from '../data/search-replica/index.ts';
 import { searchWords, type SearchWords } from '../data/search-words.ts';
 import { fail } from '../failures.ts';
-import type { Offer, Product } from '../schemas/catalog.ts';
-import { COMPACT_OFFER_OMITS, COMPACT_PRODUCT_OMITS, MAX_SUGGESTIONS, type SearchFilters, type SearchRequest, type SearchSort } from '../schemas/search.ts';
+import { OfferCompact, ProductCompact, type Offer, type Product } from '../schemas/catalog.ts';
+import { MAX_SUGGESTIONS, type SearchFilters, type SearchRequest, type SearchSort } from '../schemas/search.ts';
 import { currentSearchIndex } from './search-index.ts';
 import { isEnglish } from './intent/words.ts';
 import { typoCorrection, inflectedForm } from './intent/spelling.ts';
@@ -56,8 +56,7 @@ function queryWord(word: string, vocabulary: ReadonlyMap<string, number>, englis
   return typoCorrection(word, vocabulary) ?? word;
 }
 
-const without = <T extends object>(record: T, omits: Readonly<Record<string, true>>): Partial<T> =>
-  Object.fromEntries(Object.entries(record).filter(([name]) => !omits[name])) as Partial<T>;
+const only = <T extends object>(record: T, shape: object): Partial<T> => Object.fromEntries(Object.entries(record).filter(([name]) => name in shape)) as Partial<T>;
 
 /**
  * A search item as `fields` asks for it: whole (the default), or compact — without what choosing an
@@ -65,7 +64,7 @@ const without = <T extends object>(record: T, omits: Readonly<Record<string, tru
  */
 export function shapeItem<T extends { product: Product; offer: Offer }>(item: T, fields: 'full' | 'compact' | undefined): T {
   if (fields !== 'compact') return item;
-  return { ...item, product: without(item.product, COMPACT_PRODUCT_OMITS), offer: without(item.offer, COMPACT_OFFER_OMITS) } as T;
+  return { ...item, product: only(item.product, ProductCompact.shape), offer: only(item.offer, OfferCompact.shape) };
 }
 
 function replicaFilters(filters: SearchFilters | undefined, quantity?: number | null): ReplicaFilters {

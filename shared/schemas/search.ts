@@ -2,7 +2,7 @@
 // what was understood of them. An intent's interpretation uses exactly the filter shape of /v1/search,
 // so an agent can correct it and send it back as a structured search.
 import * as z from './zod.ts';
-import { Category, Offer, Product } from './catalog.ts';
+import { Category, Offer, OfferCompact, Product, ProductCompact } from './catalog.ts';
 import { CountryCode, TEXT_PATTERN_SINGLE_LINE, bounded, boundedInt, text } from './common.ts';
 import { Amount, CurrencyCode, MAX_AMOUNT } from './money.ts';
 
@@ -22,10 +22,10 @@ export const SearchFilters = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     category: z.annotated(z.optional(Category), { description: 'A category path prefix: safety matches safety/gloves' }),
     sellerId: z.annotated(z.optional(z.string().check(z.regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)'))), { maxLength: 30 }),
     brand: z.annotated(z.optional(text({ min: 1, max: BRAND_MAX })), { description: 'Exact brand, case-insensitive' }),
-    minPrice: z.annotated(z.optional(Amount), { description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
-    maxPrice: z.annotated(z.optional(Amount), { description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
+    minPrice: z.annotated(z.optional(Amount), { description: 'Lowest price, in minor units of `currency`' }),
+    maxPrice: z.annotated(z.optional(Amount), { description: 'Highest price, in minor units of `currency`' }),
     pricePer: z.annotated(z.optional(z.enum(['unit', 'piece'], { error: 'Must be unit or piece' })), {
-      description: 'What minPrice and maxPrice bound: unit (default), the price of one unit sold; piece, the price of one piece, the unit price ÷ packSize (a box of 100 at 12.00 EUR is 0.12 EUR a piece)',
+      description: 'Bounds per unit (default) or piece: price ÷ packSize',
     }),
     currency: z.annotated(z.optional(CurrencyCode), { description: 'Only offers priced in this currency' }),
     minAvailableQuantity: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 or more'), z.lte(1_000_000_000))),
@@ -59,19 +59,14 @@ export type SearchFilters = z.infer<typeof SearchFilters>;
 export const SEARCH_FIELDS = ['full', 'compact'] as const;
 export const SearchFields = /* @__PURE__ */ (() => z.annotated(z.enum(SEARCH_FIELDS, { error: 'Must be full or compact' }), {
   id: 'SearchFields',
-  description:
-    'full (default): every product and offer field; compact: what choosing an offer needs — the product without description, imageUrls, status, sourceFeedId and timestamps, the offer without the ids and status it repeats and its timestamps (validUntil stays)',
+  description: 'full (default) or compact: SearchItemCompact',
 }))();
-/** Product fields a compact search item leaves out. */
-export const COMPACT_PRODUCT_OMITS = { description: true, imageUrls: true, status: true, sourceFeedId: true, createdAt: true, updatedAt: true } as const;
-/** Offer fields a compact search item leaves out (the product carries the ids; a search finds active offers only). */
-export const COMPACT_OFFER_OMITS = { productId: true, sellerId: true, status: true, createdAt: true, updatedAt: true } as const;
 
 /** Longest accepted cursor: a search cursor carries the ids already returned (see docs/search.md). */
 const SEARCH_CURSOR_MAX = 100_000;
 
 export const SearchRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    query: z.annotated(z.optional(text({ max: 500 })), { description: 'Words to match in titles, brands, categories, attributes, descriptions', example: 'nitrile gloves' }),
+    query: z.annotated(z.optional(text({ max: 500 })), { description: 'Words to match in the products’ text', example: 'nitrile gloves' }),
     filters: z.optional(SearchFilters),
     exclude: z.annotated(
       z.optional(z.array(text({ min: 1, max: 100 })).check(z.maxLength(20, 'At most 20 excluded words'))),
@@ -99,35 +94,28 @@ export const SearchIntentRequest = /* @__PURE__ */ (() => z.annotated(z.strictOb
 
 const ItemWordsAndFilters = (id: string, description: string) =>
   z.annotated(z.object({
-      keywords: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Product words of the request (interpretation.keywords; for /v1/search, the query\'s)' }),
-      filters: z.annotated(z.array(echoed(64)), { maxItems: 20, description: 'Filter names of the request (`quantity`: an intent\'s quantity)' }),
+      keywords: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Product words of the request' }),
+      filters: z.annotated(z.array(echoed(64)), { maxItems: 20, description: 'Filter names (`quantity`: an intent\'s quantity)' }),
     }), { id, description });
 
 /** One shape for what an item satisfies and what it lacks: the document describes it once (SearchItemWords). */
 const SearchItemWords = /* @__PURE__ */ (() => ItemWordsAndFilters('SearchItemWords', 'Words and filters of the request'))();
 export const SearchItemMatched = /* @__PURE__ */ (() => z.withMeta(SearchItemWords, { description: 'What this item satisfies' }))();
-export const SearchItemRelaxed = /* @__PURE__ */ (() => z.withMeta(SearchItemWords, {
-  description: 'What this item does not satisfy: words and filters dropped to find anything (empty when it satisfies all)',
-}))();
+export const SearchItemRelaxed = /* @__PURE__ */ (() => z.withMeta(SearchItemWords, { description: 'What this item lacks: words and filters dropped to find anything' }))();
 
-export const SearchItem = /* @__PURE__ */ (() => z.annotated(z.object({
-    product: Product,
-    offer: Offer,
+/** What a search item says of its fit, whole or compact. */
+export const SearchItemBase = /* @__PURE__ */ (() => z.annotated(z.object({
     score: z.annotated(z.number(), { description: 'Text relevance (higher is better); 0 without words', minimum: 0 }),
     matched: SearchItemMatched,
     relaxed: SearchItemRelaxed,
-  }), { id: 'SearchItem' }))();
+  }), { id: 'SearchItemBase' }))();
 
-export const SearchItemCompact = /* @__PURE__ */ (() => z.annotated(z.object({
-    product: z.annotated(z.omit(Product, COMPACT_PRODUCT_OMITS), { id: 'ProductCompact', description: 'The product without description, imageUrls, status, sourceFeedId and timestamps' }),
-    offer: z.annotated(z.omit(Offer, COMPACT_OFFER_OMITS), { id: 'OfferCompact', description: 'The offer without productId, sellerId and status (the product’s) and timestamps' }),
-    score: z.annotated(z.number(), { description: 'Text relevance (higher is better); 0 without words', minimum: 0 }),
-    matched: SearchItemMatched,
-    relaxed: SearchItemRelaxed,
-  }), { id: 'SearchItemCompact', description: 'A search item with `fields: "compact"`' }))();
+export const SearchItem = /* @__PURE__ */ (() => z.annotated(z.extend(SearchItemBase, { product: Product, offer: Offer }), { id: 'SearchItem' }))();
+/** A search item with `fields: "compact"` (docs/decisions/search-fields.md). */
+export const SearchItemCompact = /* @__PURE__ */ (() => z.annotated(z.extend(SearchItemBase, { product: ProductCompact, offer: OfferCompact }), { id: 'SearchItemCompact' }))();
 
 export const SearchPage = /* @__PURE__ */ (() => z.annotated(z.object({
-    items: z.annotated(z.array(z.union([SearchItem, SearchItemCompact])), { maxItems: 100, description: 'SearchItem; SearchItemCompact with `fields: "compact"`' }),
+    items: z.annotated(z.array(z.union([SearchItem, SearchItemCompact])), { maxItems: 100 }),
     nextCursor: z.nullable(bounded(SEARCH_CURSOR_MAX, { pattern: '^[A-Za-z0-9_-]+$' })),
   }), { id: 'SearchPage' }))();
 
@@ -142,16 +130,14 @@ export const SearchCorrection = /* @__PURE__ */ (() => z.annotated(z.object({
 export const SEARCH_NOTE_TYPES = ['currency-relaxed', 'price-relaxed', 'price-per-piece'] as const;
 
 export const SearchNote = /* @__PURE__ */ (() => z.annotated(z.object({
-    type: z.annotated(z.enum(SEARCH_NOTE_TYPES), {
-      description: 'currency-relaxed: no product in the request’s currency matched, and the items are priced in others; price-relaxed: the items cost more (or less) than the request’s bound; price-per-piece: the price bounds compare the unit price ÷ packSize',
-    }),
-    message: echoed(2000, { description: 'What it means for the items, in words' }),
-  }), { id: 'SearchNote', example: { type: 'currency-relaxed', message: 'No product priced in USD matches "safety glasses"; these items are priced in EUR and JPY, and not held to at most 5.00 USD: prices in different currencies are never compared' } }))();
+    type: z.enum(SEARCH_NOTE_TYPES),
+    message: echoed(2000),
+  }), { id: 'SearchNote' }))();
 
 export const Interpretation = /* @__PURE__ */ (() => z.annotated(z.object({
     keywords: z.annotated(z.array(bounded(INTENT_MAX)), {
       maxItems: INTENT_MAX,
-      description: 'Product words read (after `corrections`); an item matches a word it holds, stemmed, or a variant or synonym',
+      description: 'Product words read, after `corrections`; an item holds each, stemmed, or a synonym',
       example: ['nitrile', 'gloves'],
     }),
     quantity: z.annotated(z.nullable(boundedInt(1, Number.MAX_SAFE_INTEGER)), { description: 'Units wanted; items that cannot serve it are left out' }),
@@ -163,18 +149,15 @@ export const Interpretation = /* @__PURE__ */ (() => z.annotated(z.object({
     excluded: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free")', example: ['latex'] }),
     budget: z.annotated(
       z.nullable(z.object({ amount: boundedInt(1, MAX_AMOUNT * 1_000_000), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })),
-      { description: 'A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice' },
+      { description: 'A total budget, minor units; with the quantity it sets filters.maxPrice' },
     ),
     corrections: z.annotated(z.array(SearchCorrection), { maxItems: INTENT_MAX, description: 'Words read otherwise than typed' }),
     relaxed: z.annotated(z.object({
-        keywords: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words dropped: no product has them with the rest (never the main one)' }),
+        keywords: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words dropped: no product has them with the rest' }),
         filters: z.annotated(z.record(echoed(64), z.unknown()), { description: 'Filters dropped to find anything, with their values' }),
       }), { description: 'What was dropped to find anything; each item’s `relaxed` says what it lacks' }),
-    unparsed: z.annotated(z.array(bounded(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words not understood (not catalog or English words, not correctable)' }),
-    notes: z.annotated(z.array(SearchNote), {
-      maxItems: SEARCH_NOTE_TYPES.length,
-      description: 'What to know about the items’ prices before acting on them: items in another currency than asked for, over the price asked for, or compared per piece. Empty when the items are what was asked',
-    }),
+    unparsed: z.annotated(z.array(bounded(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words not understood' }),
+    notes: z.annotated(z.array(SearchNote), { maxItems: SEARCH_NOTE_TYPES.length, description: 'What the items’ prices mean, in sentences' }),
   }), { id: 'Interpretation' }))();
 
 /** At most this many suggestions accompany an empty answer. */
@@ -184,7 +167,7 @@ export const SEARCH_SUGGESTION_TYPES = ['loosen-filter', 'drop-keyword', 'try-ke
 
 export const SearchSuggestion = /* @__PURE__ */ (() => z.annotated(z.object({
     type: z.annotated(z.enum(SEARCH_SUGGESTION_TYPES), {
-      description: 'loosen-filter: products match without these filters; drop-keyword: without this word; try-keyword: a catalog word near an unmatched one; browse-category: a category the catalog has',
+      description: 'loosen-filter: match without these filters; drop-keyword: without this word; try-keyword: a catalog word near one unmatched; browse-category: a category',
     }),
     value: echoed(INTENT_MAX, { description: 'The filter name(s), word or category path' }),
     message: echoed(2000, { description: 'What to change, in words' }),
