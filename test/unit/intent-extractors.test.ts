@@ -122,6 +122,12 @@ describe('prices', () => {
     ['AA batteries below 0.30 EUR per battery', { maxPrice: 30, currency: 'EUR', pricePer: 'piece' }, 'AA batteries'],
     ['¥300 or less per LED bulb', { maxPrice: 300, currency: 'JPY' }, 'per LED bulb'],
     ['500 boxes of gloves under 13 EUR each', { maxPrice: 1300, currency: 'EUR' }, '500 boxes of gloves'],
+    // A price named per unit or "at" one, without a cap word, is what the buyer pays at most; a currency before a product is no price.
+    ['gloves USD 0.08/pc', { maxPrice: 8, currency: 'USD', pricePer: 'piece' }, 'gloves'],
+    ['gloves 0.08 EUR each', { maxPrice: 8, currency: 'EUR', pricePer: 'piece' }, 'gloves'],
+    ['gloves @ $0.10', { maxPrice: 10, currency: 'USD' }, 'gloves'],
+    ['gloves max. 5 EUR', { maxPrice: 500, currency: 'EUR' }, 'gloves'],
+    ['10 EUR pallets', {}, '10 EUR pallets'],
   ])('%s', (text, filters, left) => {
     const result = run(readPrices, text);
     expect(result.reading.filters).toEqual(filters);

@@ -32,11 +32,13 @@ const pricePatterns = patternCache((currencyWord) => {
       'gi',
     ),
     CEILING: new RegExp(
-      `(?:\\b(?:under|below|less than|lower than|cheaper than|max(?:imum)?(?: price)?(?: of)?|at most|up to|upto|no more than|not more than|not over|not above|no higher than|within|for|price(?: limit| cap)?)\\s*:?\\s*|<=?\\s*|≤\\s*)${MONEY}${PER_UNIT}(?:\\s*(?:or|and)\\s*(?:less|under|below|cheaper))?${PER_UNIT}`,
+      `(?:\\b(?:under|below|less than|lower than|cheaper than|max(?:imum|\\.)?(?: price)?(?: of)?|at most|up to|upto|no more than|not more than|not over|not above|no higher than|within|for|price(?: limit| cap)?)\\s*:?\\s*|<=?\\s*|≤\\s*)${MONEY}${PER_UNIT}(?:\\s*(?:or|and)\\s*(?:less|under|below|cheaper))?${PER_UNIT}`,
       'gi',
     ),
-    CEILING_AFTER: new RegExp(`${MONEY}${PER_UNIT}\\s*(?:(?:or|and)\\s*(?:less|under|below|cheaper)|max(?:imum)?|tops|at most|or lower|ceiling|limit)\\b${PER_UNIT}`, 'gi'),
-    FLOOR: new RegExp(`(?:\\b(?:over|above|more than|at least|min(?:imum)?|starting at|no less than|not less than)\\s*:?\\s*|>=?\\s*|≥\\s*)${MONEY}${PER_UNIT}`, 'gi'),
+    CEILING_AFTER: new RegExp(`${MONEY}${PER_UNIT}\\s*(?:(?:or|and)\\s*(?:less|under|below|cheaper)|max(?:imum)?|tops|at most|or lower|ceiling|limit)\\b\\.?${PER_UNIT}`, 'gi'),
+    FLOOR: new RegExp(`(?:\\b(?:over|above|more than|at least|min(?:imum|\\.)?|starting at|no less than|not less than)\\s*:?\\s*|>=?\\s*|≥\\s*)${MONEY}${PER_UNIT}`, 'gi'),
+    /** A price the buyer names per unit or piece, or "at" one, without a cap word ("0.08 EUR each", "USD 0.08/pc", "@ $5"): what they will pay at most. */
+    AT_PRICE: new RegExp(`(?:\\b(?:at|priced at)\\s+|@\\s*)${MONEY}${PER_UNIT}|${MONEY}\\s*${PER_UNIT_ONE}`, 'gi'),
     CURRENCY_ONLY: new RegExp(`\\b(?:(?:priced|paid|payable|invoiced|billed|quoted|paying|pay)\\s+)?in\\s+${currencyWord}`, 'gi'),
   };
 });
@@ -132,6 +134,16 @@ export const readPrices: Extractor = ({ text, reading }) => {
       filters[field] = money.amount;
       filters.currency = money.currency;
       take(match);
+    }
+  }
+  if (filters.maxPrice === undefined && filters.minPrice === undefined) {
+    for (const match of [...text.matchAll(patternsFor(text).AT_PRICE)]) {
+      const money = moneyFrom(match, 0, centsOf) ?? moneyFrom(match, MONEY_GROUPS, centsOf);
+      if (!money || !fits(money)) continue;
+      filters.maxPrice = money.amount;
+      filters.currency = money.currency;
+      take(match);
+      break;
     }
   }
   // "priced in euros"; said again beside a price in that currency ("budget in EUR, max 8 cents"), it is read once.
