@@ -499,6 +499,9 @@ describe('spelling helpers', () => {
     expect(synonymForms('display', vocabulary, LEXICON.synonyms)).toEqual([]);
     expect(synonymForms('goggles', new Map([['safety', 1], ['glasses', 1]]), LEXICON.synonyms)).toContain('safety glasses');
     expect(typoCorrection('glvoes', vocabulary)).toBe('gloves');
+    // Two neighbouring letters swapped are one edit, so short words are corrected too.
+    expect(typoCorrection('vinly', vocabulary)).toBe('vinyl');
+    expect(typoCorrection('cabels', vocabulary)).toBe('cables');
     expect(typoCorrection('zzzzzz', vocabulary)).toBeUndefined();
   });
 });

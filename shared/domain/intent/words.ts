@@ -65,9 +65,9 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
   // A number in words left over ("with two batteries") says how many of a part, not which product.
   if (wordsToNumber(word) !== undefined) return none;
   const direct = inflectedForm(word, vocabulary);
-  // "cordles" for cordless: one s of the catalog word's -ss left out, no plural (the stemmer would not
-  // read them alike), when the typed word is no English word: read, and reported, as the catalog's.
-  if (direct === `${word}s` && direct.endsWith('ss') && !isEnglish(word, english)) {
+  // A typed word that is no English word but a misspelt inflection of the catalog's ("batterys" for
+  // battery, "cordles" for cordless): read, and reported, as the catalog's.
+  if (direct && direct !== word && !isEnglish(word, english)) {
     return { ...none, terms: [term(direct, [direct], lexicon, phrase)], corrections: [{ from: word, to: direct, kind: 'spelling' }] };
   }
   if (direct) return { ...none, terms: [term(word, [direct], lexicon, phrase)] };
