@@ -17,8 +17,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { BENCH_TMP } from './bundle.ts';
 import { HANDLER_ENV } from './cold-import.ts';
-import type { Invocation } from '../shared/http/api-state.ts';
-import type { Operation } from '../shared/http/operation.ts';
+import type { ApiFunction } from '../shared/http/handler.ts';
 import { percentile, round } from './stats.ts';
 
 export interface LatencySummary {
@@ -53,6 +52,8 @@ export interface SearchBenchResult extends SearchMeasurement {
   intentSet: IntentSetFigures;
   /** The held-out set (test/fixtures/labelled-intents-held-out.ts), scored apart. */
   heldOutSet: IntentSetFigures;
+  /** The round-4 set (test/fixtures/labelled-intents-round4.ts: money and units), scored apart. */
+  round4Set: IntentSetFigures;
 }
 
 const API_KEY = `mk_test_${'S'.repeat(40)}`;
@@ -167,10 +168,10 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
   const { snapshotKeyFor } = await import('../shared/data/search-snapshots.ts');
   const { SearchReplica } = await import('../shared/data/search-replica/index.ts');
   const { currentSearchIndex } = await import('../shared/domain/search-index.ts');
-  const { operationRequest } = await import('../lib/local/in-process.ts');
-  const searchOperation = (await import('../functions/search/run.ts')).handler.operation;
-  const intentOperation = (await import('../functions/search-intent/run.ts')).handler.operation;
-  const invocation: Invocation = { remainingMs: () => 10_000 };
+  const { routeEvent } = await import('../lib/local/lambda-events.ts');
+  const { lambdaContext } = await import('../lib/local/lambda.ts');
+  const searchHandler = (await import('../functions/search/run.ts')).handler;
+  const intentHandler = (await import('../functions/search-intent/run.ts')).handler;
   const { searches, intents } = await realisticQueries();
 
   const snapshotKey = snapshotKeyFor(seq);
@@ -211,15 +212,17 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
     return originalSearch.call(this, query);
   };
 
-  const run = async (operation: Operation, bodies: readonly unknown[]) => {
-    const routePath = operation.route.path;
-    const requests = bodies.map((body) => operationRequest(operation.route, routePath, { apiKey: API_KEY, body, headers: { accept: 'application/json', host: 'api.example' } }));
+  const run = async (handler: ApiFunction, bodies: readonly unknown[]) => {
+    const { route } = handler;
+    const routePath = route.path;
+    // A fresh event and context per invocation, as Lambda gives them (the JSON body parser replaces the event's body).
+    const requests = bodies.map((body) => () => [routeEvent(route, routePath, { apiKey: API_KEY, body, headers: { accept: 'application/json', host: 'api.example' } }), lambdaContext(route.operationId, 10_000)] as const);
     const engineCalls: Query[][] = [];
     let empty = 0;
     for (const request of requests) {
       recording = [];
-      const response = await operation.run(request, invocation);
-      if (response.status !== 200) throw new Error(`${routePath} answered ${response.status}: ${String(response.body)}`);
+      const response = await handler(...request());
+      if (response.statusCode !== 200) throw new Error(`${routePath} answered ${response.statusCode}: ${String(response.body)}`);
       if ((JSON.parse(response.body as string) as { data: { items: unknown[] } }).data.items.length === 0) empty += 1;
       engineCalls.push(recording);
     }
@@ -228,10 +231,11 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
     const engineMs = requests.map((): number[] => []);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, request] of requests.entries()) {
+        const [event, context] = request();
         let t = performance.now();
-        const response = await operation.run(request, invocation);
+        const response = await handler(event, context);
         handlerMs[i]!.push(performance.now() - t);
-        if (response.status !== 200) throw new Error(`${routePath} answered ${response.status}`);
+        if (response.statusCode !== 200) throw new Error(`${routePath} answered ${response.statusCode}`);
         t = performance.now();
         for (const query of engineCalls[i]!) originalSearch.call(index, query);
         engineMs[i]!.push(performance.now() - t);
@@ -246,8 +250,8 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
     return { handler: handlerSummary, engine: engineSummary, overheadRatio: round(handlerSummary.p95Ms / engineSummary.p95Ms, 3), emptyResults: empty, slowest };
   };
 
-  const search = await run(searchOperation, searches);
-  const intent = await run(intentOperation, intents.map((text) => ({ intent: text })));
+  const search = await run(searchHandler, searches);
+  const intent = await run(intentHandler, intents.map((text) => ({ intent: text })));
   const afterQueries = gcAndMemory();
   dynamo.restore();
   bucket.close();
@@ -286,6 +290,9 @@ interface IntentSetFigures {
   emptyWhenExpected: number;
   relaxationReported: number;
   excludedReturned: number;
+  nothingFitsHonest: number;
+  silentCurrencyCrossing: number;
+  capBroken: number;
 }
 
 export async function measureSearch({ products = 100_000, log = (_message: string): void => undefined }: { products?: number; log?: (message: string) => void } = {}): Promise<SearchBenchResult> {
@@ -299,6 +306,7 @@ export async function measureSearch({ products = 100_000, log = (_message: strin
     const measured = await child<SearchMeasurement>(['measure', file, String(built.seq), String(products)]);
     const { evaluateIntentSet, generatedIndex } = await import('../test/support/intent-evaluation.ts');
     const { HELD_OUT_INTENTS } = await import('../test/fixtures/labelled-intents-held-out.ts');
+    const { ROUND4_INTENTS } = await import('../test/fixtures/labelled-intents-round4.ts');
     const labelled = generatedIndex(3_000);
     try {
       const figures = (scored: ReturnType<typeof evaluateIntentSet>): IntentSetFigures => ({
@@ -309,12 +317,16 @@ export async function measureSearch({ products = 100_000, log = (_message: strin
         emptyWhenExpected: round(scored.emptyWhenExpected, 3),
         relaxationReported: round(scored.relaxationReported, 3),
         excludedReturned: scored.excludedReturned,
+        nothingFitsHonest: round(scored.nothingFitsHonest, 3),
+        silentCurrencyCrossing: scored.silentCurrencyCrossing,
+        capBroken: scored.capBroken,
       });
       return {
         ...measured,
         buildSeconds: built.seconds,
         intentSet: figures(evaluateIntentSet(labelled.index)),
         heldOutSet: figures(evaluateIntentSet(labelled.index, HELD_OUT_INTENTS)),
+        round4Set: figures(evaluateIntentSet(labelled.index, ROUND4_INTENTS)),
       };
     } finally {
       labelled.dispose();

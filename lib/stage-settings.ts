@@ -25,6 +25,12 @@ export interface StageSettings {
    * which `npm start` takes from the environment (shorter, to try expiry locally).
    */
   orderApprovalWindow: Duration;
+  /**
+   * Origins of web pages allowed to call POST /mcp besides the API's own (the MCP specification's
+   * DNS-rebinding defence refuses every other page with 403): a custom domain in front of the API, or
+   * a browser-based MCP client the platform trusts. MCP clients that are not browsers send no Origin.
+   */
+  mcpAllowedOrigins: readonly string[];
 }
 
 const SETTINGS: Record<Stage, StageSettings> = {
@@ -37,6 +43,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     tableDeletionProtection: false,
     throttle: { rateLimit: 100, burstLimit: 200 },
     orderApprovalWindow: Duration.hours(72),
+    mcpAllowedOrigins: [],
   },
   live: {
     stage: 'live',
@@ -47,6 +54,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     tableDeletionProtection: true,
     throttle: { rateLimit: 1000, burstLimit: 2000 },
     orderApprovalWindow: Duration.hours(72),
+    mcpAllowedOrigins: [],
   },
 };
 

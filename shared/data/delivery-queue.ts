@@ -4,6 +4,7 @@
 import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { requiredSetting } from '../config.ts';
+import { traced } from '../tracer.ts';
 
 export interface DeliveryMessage {
   subscriptionId: string;
@@ -14,9 +15,9 @@ export interface DeliveryMessage {
   manual?: boolean;
 }
 
-/** At module scope: one client per instance (exported for the local runtime's grant checks). Pure: a bundle that never sends drops them. */
-export const deliveryQueueClient = /* @__PURE__ */ new SQSClient({});
-export const retrySchedulerClient = /* @__PURE__ */ new SchedulerClient({});
+/** At module scope: one client per instance, traced (exported for the local runtime's grant checks). Pure: a bundle that never sends drops them. */
+export const deliveryQueueClient = /* @__PURE__ */ traced(/* @__PURE__ */ new SQSClient({}));
+export const retrySchedulerClient = /* @__PURE__ */ traced(/* @__PURE__ */ new SchedulerClient({}));
 
 /** Sends the messages, ten per call, optionally delayed; throws if any is refused. */
 export async function enqueueDeliveries(messages: readonly DeliveryMessage[], options: { delaySeconds?: number } = {}): Promise<void> {

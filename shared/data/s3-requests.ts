@@ -1,7 +1,7 @@
 // The S3 requests of the feeds bucket, made with the AWS SDK's own parts — its SigV4 signer, Node
 // HTTP handler, standard retry strategy and XML parser — instead of its S3 client, whose module
 // evaluation alone cost every cold start of a function touching the bucket more than a quarter of a
-// minimal function's (docs/decisions.md, "S3 requests of our own"). Each operation takes the S3
+// minimal function's (docs/decisions/s3-requests-of-our-own.md). Each operation takes the S3
 // client's input shape, so that the local runtime's grant checks read the same fields.
 // Endpoints: AWS_ENDPOINT_URL_S3 (the local emulator, path-style), else the bucket's virtual host.
 import { createHash } from 'node:crypto';

@@ -40,6 +40,7 @@ import type { NegotiationSession, Order, OrderPreview, OrderStatus, Party } from
 import { decideMove, type TradeCaller } from './negotiations.ts';
 import { countsSpend, limitProblems, limitsPreview, refusalMessage, requiresApproval, shipsFromProblem, spendProblem } from './spending-limits.ts';
 import { totalProblem } from './trade-terms.ts';
+import { recordOrderCreated } from '../metrics.ts';
 
 /** The caller of create-order: its key's kind, name and limits decide what the order may be. */
 export interface OrderingCaller extends TradeCaller {
@@ -256,6 +257,7 @@ export async function createOrder(caller: OrderingCaller, request: CreateRequest
     if (error.refusal.has('stock')) throw stockConflict(product?.availableQuantity ?? 0, session.quantity);
     throw error;
   }
+  recordOrderCreated(totalAmount);
   return order;
 }
 

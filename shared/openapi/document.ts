@@ -24,10 +24,10 @@ import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
 import { RestrictedKey, RestrictedKeyWithSecret } from '../schemas/keys.ts';
 import { Order, OrderPreview } from '../schemas/trade.ts';
-import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
+import { Feed, FeedWithUpload, Offer, OfferCompact, Product, ProductCompact, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
 import { CountryCode, LIST_CURSOR_MAX, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, idOf } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/money.ts';
-import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
+import { SearchIntentPage, SearchItem, SearchItemBase, SearchItemCompact, SearchPage } from '../schemas/search.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
@@ -60,7 +60,7 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
 
 /**
  * Who publishes the API. The domain is a placeholder until the marketplace's public site exists
- * (docs/decisions.md, "API document"); there is no license to grant: the API is proprietary.
+ * (docs/decisions/document-publisher.md); there is no license to grant: the API is proprietary.
  */
 const PUBLISHER = {
   contact: { name: 'Agent Marketplace platform team', email: 'api@agent-marketplace.example', url: 'https://agent-marketplace.example/support' },
@@ -477,7 +477,7 @@ export function buildOpenApiDocument(routeTable: readonly RouteWithDocument[], o
       paths,
       webhooks,
       components: {
-        schemas: { Error: ErrorBody, CountryCode, CurrencyCode },
+        schemas: { Error: ErrorBody, CountryCode, CurrencyCode, SearchItemBase },
         headers: HEADERS,
         parameters: { ...PARAMETERS, ...WEBHOOK_PARAMETERS },
         responses: { ...Object.fromEntries([...errorResponses].sort(([a], [b]) => a.localeCompare(b))), ...WEBHOOK_RESPONSES },
@@ -736,6 +736,8 @@ const idDescriptions = new Map<z.core.$ZodType, string>((Object.keys(ID_DESCRIPT
 const EXTENSIONS = new Map<z.core.$ZodType, z.ZodMiniObject>([
   [AgentWithApiKey, Agent],
   [SellerOffer, Offer],
+  [Offer, OfferCompact],
+  [Product, ProductCompact],
   [ProductWithOffers, Product],
   [SellerProductWithOffers, Product],
   [FeedWithUpload, Feed],
@@ -743,6 +745,8 @@ const EXTENSIONS = new Map<z.core.$ZodType, z.ZodMiniObject>([
   [SearchIntentPage, SearchPage],
   [RestrictedKeyWithSecret, RestrictedKey],
   [OrderPreview, Order],
+  [SearchItem, SearchItemBase],
+  [SearchItemCompact, SearchItemBase],
 ]);
 
 function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodMiniObject): void {

@@ -3,11 +3,11 @@
 // request outside its key's scopes is told so first; a scope the key has never widens the role.
 import { missingScope } from '../../domain/scopes.ts';
 import { errors } from '../errors.ts';
-import type { ApiStep } from '../api-state.ts';
+import type { ApiMiddleware } from '../api-state.ts';
 
-export const authorize: ApiStep = {
+export const authorize: ApiMiddleware = {
   name: 'authorize',
-  before: ({ state }) => {
+  before: ({ context: { api: state } }) => {
     if (state.route.auth !== 'apiKey') return;
     if (state.authProblem === 'missing') throw errors.missingApiKey();
     if (!state.caller) throw errors.invalidApiKey();
