@@ -47,13 +47,13 @@ export default tseslint.config(
   ...layer('functions/**/*.worker.ts', ['http'], 'event workers must not load the HTTP middleware stack'),
   {
     files: ['functions/**/*.ts'],
-    ignores: ['functions/route-index.ts'],
+    ignores: ['functions/registry.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '(^|/)route-index(\\.ts)?$', message: 'A handler imports only its own route module (./<action>.route.ts); the route index is for CDK, the gateway and OpenAPI.' },
+            { regex: '(^|/)registry(\\.generated)?(\\.ts)?$', message: 'A handler imports only its own route module (./<action>.route.ts); the index of routes, tools and workers is for CDK, the local runtime and the documents.' },
             { regex: '(^|/)(lib|bench|test|bin)/', message: 'Functions must not reach into the CDK app, the local runtime, tests or benchmarks.' },
             { regex: '(^|/)shared/openapi/', message: 'The OpenAPI document is built at synth and start, never in a function.' },
             ZOD_ONLY_THROUGH_SHARED_SCHEMAS,

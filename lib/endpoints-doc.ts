@@ -1,7 +1,7 @@
 // docs/endpoints.md, generated from the route index: every endpoint's method and path, the files that
 // hold its route row and its handler, who may call it, and what it does. `npm run docs` rewrites it;
 // test/unit/endpoints-doc.test.ts fails when it is out of date.
-import { fallbackRoute, routeList } from '../functions/route-index.ts';
+import { fallbackRoute, routeList } from '../functions/registry.ts';
 import type { RouteDefinition } from '../shared/http/route-table.ts';
 
 function who(route: RouteDefinition): string {
@@ -19,7 +19,7 @@ export function endpointsMarkdown(): string {
   const lines = [
     '# Endpoints',
     '',
-    '<!-- Generated from functions/route-index.ts by `npm run docs`; do not edit by hand. -->',
+    '<!-- Generated from the route index (functions/registry.ts) by `npm run docs`; do not edit by hand. -->',
     '',
     'Every endpoint is one Lambda function. Its code is the handler file; its route row (method, path,',
     'schemas, roles, errors, grants) sits beside it as `<action>.route.ts`. The OpenAPI document',

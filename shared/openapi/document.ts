@@ -18,7 +18,7 @@ import { ERROR_CODES, statusOf, type ErrorCode } from '../http/error-codes.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN_SOURCE } from '../http/idempotency-key.ts';
 import { UNLIMITED } from '../http/rate-limit-headers.ts';
 import { ErrorBody, ErrorDetail, Meta, RequestId, envelope } from '../http/response-schemas.ts';
-import { errorCodesFor, type RouteDefinition, type RouteTag, type RouteWithDocument } from '../http/route-table.ts';
+import { ROUTE_TAGS, errorCodesFor, type RouteDefinition, type RouteTag, type RouteWithDocument } from '../http/route-table.ts';
 import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts';
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
@@ -473,7 +473,7 @@ export function buildOpenApiDocument(routeTable: readonly RouteWithDocument[], o
       },
       security: [{ bearerAuth: [] }],
       servers: [options.serverUrl ? { url: options.serverUrl, description: 'This stage (sandbox or production)', 'x-internal': false } : STAGE_SERVER],
-      tags: (Object.keys(TAG_DESCRIPTIONS) as RouteTag[]).filter((tag) => usedTags.has(tag)).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+      tags: ROUTE_TAGS.filter((tag) => usedTags.has(tag)).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
       paths,
       webhooks,
       components: {

@@ -9,7 +9,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_SECONDARY_INDEXES } from '../../shared/data/table-definition.ts';
 import { tableActionsFor, type RouteDefinition } from '../../shared/http/route-table.ts';
-import { fallbackRoute, routeList } from '../../functions/route-index.ts';
+import { fallbackRoute, routeList } from '../../functions/registry.ts';
 import { ENV, resourceNames, type Stage } from '../../shared/resources.ts';
 import { hasFailureQueue, workers as workerTable } from '../../shared/workers.ts';
 import { addComplianceChecks } from '../../lib/compliance.ts';

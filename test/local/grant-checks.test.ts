@@ -12,7 +12,7 @@ import { enqueueDeliveries, scheduleDelivery } from '../../shared/data/delivery-
 import { deleteSnapshotsBefore, downloadSnapshot } from '../../shared/data/search-snapshots.ts';
 import { workers } from '../../shared/workers.ts';
 import { workerGrants, type FunctionGrants } from '../../lib/function-grants.ts';
-import { routeList } from '../../functions/route-index.ts';
+import { routeList } from '../../functions/registry.ts';
 import { startGateway, type Gateway } from '../../lib/local/gateway.ts';
 import { AccessDenied, installGrantChecks, runWithGrants } from '../../lib/local/grant-checks.ts';
 import { registerAgent, TestClient } from '../support/http-client.ts';

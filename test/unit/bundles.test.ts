@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleBudgetKb, bundleHandlers, type BundleInfo } from '../../bench/bundle.ts';
-import { fallbackRoute, routeList } from '../../functions/route-index.ts';
+import { fallbackRoute, routeList } from '../../functions/registry.ts';
 import { DEFAULT_BUNDLE_BUDGET_KB } from '../../shared/http/route-table.ts';
 import { workers } from '../../shared/workers.ts';
 
@@ -45,7 +45,7 @@ describe('Lambda bundles (esbuild metafile)', () => {
       for (const input of ownSources(bundle)) {
         const foreignRoute = input.endsWith('.route.ts') && (bundle.kind === 'worker' || (input !== ownRoute && !clientsOfTheApi.has(bundle.handler)));
         const foreignHandler = handlers.has(input) && input !== bundle.handler;
-        const assembly = input === 'functions/route-index.ts' || input.startsWith('lib/') || input.startsWith('bin/');
+        const assembly = input === 'functions/registry.ts' || input.startsWith('lib/') || input.startsWith('bin/');
         if (foreignRoute || foreignHandler || assembly) offences.push(`${bundle.handler} bundles ${input}`);
       }
       if (bundle.kind === 'route') expect(ownSources(bundle), bundle.handler).toContain(ownRoute);

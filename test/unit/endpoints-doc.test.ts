@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { endpointsMarkdown } from '../../lib/endpoints-doc.ts';
 import { BENCH_TABLE_BEGIN, BENCH_TABLE_END, benchTable, performanceMarkdown, readBenchResults, type BenchResults } from '../../lib/performance-doc.ts';
-import { fallbackRoute, routeList } from '../../functions/route-index.ts';
+import { fallbackRoute, routeList } from '../../functions/registry.ts';
 
 describe('docs/endpoints.md', () => {
   it('is up to date with the route index (run npm run docs)', () => {

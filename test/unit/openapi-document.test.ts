@@ -12,7 +12,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servedOpenApiDocument } from '../../bench/api-document.ts';
-import { routeList } from '../../functions/route-index.ts';
+import { routeList } from '../../functions/registry.ts';
 import { ERROR_CODES, statusOf } from '../../shared/http/error-codes.ts';
 import { errorCodesFor } from '../../shared/http/route-table.ts';
 import { buildLlmsTxt } from '../../shared/openapi/llms-txt.ts';

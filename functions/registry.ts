@@ -1,0 +1,17 @@
+// The index of the API's routes, MCP tools and event workers, as the CDK stack, the local gateway and
+// runtime, the OpenAPI document, llms.txt and docs/endpoints.md read it. Its lists come from the
+// generated module (registry.generated.ts, written by `npm run registry` from the files that declare
+// each route, tool and worker); this module only puts them in their order and joins each route's row
+// with its document. No handler imports it (lint forbids it): each bundles only its own route.
+import { compareRoutes, withDocument, type RouteDefinition, type RouteWithDocument } from '../shared/http/route-table.ts';
+import * as notFound from './fallback/not-found.route.ts';
+import { routeModules } from './registry.generated.ts';
+
+/** Every route of the API, in the index's order (compareRoutes: by tag, path, method), each with its document. */
+export const routeList: readonly RouteWithDocument[] = routeModules
+  .filter((module) => module !== notFound)
+  .map((module) => withDocument<RouteDefinition>(module))
+  .sort(compareRoutes);
+
+/** What answers anything no route matches (API Gateway's `$default`): not a route of the API. */
+export const fallbackRoute: RouteWithDocument = withDocument(notFound);
