@@ -63,6 +63,23 @@ export default tseslint.config(
     },
   },
   {
+    // The MCP tool table reads the tools from the generated index: the routes that declare one, and the compositions.
+    files: ['functions/mcp/tool-table.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)registry(\\.ts)?$', message: 'The tool table reads the generated index (registry.generated.ts), not the views of the CDK app and the documents.' },
+            { regex: '(^|/)(lib|bench|test|bin)/', message: 'Functions must not reach into the CDK app, the local runtime, tests or benchmarks.' },
+            { regex: '(^|/)shared/openapi/', message: 'The OpenAPI document is built at synth and start, never in a function.' },
+            ZOD_ONLY_THROUGH_SHARED_SCHEMAS,
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['functions/**/*.route.ts'],
     rules: {
       'no-restricted-imports': [
@@ -71,8 +88,8 @@ export default tseslint.config(
           patterns: [
             ZOD_ONLY_THROUGH_SHARED_SCHEMAS,
             {
-              regex: '^(?!.*(shared/http/route-table|shared/schemas/)).*',
-              message: 'A route module declares its row: it may import shared/http/route-table.ts and shared/schemas (zod from shared/schemas/zod.ts) only.',
+              regex: '^(?!.*(shared/http/route-table|shared/schemas/|mcp/tool-declaration)).*',
+              message: 'A route module declares its row and its MCP tool: it may import shared/http/route-table.ts, shared/schemas (zod from shared/schemas/zod.ts) and functions/mcp/tool-declaration.ts only.',
             },
           ],
         },

@@ -62,6 +62,10 @@ import * as webhooksListRoute from './webhooks/list.route.ts';
 import * as webhooksRetryDeliveryRoute from './webhooks/retry-delivery.route.ts';
 import * as webhooksTestRoute from './webhooks/test.route.ts';
 import * as webhooksUpdateRoute from './webhooks/update.route.ts';
+import * as getFeedTemplateTool from './mcp/compositions/get-feed-template.tool.ts';
+import * as retryFeedTool from './mcp/compositions/retry-feed.tool.ts';
+import * as searchProductsTool from './mcp/compositions/search-products.tool.ts';
+import * as uploadFeedTool from './mcp/compositions/upload-feed.tool.ts';
 
 /** Every route module (each `*.route.ts` under functions/), the fallback’s included, by file. */
 export const routeModules = [
@@ -124,4 +128,42 @@ export const routeModules = [
   webhooksRetryDeliveryRoute,
   webhooksTestRoute,
   webhooksUpdateRoute,
+] as const;
+
+/** The route modules that declare their MCP tool beside their row (`mcpTool`). */
+export const toolRouteModules = [
+  agentsGetMeRoute,
+  createOrderRunRoute,
+  eventsListRoute,
+  negotiateAcceptRoute,
+  negotiateCounterRoute,
+  negotiateRejectRoute,
+  negotiateStartRoute,
+  negotiationsGetRoute,
+  negotiationsListRoute,
+  offersGetRoute,
+  ordersAuditRoute,
+  ordersCancelRoute,
+  ordersCompleteRoute,
+  ordersConfirmRoute,
+  ordersDeliverRoute,
+  ordersGetRoute,
+  ordersListRoute,
+  ordersShipRoute,
+  productsGetRoute,
+  sellerFeedsGetRoute,
+  sellerFeedsListRoute,
+  sellerProductsListRoute,
+  webhooksCreateRoute,
+  webhooksDeleteRoute,
+  webhooksListDeliveriesRoute,
+  webhooksListRoute,
+] as const;
+
+/** The MCP tools that compose routes (functions/mcp/compositions/). */
+export const compositeToolModules = [
+  getFeedTemplateTool,
+  retryFeedTool,
+  searchProductsTool,
+  uploadFeedTool,
 ] as const;

@@ -5,7 +5,11 @@
 // with its document. No handler imports it (lint forbids it): each bundles only its own route.
 import { compareRoutes, withDocument, type RouteDefinition, type RouteWithDocument } from '../shared/http/route-table.ts';
 import * as notFound from './fallback/not-found.route.ts';
-import { routeModules } from './registry.generated.ts';
+import type { Tool } from './mcp/tool-declaration.ts';
+import { compositeToolModules, routeModules } from './registry.generated.ts';
+
+/** Every MCP tool (./mcp/tool-table.ts: those declared beside their routes, and the compositions). */
+export { TOOLS as toolList } from './mcp/tool-table.ts';
 
 /** Every route of the API, in the index's order (compareRoutes: by tag, path, method), each with its document. */
 export const routeList: readonly RouteWithDocument[] = routeModules
@@ -15,3 +19,13 @@ export const routeList: readonly RouteWithDocument[] = routeModules
 
 /** What answers anything no route matches (API Gateway's `$default`): not a route of the API. */
 export const fallbackRoute: RouteWithDocument = withDocument(notFound);
+
+/**
+ * The file that declares a tool: its route's module (`mcpTool`), or for a composition its file in
+ * functions/mcp/compositions/, named after the tool (the generator holds it to that).
+ */
+export function toolFileOf(tool: Tool): string {
+  const composition = compositeToolModules.some((module) => module.tool === tool);
+  if (composition) return `functions/mcp/compositions/${tool.name.replaceAll('_', '-')}.tool.ts`;
+  return (tool.routes[0] as RouteDefinition).handler.replace(/\.ts$/, '.route.ts');
+}

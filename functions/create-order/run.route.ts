@@ -3,6 +3,7 @@ import * as z from '../../shared/schemas/zod.ts';
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { CreateOrderRequest, Order, OrderPreview } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_IDS, EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
+import { change, idempotency, MONEY, type RouteTool, type RequestBody } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'createOrder',
@@ -27,4 +28,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: z.union([Order, OrderPreview]),
   examples: { body: { sessionId: EXAMPLE_IDS.session, buyerReference: 'PO-2026-0042' }, response: EXAMPLE_ORDER },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'place_order',
+  title: 'Place an order',
+  description: `Order the accepted terms of a negotiation (sessionId of an accepted session), optionally with your buyerReference (e.g. a purchase order number) and a shippingAddress. The stock is reserved at once; the order starts pending with totalAmount = quantity × unitPrice. One order per session. ${MONEY} Next: follow it with list_events (order.confirmed, order.shipped, order.delivered), then complete_order once delivered.`,
+  annotations: change({ idempotent: true }),
+  call: (mk, args) => mk.orders.create(args.body as RequestBody<'createOrder'>, idempotency(args)),
 });

@@ -3,6 +3,7 @@ import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { MoveNoteRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ACCEPTED_SESSION } from '../../shared/schemas/examples.ts';
+import { change, idempotency, MONEY, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'acceptNegotiation',
@@ -27,4 +28,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: NegotiationSession,
   examples: { body: { message: 'Agreed' }, response: EXAMPLE_ACCEPTED_SESSION },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'accept_terms',
+  title: 'Accept the terms',
+  description: `Accept the other party's proposal on the table (only when it is your turn: you accept their terms, never your own). The session becomes accepted at its quantity and unitPrice. ${MONEY} Next (buyers): place_order with the sessionId.`,
+  annotations: change({ idempotent: true }),
+  call: (mk, args) => mk.negotiations.accept(pathParameter(args, 'sessionId'), args.body, idempotency(args)),
 });

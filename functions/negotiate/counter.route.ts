@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { CounterRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
+import { change, idempotency, MONEY, pathParameter, type RouteTool, type RequestBody } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'counterNegotiation',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: NegotiationSession,
   examples: { body: { unitPrice: 1160 }, response: EXAMPLE_COUNTERED_SESSION },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'counter_offer',
+  title: 'Counter-offer',
+  description: `Propose new terms in a negotiation when it is your turn: unitPrice (and optionally a different quantity and a message). The turn passes to the other party; a seller's automatic policy may answer at once (read turn and history in the result). At most 20 proposals per session. ${MONEY} Next: wait for the answer (list_events, or get_negotiation), then counter again, accept_terms or reject_negotiation.`,
+  annotations: change({ idempotent: false }),
+  call: (mk, args) => mk.negotiations.counter(pathParameter(args, 'sessionId'), args.body as RequestBody<'counterNegotiation'>, idempotency(args)),
 });

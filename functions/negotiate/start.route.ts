@@ -2,6 +2,7 @@
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { NegotiationSession, StartNegotiationRequest } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_IDS, EXAMPLE_OPEN_SESSION } from '../../shared/schemas/examples.ts';
+import { change, idempotency, MONEY, type RouteTool, type RequestBody } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'startNegotiation',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: NegotiationSession,
   examples: { body: { offerId: EXAMPLE_IDS.offer, quantity: 500, unitPrice: 1100, message: 'For our Q1 stock' }, response: EXAMPLE_OPEN_SESSION },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'start_negotiation',
+  title: 'Start a negotiation',
+  description: `Open a negotiation on an offer (ofr_… from search_products): quantity (at least the offer's minQuantity, at most what is available) and your proposed unitPrice (default: the offer's price for that quantity), optionally a message. The seller answers (its automatic policy may accept or counter at once: read status and turn in the result). A non-negotiable offer is accepted at its own price. ${MONEY} Next: counter_offer or accept_terms when it is your turn; place_order once accepted.`,
+  annotations: change({ idempotent: false }),
+  call: (mk, args) => mk.negotiations.start(args.body as RequestBody<'startNegotiation'>, idempotency(args)),
 });

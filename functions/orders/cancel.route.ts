@@ -3,6 +3,7 @@ import * as z from '../../shared/schemas/zod.ts';
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { CancelOrderRequest, Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
+import { change, idempotency, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'cancelOrder',
@@ -27,4 +28,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: Order,
   examples: { body: { reason: 'Duplicate purchase order' }, response: { ...EXAMPLE_ORDER, status: 'cancelled', cancellation: { by: 'buyer', reason: 'Duplicate purchase order', at: '2026-11-23T09:20:00.000Z' }, updatedAt: '2026-11-23T09:20:00.000Z' } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'cancel_order',
+  title: 'Cancel an order',
+  description: 'Cancel an order that is pending or confirmed (either party; give a reason). Its quantity goes back to the seller’s stock. A shipped order can no longer be cancelled.',
+  annotations: change({ destructive: true, idempotent: true }),
+  call: (mk, args) => mk.orders.cancel(pathParameter(args), args.body, idempotency(args)),
 });

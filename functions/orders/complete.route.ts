@@ -2,6 +2,7 @@
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ORDER, EXAMPLE_SHIPPING } from '../../shared/schemas/examples.ts';
+import { change, idempotency, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'completeOrder',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: Order,
   examples: { response: { ...EXAMPLE_ORDER, status: 'completed', shipping: EXAMPLE_SHIPPING, updatedAt: '2026-11-27T08:00:00.000Z' } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'complete_order',
+  title: 'Complete an order',
+  description: 'Confirm that a delivered order arrived as agreed: it becomes completed, the end of its life cycle.',
+  annotations: change({ idempotent: true }),
+  call: (mk, args) => mk.orders.complete(pathParameter(args), idempotency(args)),
 });

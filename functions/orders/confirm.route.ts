@@ -2,6 +2,7 @@
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
+import { change, idempotency, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'confirmOrder',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: Order,
   examples: { response: { ...EXAMPLE_ORDER, status: 'confirmed', updatedAt: '2026-11-23T11:00:00.000Z' } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'confirm_order',
+  title: 'Confirm an order',
+  description: 'Confirm a pending order of yours: you will fulfil it. Next: ship_order once it leaves your warehouse.',
+  annotations: change({ idempotent: true }),
+  call: (mk, args) => mk.orders.confirm(pathParameter(args), idempotency(args)),
 });

@@ -2,6 +2,7 @@
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Order, OrderIdParams, ShipOrderRequest } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ORDER, EXAMPLE_SHIPPING } from '../../shared/schemas/examples.ts';
+import { change, idempotency, pathParameter, type RouteTool, type RequestBody } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'shipOrder',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: Order,
   examples: { body: { carrier: EXAMPLE_SHIPPING.carrier, trackingNumber: EXAMPLE_SHIPPING.trackingNumber, trackingUrl: EXAMPLE_SHIPPING.trackingUrl }, response: { ...EXAMPLE_ORDER, status: 'shipped', shipping: EXAMPLE_SHIPPING, updatedAt: EXAMPLE_SHIPPING.shippedAt } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'ship_order',
+  title: 'Ship an order',
+  description: 'Mark a confirmed order shipped, with carrier and trackingNumber (and optionally a trackingUrl); the buyer is told (order.shipped). Next: mark_delivered once it has arrived.',
+  annotations: change({ idempotent: true }),
+  call: (mk, args) => mk.orders.ship(pathParameter(args), args.body as RequestBody<'shipOrder'>, idempotency(args)),
 });
