@@ -97,6 +97,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['functions/**/*.worker-row.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ZOD_ONLY_THROUGH_SHARED_SCHEMAS,
+            {
+              regex: '^(?!.*shared/(workers|resources)\\.ts$).*',
+              message: 'A worker row is data for the CDK stack and the local runtime: it may import shared/workers.ts and shared/resources.ts only, never its handler.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['bin/**', 'bench/**', 'lib/local/**', 'test/**', 'sdk/typescript/test/**'],
     rules: { 'no-console': 'off' },
   },

@@ -6,7 +6,8 @@
 import { compareRoutes, withDocument, type RouteDefinition, type RouteWithDocument } from '../shared/http/route-table.ts';
 import * as notFound from './fallback/not-found.route.ts';
 import type { Tool } from './mcp/tool-declaration.ts';
-import { compositeToolModules, routeModules } from './registry.generated.ts';
+import type { WorkerDefinition } from '../shared/workers.ts';
+import { compositeToolModules, routeModules, workerRowModules } from './registry.generated.ts';
 
 /** Every MCP tool (./mcp/tool-table.ts: those declared beside their routes, and the compositions). */
 export { TOOLS as toolList } from './mcp/tool-table.ts';
@@ -19,6 +20,9 @@ export const routeList: readonly RouteWithDocument[] = routeModules
 
 /** What answers anything no route matches (API Gateway's `$default`): not a route of the API. */
 export const fallbackRoute: RouteWithDocument = withDocument(notFound);
+
+/** Every event worker (its row beside its handler), by file. */
+export const workers: readonly WorkerDefinition[] = workerRowModules.map((module) => module.worker);
 
 /**
  * The file that declares a tool: its route's module (`mcpTool`), or for a composition its file in

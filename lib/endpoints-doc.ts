@@ -1,9 +1,12 @@
 // docs/endpoints.md, generated from the index (functions/registry.ts): every endpoint's method and path,
 // the files that hold its route row and its handler, the MCP tool that calls it, who may call it, and
-// what it does. `npm run docs` rewrites it; test/unit/endpoints-doc.test.ts fails when it is out of date.
+// what it does; every MCP tool by name with the file that declares it; every event worker by id with
+// its handler, its row and its trigger. `npm run docs` rewrites it; test/unit/endpoints-doc.test.ts
+// fails when it is out of date.
 import { rolesOf } from '../functions/mcp/tool-table.ts';
-import { fallbackRoute, routeList, toolFileOf, toolList } from '../functions/registry.ts';
+import { fallbackRoute, routeList, toolFileOf, toolList, workers } from '../functions/registry.ts';
 import type { RouteDefinition } from '../shared/http/route-table.ts';
+import type { WorkerDefinition, WorkerTrigger } from '../shared/workers.ts';
 
 /** The MCP tools that call the route: its own (declared in its .route.ts), or a composition (functions/mcp/compositions/). */
 function toolsOf(route: RouteDefinition): string {
@@ -30,9 +33,28 @@ function row(route: RouteDefinition, routeKey: string): string {
   return `| \`${routeKey}\` | [${handler}](../${handler}) | [${routeModule.split('/').at(-1)}](../${routeModule}) | ${toolsOf(route)} | ${who(route)} | ${route.summary} |`;
 }
 
+/** What starts a worker, in a few words. */
+function triggerOf(trigger: WorkerTrigger): string {
+  switch (trigger.type) {
+    case 's3':
+      return `a file under \`${trigger.prefix}\` in the ${trigger.bucket} bucket`;
+    case 'schedule':
+      return trigger.everyMinutes === 1 ? 'every minute' : `every ${trigger.everyMinutes} minutes`;
+    case 'stream':
+      return `the table's stream: ${trigger.entities.map((entity) => `\`${entity}\``).join(', ')} items`;
+    case 'sqs':
+      return `the ${trigger.queue} queue`;
+  }
+}
+
+function workerRow(worker: WorkerDefinition): string {
+  const row = worker.handler.replace(/\.worker\.ts$/, '.worker-row.ts');
+  return `| \`${worker.id}\` | [${worker.handler}](../${worker.handler}) | [${row.split('/').at(-1)}](../${row}) | ${triggerOf(worker.trigger)} | ${worker.description} |`;
+}
+
 export function endpointsMarkdown(): string {
   const lines = [
-    '# Endpoints and MCP tools',
+    '# Endpoints, MCP tools and workers',
     '',
     '<!-- Generated from the route index (functions/registry.ts) by `npm run docs`; do not edit by hand. -->',
     '',
@@ -53,6 +75,16 @@ export function endpointsMarkdown(): string {
     '| tool | declared in | calls | listed for |',
     '|---|---|---|---|',
     ...[...toolList].sort(byName).map(toolRow),
+    '',
+    '## Workers',
+    '',
+    'Functions started by events rather than requests. Each row (`<name>.worker-row.ts`: its trigger, grants',
+    'and time limit) sits beside its handler (`<name>.worker.ts`); the CDK stack and the local runtime read the',
+    'same rows. `npm run admin -- replay-dead-letters <worker>` takes the id.',
+    '',
+    '| worker | handler | row | started by | what it does |',
+    '|---|---|---|---|---|',
+    ...[...workers].sort((a, b) => (a.id < b.id ? -1 : 1)).map(workerRow),
     '',
   ];
   return lines.join('\n');

@@ -16,9 +16,8 @@ import path, { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleBudgetKb, bundleHandlers, type BundleInfo } from '../../bench/bundle.ts';
 import { TOOLS } from '../../functions/mcp/tool-table.ts';
-import { fallbackRoute, routeList } from '../../functions/registry.ts';
+import { fallbackRoute, routeList, workers } from '../../functions/registry.ts';
 import { DEFAULT_BUNDLE_BUDGET_KB } from '../../shared/http/route-table.ts';
-import { workers } from '../../shared/workers.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'bundles-'));
 let bundles: BundleInfo[] = [];
@@ -36,7 +35,7 @@ describe('Lambda bundles (esbuild metafile)', () => {
     expect(bundles.filter((bundle) => bundle.kind === 'worker').length).toBeGreaterThan(0);
   });
 
-  it("puts no other route's row (but in a client of the API's), no handler but its own, and neither the route index, lib/ nor bin/ into a handler's bundle", () => {
+  it("puts no other route's row (but in a client of the API's), no handler but its own, no worker row, and neither the index, lib/ nor bin/ into a handler's bundle", () => {
     const handlers = new Set([...routeList, fallbackRoute, ...workers].map((row) => row.handler));
     // POST /mcp's tools read the rows of the routes they call, for their schemas.
     const clientsOfTheApi = new Set(routeList.filter((row) => row.callsApi).map((row) => row.handler));
@@ -48,7 +47,7 @@ describe('Lambda bundles (esbuild metafile)', () => {
         const foreignHandler = handlers.has(input) && input !== bundle.handler;
         // The MCP tool table reads the generated index (the tool-bearing routes and the compositions).
         const index = input === 'functions/registry.ts' || (input === 'functions/registry.generated.ts' && !clientsOfTheApi.has(bundle.handler));
-        const assembly = index || input.startsWith('lib/') || input.startsWith('bin/');
+        const assembly = index || input.endsWith('.worker-row.ts') || input.startsWith('lib/') || input.startsWith('bin/');
         if (foreignRoute || foreignHandler || assembly) offences.push(`${bundle.handler} bundles ${input}`);
       }
       if (bundle.kind === 'route') expect(ownSources(bundle), bundle.handler).toContain(ownRoute);
