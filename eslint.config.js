@@ -88,8 +88,9 @@ export default tseslint.config(
           patterns: [
             ZOD_ONLY_THROUGH_SHARED_SCHEMAS,
             {
-              regex: '^(?!.*(shared/http/route-table|shared/schemas/|mcp/tool-declaration)).*',
-              message: 'A route module declares its row and its MCP tool: it may import shared/http/route-table.ts, shared/schemas (zod from shared/schemas/zod.ts) and functions/mcp/tool-declaration.ts only.',
+              regex: '^(?!.*(shared/http/route-table|shared/http/route-states|shared/schemas/|mcp/tool-declaration)).*',
+              message:
+                'A route module declares its row and its MCP tool: it may import shared/http/route-table.ts, shared/http/route-states.ts (what the state machines say), shared/schemas (zod from shared/schemas/zod.ts) and functions/mcp/tool-declaration.ts only.',
             },
           ],
         },

@@ -1,6 +1,7 @@
 // POST /v1/negotiate/{sessionId}/accept — accept the other party’s terms on the table (only the party whose turn it is, while open). Handler: ./accept.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { negotiationMoveRoles, negotiationMoveText, negotiationMoveTo } from '../../shared/http/route-states.ts';
 import { MoveNoteRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ACCEPTED_SESSION } from '../../shared/schemas/examples.ts';
 import { change, idempotency, MONEY, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
@@ -12,10 +13,10 @@ export const route = defineRoute({
   handler: 'functions/negotiate/accept.ts',
   summary: 'Accept the other party’s terms',
   description:
-    'In an `open` session, on your `turn` (you accept the other side’s terms). The session becomes `accepted`; the buyer then orders: `POST /v1/create-order {"sessionId"}`.',
+    `${negotiationMoveText('accept')}: you accept the other side’s terms. The session becomes ${negotiationMoveTo('accept')}; the buyer then orders: \`POST /v1/create-order {"sessionId"}\`.`,
   tag: 'Negotiation',
   auth: 'apiKey',
-  roles: ANY_ROLE,
+  roles: negotiationMoveRoles('accept'),
   scope: 'negotiations:write',
   rateLimited: true,
   request: { params: SessionIdParams, body: z.optional(MoveNoteRequest) },

@@ -1,6 +1,7 @@
 // POST /v1/negotiate/{sessionId}/reject — reject and end the negotiation (either party, while open). Handler: ./reject.ts
 import * as z from '../../shared/schemas/zod.ts';
-import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { negotiationMoveRoles, negotiationMoveText, negotiationMoveTo } from '../../shared/http/route-states.ts';
 import { MoveNoteRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
 import { change, idempotency, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
@@ -12,10 +13,10 @@ export const route = defineRoute({
   handler: 'functions/negotiate/reject.ts',
   summary: 'Reject and end the negotiation',
   description:
-    'Either party, whoever’s turn it is; the session becomes `rejected` (`negotiation.rejected`). A closed session is 409.',
+    `${negotiationMoveText('reject')}: the session becomes ${negotiationMoveTo('reject')} (\`negotiation.rejected\`).`,
   tag: 'Negotiation',
   auth: 'apiKey',
-  roles: ANY_ROLE,
+  roles: negotiationMoveRoles('reject'),
   scope: 'negotiations:write',
   rateLimited: true,
   request: { params: SessionIdParams, body: z.optional(MoveNoteRequest) },

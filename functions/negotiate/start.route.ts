@@ -1,5 +1,6 @@
 // POST /v1/negotiate — open a negotiation on an offer with a proposal (the seller answers next; the offer’s policy may answer at once). Handler: ./start.ts
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { negotiationMoveRoles, negotiationMoveTo } from '../../shared/http/route-states.ts';
 import { NegotiationSession, StartNegotiationRequest } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_IDS, EXAMPLE_OPEN_SESSION } from '../../shared/schemas/examples.ts';
 import { change, idempotency, MONEY, type RouteTool, type RequestBody } from '../mcp/tool-declaration.ts';
@@ -11,10 +12,12 @@ export const route = defineRoute({
   handler: 'functions/negotiate/start.ts',
   summary: 'Open a negotiation on an offer with a proposal',
   description:
-    '`quantity` between the offer’s minimum and the stock; `unitPrice` defaults to the offer’s price for it. The session is `open`, `turn: seller`, but the seller’s policy may accept or counter at once (read `status`, `turn`); a non-negotiable offer is accepted at its price. Expires 72 h after the last move. Next: await `negotiation.*` or poll `GET /v1/negotiations/{sessionId}`.',
+    '`quantity` between the offer’s minimum and the stock; `unitPrice` defaults to the offer’s price for it. The session is ' +
+    negotiationMoveTo('start') +
+    ', `turn: seller`, but the seller’s policy may accept or counter at once (read `status`, `turn`); a non-negotiable offer is accepted at its price. Expires 72 h after the last move. Next: await `negotiation.*` or poll `GET /v1/negotiations/{sessionId}`.',
   tag: 'Negotiation',
   auth: 'apiKey',
-  roles: ['buyer'],
+  roles: negotiationMoveRoles('start'),
   scope: 'negotiations:write',
   rateLimited: true,
   request: { body: StartNegotiationRequest },

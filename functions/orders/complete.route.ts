@@ -1,5 +1,6 @@
 // POST /v1/orders/{id}/complete — complete a delivered order (its buyer; extension). Handler: ./complete.ts
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { orderTransitionFrom, orderTransitionParty, orderTransitionRoles, orderTransitionText } from '../../shared/http/route-states.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ORDER, EXAMPLE_SHIPPING } from '../../shared/schemas/examples.ts';
 import { change, idempotency, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
@@ -9,17 +10,16 @@ export const route = defineRoute({
   method: 'POST',
   path: '/v1/orders/{id}/complete',
   handler: 'functions/orders/complete.ts',
-  summary: 'Complete a delivered order (its buyer; extension)',
-  description:
-    'By its buyer: `delivered` → `completed` (`order.completed`), which closes it.',
+  summary: `Complete a ${orderTransitionFrom('complete')} order (${orderTransitionParty('complete')}; extension)`,
+  description: `${orderTransitionText('complete')} (\`order.completed\`), which closes it.`,
   tag: 'Orders',
   auth: 'apiKey',
-  roles: ['buyer'],
+  roles: orderTransitionRoles('complete'),
   scope: 'orders:write',
   rateLimited: true,
   request: { params: OrderIdParams },
   response: { status: 200, description: 'The order after the change' },
-  handlerErrors: ['not-found', 'conflict', 'auth/forbidden'],
+  handlerErrors: ['not-found', 'conflict'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
 });
 
@@ -33,7 +33,7 @@ export const routeDocument = (): RouteDocument => ({
 export const mcpTool = (): RouteTool => ({
   name: 'complete_order',
   title: 'Complete an order',
-  description: 'Confirm that a delivered order arrived as agreed: it becomes completed, the end of its life cycle.',
+  description: `Confirm that a ${orderTransitionFrom('complete')} order arrived as agreed: it becomes completed, the end of its life cycle.`,
   annotations: change({ idempotent: true }),
   call: (mk, args) => mk.orders.complete(pathParameter(args), idempotency(args)),
 });

@@ -400,7 +400,7 @@ export interface paths {
         put?: never;
         /**
          * Counter the terms on the table
-         * @description In an `open` session, on your `turn` (409 otherwise); the turn passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter at once.
+         * @description In an `open` session, on your `turn` (409 otherwise; `details`: `status`, `turn`); the turn passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter at once.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -422,7 +422,7 @@ export interface paths {
         put?: never;
         /**
          * Accept the other party’s terms
-         * @description In an `open` session, on your `turn` (you accept the other side’s terms). The session becomes `accepted`; the buyer then orders: `POST /v1/create-order {"sessionId"}`.
+         * @description In an `open` session, on your `turn` (409 otherwise; `details`: `status`, `turn`): you accept the other side’s terms. The session becomes `accepted`; the buyer then orders: `POST /v1/create-order {"sessionId"}`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -444,7 +444,7 @@ export interface paths {
         put?: never;
         /**
          * Reject and end the negotiation
-         * @description Either party, whoever’s turn it is; the session becomes `rejected` (`negotiation.rejected`). A closed session is 409.
+         * @description In an `open` session, whoever’s turn it is (409 otherwise; `details`: `status`, `turn`): the session becomes `rejected` (`negotiation.rejected`).
          *
          *     **Callers**: buyers and sellers.
          */
@@ -576,7 +576,7 @@ export interface paths {
         put?: never;
         /**
          * Approve an order awaiting approval
-         * @description The main key, before `approval.expiresAt` (409 after): `awaiting_approval` → `pending`; only now does the seller see it, and `order.created` goes to both.
+         * @description By its buyer: `awaiting_approval` → `pending` (409 from any other `status`), with its main key, before `approval.expiresAt` (409 after); only now does the seller see it, and `order.created` goes to both.
          *
          *     **Callers**: buyers only.
          */
@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending or confirmed order
-         * @description Either party, while `pending` or `confirmed` (409 once shipped): the stock is restored; `order.cancelled` goes to both.
+         * @description Either party: `pending` or `confirmed` → `cancelled` (409 from any other `status`): the stock is restored; `order.cancelled` goes to both.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -642,7 +642,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a delivered order (its buyer; extension)
-         * @description By its buyer: `delivered` → `completed` (`order.completed`), which closes it.
+         * @description By its buyer: `delivered` → `completed` (409 from any other `status`) (`order.completed`), which closes it.
          *
          *     **Callers**: buyers only.
          */
@@ -664,7 +664,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a pending order (its seller; extension)
-         * @description By its seller: `pending` → `confirmed` (`order.confirmed`). Next: ship it.
+         * @description By its seller: `pending` → `confirmed` (409 from any other `status`) (`order.confirmed`). Next: ship it.
          *
          *     **Callers**: sellers only.
          */
@@ -686,7 +686,7 @@ export interface paths {
         put?: never;
         /**
          * Decline an order awaiting approval
-         * @description The main key: `awaiting_approval` → `declined`; the stock and the key’s spend are released, `order.declined` goes to the buyer (the seller never saw it).
+         * @description By its buyer: `awaiting_approval` → `declined` (409 from any other `status`), with its main key; the stock and the key’s spend are released, `order.declined` goes to the buyer (the seller never saw it).
          *
          *     **Callers**: buyers only.
          */
@@ -708,7 +708,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a shipped order delivered (its seller; extension)
-         * @description By its seller: `shipped` → `delivered` (`order.delivered`); the buyer then completes it.
+         * @description By its seller: `shipped` → `delivered` (409 from any other `status`) (`order.delivered`); the buyer then completes it.
          *
          *     **Callers**: sellers only.
          */
@@ -730,7 +730,7 @@ export interface paths {
         put?: never;
         /**
          * Ship a confirmed order (carrier, tracking)
-         * @description By its seller: `confirmed` → `shipped`, with `carrier`, `trackingNumber` and optional `trackingUrl`, which `order.shipped` carries.
+         * @description By its seller: `confirmed` → `shipped` (409 from any other `status`), with `carrier`, `trackingNumber` and optional `trackingUrl`, which `order.shipped` carries.
          *
          *     **Callers**: sellers only.
          */
@@ -4844,7 +4844,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
