@@ -14,7 +14,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * The OpenAPI tags that group operations, in the order the documents show them (each described in
- * shared/openapi/document.ts): the index lists routes by tag in this order (compareRoutes).
+ * shared/openapi/content.ts): the index lists routes by tag in this order (compareRoutes).
  */
 export const ROUTE_TAGS = ['Agents', 'Search', 'Catalog', 'Seller feeds', 'Negotiation', 'Orders', 'Webhooks', 'Events', 'Operations', 'MCP'] as const;
 export type RouteTag = (typeof ROUTE_TAGS)[number];

@@ -3,7 +3,7 @@
 // at synth and local start only.
 import { ERROR_CODES } from '../http/error-codes.ts';
 import { ROUTE_TAGS, type RouteTag, type RouteWithDocument } from '../http/route-table.ts';
-import { API_TITLE, TAG_DESCRIPTIONS, WEBHOOK_EVENTS, callersOf, errorSummaryOf, keyScopeOf } from './document.ts';
+import { API_TITLE, TAG_DESCRIPTIONS, WEBHOOK_EVENTS, callersOf, errorSummaryOf, keyScopeOf } from './content.ts';
 import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
 /** `/v1/orders/{id}` → the JSON Pointer of its path item in the OpenAPI document. */
