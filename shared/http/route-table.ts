@@ -130,6 +130,13 @@ export interface RouteDefinition<
    */
   callsApi?: boolean;
   /**
+   * The request's Origin (and, where the runtime names its host names, its Host) is checked before its
+   * key (shared/http/request-origin.ts): a web page of another site gets 403 and the MCP transport's
+   * JSON-RPC error, however valid its key (the MCP specification's DNS-rebinding defence). The function
+   * gets the API's own URL and the stage's allowed origins from the stack.
+   */
+  checksOrigin?: true;
+  /**
    * The function's bundle budget in kB, when it may not keep the default (DEFAULT_BUNDLE_BUDGET_KB);
    * docs/performance.md records the measurement that justifies it.
    */

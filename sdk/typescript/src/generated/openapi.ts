@@ -6036,7 +6036,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            /** @description A request from a web page whose `Origin` this server does not allow (DNS-rebinding protection; locally, also a `Host` that is not a loopback name): a JSON-RPC error, `id` null */
+            /** @description A request from a web page whose `Origin` this server does not allow (DNS-rebinding protection; locally, also a `Host` that is not a loopback name), before its key is looked up: a JSON-RPC error, `id` null */
             403: {
                 headers: {
                     [name: string]: unknown;
