@@ -1,4 +1,4 @@
-// How an MCP tool is declared, in one of two homes (docs/decisions/mcp-tools-beside-routes.md):
+// How an MCP tool is declared, in one of two homes (docs/decisions/registries-from-files.md):
 // - beside its route, in the route's module (`<action>.route.ts`): `export const mcpTool = (): RouteTool
 //   => ({ name, title, description, annotations, call })` for a tool that is one call of that route, its
 //   arguments the route's parameters side by side; the table (tool-table.ts) adds the route, the
