@@ -31,7 +31,7 @@ const registeredArguments = new Map<Tool, z.ZodMiniObject>();
 
 /**
  * What the SDK is given as a tool's arguments schema: any object, since the tool checks its arguments
- * itself (tool-schemas.ts), so that a mistake is answered as the API answers it (validation/invalid with
+ * itself (tool-arguments.ts), so that a mistake is answered as the API answers it (validation/invalid with
  * details by argument name) rather than in the SDK's words; and the tool's own JSON Schema as its
  * metadata, which zod's conversion (the SDK's tools/list) writes out as the schema. Built once per tool
  * and process.

@@ -3,7 +3,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MarketplaceConnectionError, MarketplaceError, type Marketplace } from '../../sdk/typescript/src/index.ts';
 import type { FieldProblem } from '../../shared/failures.ts';
-import { invalidArguments } from './tool-schemas.ts';
+import { invalidArguments } from './tool-arguments.ts';
 import type { Tool } from './tool-declaration.ts';
 
 /** The error of a tool result: the API's error (code, message, details) as JSON text. */

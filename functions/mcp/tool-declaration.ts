@@ -12,10 +12,10 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Marketplace, RequestOptions } from '../../sdk/typescript/src/index.ts';
 import type * as z from '../../shared/schemas/zod.ts';
 import type { RouteWithDocument } from '../../shared/http/route-table.ts';
-import type { RouteArguments, ToolInput } from './tool-schemas.ts';
+import type { RouteArguments, ToolInput } from './tool-arguments.ts';
 
 export type { FeedUpload, QueryParams, RequestBody } from '../../sdk/typescript/src/index.ts';
-export type { RouteArguments } from './tool-schemas.ts';
+export type { RouteArguments } from './tool-arguments.ts';
 
 /** What a route's module says about its tool (`mcpTool`); the rest comes from its row. */
 export interface RouteTool {

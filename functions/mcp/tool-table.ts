@@ -7,7 +7,8 @@ import { compareRoutes, withDocument, type RouteDefinition, type RouteDocument }
 import type { Role } from '../../shared/schemas/agents.ts';
 import { compositeToolModules, toolRouteModules } from '../registry.generated.ts';
 import type { RouteTool, Tool } from './tool-declaration.ts';
-import { dataOf, routeInput } from './tool-schemas.ts';
+import { routeInput } from './tool-arguments.ts';
+import { dataOf } from './tool-results.ts';
 
 /**
  * The tool a route declares (`mcpTool`), with what its row gives: the route it calls, its arguments

@@ -6,7 +6,7 @@ import type { FieldProblem } from '../../../shared/failures.ts';
 import { InlineJsonFeedRequest, UploadFeedQuery } from '../../../shared/schemas/catalog.ts';
 import { FeedProductRow } from '../../../shared/schemas/feed-rows.ts';
 import * as z from '../../../shared/schemas/zod.ts';
-import { IdempotencyKeyArgument, argumentSchema, argumentsSchema, keysOf, parseIdempotencyKey, problemsOf, propertyOf, toolInput, type JsonSchema, type Parsed, type ToolInput } from '../tool-schemas.ts';
+import { IdempotencyKeyArgument, argumentSchema, argumentsSchema, keysOf, parseIdempotencyKey, problemsOf, propertyOf, toolInput, type JsonSchema, type Parsed, type ToolInput } from '../tool-arguments.ts';
 
 export interface FeedFileArguments {
   upload: { csv: string; filename?: string } | { products: unknown[]; filename?: string } | undefined;

@@ -6,7 +6,8 @@ import { withDocument } from '../../../shared/http/route-table.ts';
 import { FeedFormat } from '../../../shared/schemas/catalog.ts';
 import * as z from '../../../shared/schemas/zod.ts';
 import { READ, defineTool } from '../tool-declaration.ts';
-import { argumentsSchema, dataOf, problemsOf, toolInput } from '../tool-schemas.ts';
+import { argumentsSchema, problemsOf, toolInput } from '../tool-arguments.ts';
+import { dataOf } from '../tool-results.ts';
 
 const getCsvFeedTemplate = withDocument(getCsvFeedTemplateModule);
 const getJsonFeedTemplate = withDocument(getJsonFeedTemplateModule);

@@ -4,7 +4,7 @@
 import * as retryFeedModule from '../../seller-feeds/retry.route.ts';
 import { withDocument } from '../../../shared/http/route-table.ts';
 import { change, defineTool, idempotency, type FeedUpload } from '../tool-declaration.ts';
-import { dataOf } from '../tool-schemas.ts';
+import { dataOf } from '../tool-results.ts';
 import { feedFileInput } from './feed-file-arguments.ts';
 
 const retryFeed = withDocument(retryFeedModule);

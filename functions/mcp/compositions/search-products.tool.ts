@@ -7,7 +7,8 @@ import { withDocument } from '../../../shared/http/route-table.ts';
 import { SearchIntentRequest, SearchRequest } from '../../../shared/schemas/search.ts';
 import type * as z from '../../../shared/schemas/zod.ts';
 import { MONEY, PAGED, READ, defineTool, firstPage, type RequestBody } from '../tool-declaration.ts';
-import { argumentsSchema, dataOf, eitherObject, problemsOf, propertyOf, toolInput, type ArgumentsSchema, type Parsed, type ToolInput } from '../tool-schemas.ts';
+import { argumentsSchema, problemsOf, propertyOf, toolInput, type ArgumentsSchema, type Parsed, type ToolInput } from '../tool-arguments.ts';
+import { dataOf, eitherObject } from '../tool-results.ts';
 
 const searchIntent = withDocument(searchIntentModule);
 const search = withDocument(searchModule);

@@ -3,7 +3,7 @@
 import * as uploadFeedModule from '../../seller-feeds/create.route.ts';
 import { withDocument } from '../../../shared/http/route-table.ts';
 import { change, defineTool, idempotency, type FeedUpload } from '../tool-declaration.ts';
-import { dataOf } from '../tool-schemas.ts';
+import { dataOf } from '../tool-results.ts';
 import { feedFileInput } from './feed-file-arguments.ts';
 
 const uploadFeed = withDocument(uploadFeedModule);

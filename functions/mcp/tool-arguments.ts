@@ -1,6 +1,6 @@
-// A tool's arguments and result, from the zod schemas of the route it calls: the arguments' JSON
-// Schema (what tools/list shows a model) and their validation (what the tool checks before calling the
-// API), and the result's schema (the route's `data`), with no second definition of any field.
+// A tool's arguments, from the zod schemas of the route it calls: their JSON Schema (what tools/list
+// shows a model) and their validation (what the tool checks before calling the API), with no second
+// definition of any field. The result's schema is ./tool-results.ts.
 //
 // A route's query parameters arrive as strings (`limit=20`), so its query schemas parse text. A tool
 // takes JSON, so `limit` is an integer in the tool's schema, and the tool validates an argument by
@@ -8,7 +8,7 @@
 // same checks, the same messages, the same dot paths as over HTTP.
 import * as z from '../../shared/schemas/zod.ts';
 import { invalidFields, type FieldProblem } from '../../shared/failures.ts';
-import type { RouteDefinition, RouteWithDocument } from '../../shared/http/route-table.ts';
+import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { zodProblems } from '../../shared/schemas/problems.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -242,43 +242,4 @@ export function propertyOf(schema: z.ZodMiniType, name: string): JsonSchema {
   const property = (argumentSchema(schema).properties as Record<string, JsonSchema> | undefined)?.[name];
   if (!property) throw new Error(`No argument ${name}`);
   return property;
-}
-
-const isObject = (schema: z.core.$ZodType): schema is z.ZodMiniObject => schema instanceof z.ZodMiniObject;
-const isUnion = (schema: z.core.$ZodType): schema is z.ZodMiniUnion => schema instanceof z.ZodMiniUnion;
-const isArray = (schema: z.core.$ZodType): schema is z.ZodMiniArray => schema instanceof z.ZodMiniArray;
-
-/**
- * The route's `data` schema as one object, as MCP requires of a tool's result: a union of objects (a
- * product as its seller or anyone else sees it) becomes one object with the fields of either.
- */
-export function dataOf(route: RouteWithDocument): z.ZodMiniObject {
-  const schema = route.response.schema;
-  // A copy without the component name, so that the JSON Schema's root is the object itself (MCP
-  // requires `type: "object"` there), not a reference to a named definition.
-  if (isObject(schema)) return z.object(schema.shape);
-  if (isUnion(schema) && schema.def.options.every(isObject)) {
-    const [first, ...rest] = schema.def.options;
-    return rest.reduce(eitherObject, first as z.ZodMiniObject);
-  }
-  throw new Error(`${route.operationId} answers ${schema.def.type}, which a tool result cannot be`);
-}
-
-/** Either object's fields: one only one of them has is optional; one they type differently is either type. */
-export function eitherObject(first: z.ZodMiniObject, second: z.ZodMiniObject): z.ZodMiniObject {
-  const shape: Record<string, z.ZodMiniType> = {};
-  for (const name of new Set([...Object.keys(first.shape), ...Object.keys(second.shape)])) {
-    const a = first.shape[name] as z.ZodMiniType | undefined;
-    const b = second.shape[name] as z.ZodMiniType | undefined;
-    if (a && b) shape[name] = a === b ? a : eitherField(a, b);
-    else shape[name] = z.optional((a ?? b)!);
-  }
-  return z.object(shape);
-}
-
-/** Two types of one field: arrays of either item, objects merged, anything else a union. */
-function eitherField(a: z.ZodMiniType, b: z.ZodMiniType): z.ZodMiniType {
-  if (isArray(a) && isArray(b)) return z.array(eitherField(a.def.element as z.ZodMiniType, b.def.element as z.ZodMiniType));
-  if (isObject(a) && isObject(b)) return eitherObject(a, b);
-  return z.union([a, b]);
 }
