@@ -7,9 +7,9 @@
 // Every sample is one process. Each round runs every bundle of both shapes and both baselines once,
 // in a shuffled order, so that load on the machine (±50 % on a shared 2-core VM) moves all of them
 // alike; then the slowest few of each shape run again, paired with their baseline, alternating which
-// goes first. In the deployed shape it also measures a floor: the minimal handler plus our S3 requests
-// (bench/floor-s3-requests.ts), paired the same way, and the slowest routes that do not load them, so
-// that what the S3 requests cost by themselves and what our own code costs are told apart. The same
+// goes first. In the deployed shape it also measures a floor: the minimal handler plus the S3 client
+// (bench/floor-s3-client.ts), paired the same way, and the slowest routes that do not load it, so
+// that what the S3 client costs by itself and what our own code costs are told apart. The same
 // fresh import of every bundle of the deployed shape is also counted in instructions (valgrind's
 // callgrind): a figure that does not move with load, which ranks the routes the same way in every run
 // and picks, with the screening, which ones are timed again. A function that imports a bundle of its
@@ -55,7 +55,7 @@ interface PairedFigure {
 export interface ColdStartFloors {
   /** The minimal handler plus the library, paired with the minimal handler. */
   floors: (PairedFigure & { library: string })[];
-  /** The slowest few routes whose bundles hold no floor library (our S3 requests), paired. */
+  /** The slowest few routes whose bundles hold no floor library (the S3 client), paired. */
   withoutFloorLibraries: PairedFigure[];
   /** The largest of those ratios: the figure the routes' own code decides. */
   slowestWithoutFloorLibraries: PairedFigure;
@@ -117,7 +117,7 @@ export const COLD_START_RATIO_TARGET = 1.3;
  * input containing `marker`) is compared with its floor.
  */
 const FLOOR_LIBRARIES = [
-  { library: 'S3 requests', marker: 'shared/data/s3-requests.ts', entry: 'bench/floor-s3-requests.ts' },
+  { library: 'the S3 client', marker: 'node_modules/@aws-sdk/client-s3/', entry: 'bench/floor-s3-client.ts' },
 ] as const;
 
 /** The bundled files that are code a function imports on first use (lib/bundled-files.ts): bundleHandlers writes them beside the bundles. */
@@ -270,7 +270,7 @@ export function coldStartRows(coldStart: ColdStartResult): string[][] {
       `slowest ${ratio(coldStart[shape].slowest)} (minimal ${coldStart[shape].minimal.kb} kB)`,
     ]),
     ...coldStart.sdkBundled.floors.map((floor) => [`cold start floor, minimal handler + ${floor.library}`, ratio(floor)]),
-    ['cold start, slowest route without S3 requests', ratio(coldStart.sdkBundled.slowestWithoutFloorLibraries)],
+    ['cold start, slowest route without the S3 client', ratio(coldStart.sdkBundled.slowestWithoutFloorLibraries)],
     ...instructionRows(coldStart.instructions),
   ];
 }
@@ -281,7 +281,7 @@ function instructionRows(instructions: ColdStartInstructions | undefined): strin
   return [
     ['cold start in instructions (callgrind), slowest route', ratio(instructions.slowest)],
     ...instructions.floors.map((floor) => [`cold start in instructions, minimal handler + ${floor.library}`, ratio(floor)]),
-    ['cold start in instructions, slowest route without S3 requests', ratio(instructions.slowestWithoutFloorLibraries)],
+    ['cold start in instructions, slowest route without the S3 client', ratio(instructions.slowestWithoutFloorLibraries)],
     ...instructions.firstUse.map((figure) => [`first use in instructions, ${handlerName(figure.handler)} then ${figure.lazyBundle}`, `${figure.instructionsM} M (+${figure.overInitM} M over its cold start) ÷ minimal ${instructions.minimalM} M = ${figure.ratio}`]),
     [`cold start in instructions, routes over ${COLD_START_RATIO_TARGET}`, instructions.routes.filter((figure) => figure.ratio > COLD_START_RATIO_TARGET).map((figure) => `${handlerName(figure.handler)} ${figure.ratio}`).join(', ') || 'none'],
   ];
