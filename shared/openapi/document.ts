@@ -25,7 +25,7 @@ import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
 import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
 import { CountryCode, LIST_CURSOR_MAX, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, idOf } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/money.ts';
-import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
+import { SearchIntentPage, SearchPage } from '../schemas/search-results.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
