@@ -5,12 +5,11 @@ import tseslint from 'typescript-eslint';
 /**
  * Lambda code (shared/, functions/) imports zod only through shared/schemas/zod.ts: zod/mini with the
  * English messages. Classic zod adds ~35 M instructions to every cold start before any schema is
- * built, and classic schemas cost twice as much to build (docs/performance.md, "zod/mini in the
- * functions"); zod/mini set up anywhere else would answer without the English messages.
+ * built, and classic schemas cost twice as much to build (docs/decisions/zod-mini-in-functions.md); zod/mini set up anywhere else would answer without the English messages.
  */
 const ZOD_ONLY_THROUGH_SHARED_SCHEMAS = {
   regex: '^zod(/(v3|v4|v4/classic(/.*)?|mini|v4/mini(/.*)?|v4-mini))?$',
-  message: 'Import zod from shared/schemas/zod.ts (zod/mini with the English messages): classic zod costs every cold start ~35 M instructions (docs/performance.md, "zod/mini in the functions").',
+  message: 'Import zod from shared/schemas/zod.ts (zod/mini with the English messages): classic zod costs every cold start ~35 M instructions (docs/decisions/zod-mini-in-functions.md).',
 };
 
 /** Files under `files` may not import from the named shared/ layers (which sit above them) or from outside shared/. */

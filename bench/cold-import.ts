@@ -23,6 +23,8 @@ export const HANDLER_ENV: Record<string, string> = {
   FEEDS_BUCKET_NAME: 'bench-feeds',
   CURSOR_SIGNING_KEY: 'bench-cursor-signing-key-0123456789abcdef',
   LOG_LEVEL: 'SILENT',
+  POWERTOOLS_METRICS_DISABLED: 'true',
+  POWERTOOLS_TRACE_ENABLED: 'false',
   AWS_REGION: 'us-east-1',
 };
 

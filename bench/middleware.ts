@@ -4,14 +4,15 @@
 //
 // Two figures:
 // - `stubbedClient`: aws-sdk-client-mock replaces the document client's send(); what remains is the
-//   operation runner itself (request state, authenticate with a warm key cache, rate limit, authorize,
-//   body, validation, idempotency, the response shaper) around a no-op operation, called in process
-//   with a plain request (lib/local/in-process.ts). This is the target figure.
+//   Middy stack itself (Powertools' logger, tracer and metrics middlewares, request context,
+//   authenticate with a warm key cache, rate limit, authorize, body, validation, idempotency, the
+//   response shaper) around a no-op implementation, called as Lambda calls it: the function's handler
+//   export with an API Gateway payload 2.0 event and a Lambda context (lib/local/lambda-events.ts),
+//   each built before the clock starts. This is the target figure.
 // - `stubbedHttp`: the real SDK pipeline (marshalling, serialisation, endpoint, SigV4 signing,
 //   deserialisation) with only the HTTP exchange replaced by a canned answer. For information: what
 //   the same request costs once the SDK's own client-side work is counted.
-import type { Invocation, OperationRequest } from '../shared/http/api-state.ts';
-import type { Operation } from '../shared/http/operation.ts';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { HANDLER_ENV } from './cold-import.ts';
 import { median, percentile, round } from './stats.ts';
 
@@ -35,20 +36,22 @@ export interface MiddlewareResult {
 const API_KEY = `mk_test_${'A'.repeat(40)}`;
 const AGENT_ID = 'agt_01JBENCHBENCHBENCHBENCHBEN'; // a well-formed id: stored items are parsed
 
-/** What a function is told of its remaining time. */
-const invocation: Invocation = { remainingMs: () => 10_000 };
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+/** A fresh event and context per invocation, as Lambda gives them. */
+type Invocation = () => [APIGatewayProxyEventV2, Context];
 
-async function time(operation: Operation, request: OperationRequest, invocations: number, warmup: number): Promise<Omit<StackTiming, 'dynamoCalls'>> {
+async function time(handler: Handler, invocation: Invocation, invocations: number, warmup: number): Promise<Omit<StackTiming, 'dynamoCalls'>> {
   for (let i = 0; i < warmup; i++) {
-    const response = await operation.run(request, invocation);
-    if (response.status !== 200) throw new Error(`Warm-up answered ${response.status}: ${String(response.body)}`);
+    const response = await handler(...invocation());
+    if (response.statusCode !== 200) throw new Error(`Warm-up answered ${response.statusCode}: ${String(response.body)}`);
   }
   const samples = new Float64Array(invocations);
   for (let i = 0; i < invocations; i++) {
+    const [event, context] = invocation();
     const started = performance.now();
-    const response = await operation.run(request, invocation);
+    const response = await handler(event, context);
     samples[i] = performance.now() - started;
-    if (response.status !== 200) throw new Error(`Invocation answered ${response.status}: ${String(response.body)}`);
+    if (response.statusCode !== 200) throw new Error(`Invocation answered ${response.statusCode}: ${String(response.body)}`);
   }
   const values = Array.from(samples);
   return {
@@ -72,12 +75,16 @@ export async function measureMiddleware({ invocations = 20_000, warmup = 2_000 }
   const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { documentClient, dynamoDb } = await import('../shared/data/client.ts');
   const { apiHandler } = await import('../shared/http/handler.ts');
-  const { operationRequest } = await import('../lib/local/in-process.ts');
+  const { routeEvent } = await import('../lib/local/lambda-events.ts');
+  const { lambdaContext } = await import('../lib/local/lambda.ts');
   const { clearApiKeyCache } = await import('../shared/domain/api-key-cache.ts');
   const { route } = await import('../functions/agents/get-me.route.ts'); // apiKey auth, rate limited, GET
 
-  const { operation } = apiHandler(route, () => Promise.resolve({ data: {} }));
-  const request = operationRequest(route, route.path, { apiKey: API_KEY, headers: { accept: 'application/json', host: 'api.example' } });
+  const handler = apiHandler(route, () => Promise.resolve({ data: {} }));
+  const invocation: Invocation = () => [
+    routeEvent(route, route.path, { apiKey: API_KEY, headers: { accept: 'application/json', host: 'api.example' } }),
+    lambdaContext(route.operationId, 10_000),
+  ];
   const keyItem = { agentId: AGENT_ID, role: 'buyer', plan: 'free', environment: 'test', createdAt: '2026-01-01T00:00:00.000Z' };
 
   // 1. The document client's send() stubbed.
@@ -85,7 +92,7 @@ export async function measureMiddleware({ invocations = 20_000, warmup = 2_000 }
   mock.on(GetCommand).resolves({ Item: keyItem });
   mock.on(UpdateCommand).callsFake(() => Promise.resolve({ Attributes: { minute: epochMinute(), minuteCount: 1, dayCount: 1 } }));
   clearApiKeyCache();
-  const stubbedTiming = await time(operation, request, invocations, warmup);
+  const stubbedTiming = await time(handler, invocation, invocations, warmup);
   const stubbedCalls = {
     GetCommand: mock.commandCalls(GetCommand).length,
     UpdateCommand: mock.commandCalls(UpdateCommand).length,
@@ -126,7 +133,7 @@ export async function measureMiddleware({ invocations = 20_000, warmup = 2_000 }
   // Fewer invocations: each costs several times more, and the figure is for information only.
   const httpInvocations = Math.round(invocations / 5);
   const httpWarmup = Math.round(warmup / 4);
-  const httpTiming = await time(operation, request, httpInvocations, httpWarmup);
+  const httpTiming = await time(handler, invocation, httpInvocations, httpWarmup);
   if ((calls.UpdateItemCommand ?? 0) !== httpInvocations + httpWarmup) {
     throw new Error(`Expected every request to reach the SDK's UpdateItem, saw ${JSON.stringify(calls)}`);
   }

@@ -164,7 +164,7 @@ async function main(): Promise<number> {
   const importMcpOverBare = measureImport(mcpBundle.file);
 
   // 3. The middleware stack, stubbed I/O.
-  log('timing the middleware stack in process (stubbed DynamoDB)…');
+  log('timing the Middy stack through a function handler (stubbed DynamoDB)…');
   const middleware = await runMiddleware();
 
   // 4 + 5. The local runtime: DynamoDB calls per GET, then API vs raw DynamoDB Local throughput.
@@ -273,7 +273,7 @@ async function main(): Promise<number> {
         ...coldStart,
       },
       middleware: {
-        note: 'stubbedClient is the target: DynamoDB I/O stubbed with aws-sdk-client-mock; stubbedHttp keeps the SDK pipeline and stubs only HTTP',
+        note: 'the Middy stack (Powertools included) through a function handler export, called with an API Gateway payload 2.0 event and a Lambda context built before the clock starts; stubbedClient is the target: DynamoDB I/O stubbed with aws-sdk-client-mock; stubbedHttp keeps the SDK pipeline and stubs only HTTP',
         ...middleware,
       },
       throughput: {

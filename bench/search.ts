@@ -15,8 +15,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { BENCH_TMP } from './bundle.ts';
 import { HANDLER_ENV } from './cold-import.ts';
-import type { Invocation } from '../shared/http/api-state.ts';
-import type { Operation } from '../shared/http/operation.ts';
+import type { ApiFunction } from '../shared/http/handler.ts';
 import { percentile, round } from './stats.ts';
 
 export interface LatencySummary {
@@ -167,10 +166,10 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
   const { snapshotKeyFor } = await import('../shared/data/search-snapshots.ts');
   const { SearchReplica } = await import('../shared/data/search-replica/index.ts');
   const { currentSearchIndex } = await import('../shared/domain/search-index.ts');
-  const { operationRequest } = await import('../lib/local/in-process.ts');
-  const searchOperation = (await import('../functions/search/run.ts')).handler.operation;
-  const intentOperation = (await import('../functions/search-intent/run.ts')).handler.operation;
-  const invocation: Invocation = { remainingMs: () => 10_000 };
+  const { routeEvent } = await import('../lib/local/lambda-events.ts');
+  const { lambdaContext } = await import('../lib/local/lambda.ts');
+  const searchHandler = (await import('../functions/search/run.ts')).handler;
+  const intentHandler = (await import('../functions/search-intent/run.ts')).handler;
   const { searches, intents } = await realisticQueries();
 
   const snapshotKey = snapshotKeyFor(seq);
@@ -205,15 +204,17 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
     return originalSearch.call(this, query);
   };
 
-  const run = async (operation: Operation, bodies: readonly unknown[]) => {
-    const routePath = operation.route.path;
-    const requests = bodies.map((body) => operationRequest(operation.route, routePath, { apiKey: API_KEY, body, headers: { accept: 'application/json', host: 'api.example' } }));
+  const run = async (handler: ApiFunction, bodies: readonly unknown[]) => {
+    const { route } = handler;
+    const routePath = route.path;
+    // A fresh event and context per invocation, as Lambda gives them (the JSON body parser replaces the event's body).
+    const requests = bodies.map((body) => () => [routeEvent(route, routePath, { apiKey: API_KEY, body, headers: { accept: 'application/json', host: 'api.example' } }), lambdaContext(route.operationId, 10_000)] as const);
     const engineCalls: Query[][] = [];
     let empty = 0;
     for (const request of requests) {
       recording = [];
-      const response = await operation.run(request, invocation);
-      if (response.status !== 200) throw new Error(`${routePath} answered ${response.status}: ${String(response.body)}`);
+      const response = await handler(...request());
+      if (response.statusCode !== 200) throw new Error(`${routePath} answered ${response.statusCode}: ${String(response.body)}`);
       if ((JSON.parse(response.body as string) as { data: { items: unknown[] } }).data.items.length === 0) empty += 1;
       engineCalls.push(recording);
     }
@@ -222,10 +223,11 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
     const engineMs = requests.map((): number[] => []);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, request] of requests.entries()) {
+        const [event, context] = request();
         let t = performance.now();
-        const response = await operation.run(request, invocation);
+        const response = await handler(event, context);
         handlerMs[i]!.push(performance.now() - t);
-        if (response.status !== 200) throw new Error(`${routePath} answered ${response.status}`);
+        if (response.statusCode !== 200) throw new Error(`${routePath} answered ${response.statusCode}`);
         t = performance.now();
         for (const query of engineCalls[i]!) originalSearch.call(index, query);
         engineMs[i]!.push(performance.now() - t);
@@ -240,8 +242,8 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
     return { handler: handlerSummary, engine: engineSummary, overheadRatio: round(handlerSummary.p95Ms / engineSummary.p95Ms, 3), emptyResults: empty, slowest };
   };
 
-  const search = await run(searchOperation, searches);
-  const intent = await run(intentOperation, intents.map((text) => ({ intent: text })));
+  const search = await run(searchHandler, searches);
+  const intent = await run(intentHandler, intents.map((text) => ({ intent: text })));
   const afterQueries = gcAndMemory();
   dynamo.restore();
   s3.restore();

@@ -1,6 +1,6 @@
 // The one place that decides how every Lambda of the marketplace is built and run (route handlers and
 // workers alike): Node 24 on arm64, one minified ESM bundle per handler made by the local esbuild,
-// its source map beside it (logged errors' stacks are mapped by shared/logger.ts), its own log group with the stage's retention, a role that starts with
+// its source map beside it (Node maps error stacks with it: --enable-source-maps), its own log group with the stage's retention, a role that starts with
 // nothing but its log group (its own, or one shared by functions whose grants are equal:
 // lib/function-roles.ts), and X-Ray tracing through one policy shared by the whole app (created in the
 // root stack; route stacks receive its ARN).
@@ -54,6 +54,8 @@ export function sharedEnvironment(stage: Stage, cursorSigningSecret: ISecret): R
     [ENV.stage]: stage,
     [ENV.cursorSigningKey]: cursorSigningSecret.secretValue.unsafeUnwrap(),
     [ENV.logLevel]: 'INFO',
+    // Error stacks in the logs name source files and lines (the map beside each bundle).
+    NODE_OPTIONS: '--enable-source-maps',
   };
 }
 
@@ -106,8 +108,6 @@ export class ApiFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
-      // No NODE_OPTIONS=--enable-source-maps: it parses the bundle's map at every cold start (a fifth of
-      // a minimal function's init, more for larger bundles); the logger maps the stacks it logs instead.
       environment: props.environment,
       bundling: {
         forceDockerBundling: false,

@@ -19,10 +19,7 @@ export const LAMBDA_BUNDLING = {
   mainFields: ['module', 'main'],
   banner: DEFINE_REQUIRE_BANNER,
   minify: true,
-  /**
-   * A map beside each bundle, for the logger to map the stacks of errors it logs (shared/logger.ts).
-   * Functions do not run with --enable-source-maps, which parses the map at every cold start.
-   */
+  /** A map beside each bundle: functions run with --enable-source-maps (lib/api-function.ts), so logged stacks name sources. */
   sourceMap: true,
   /** The map only needs file names and lines for stack traces, not a copy of every source. */
   sourcesContent: false,
@@ -31,7 +28,7 @@ export const LAMBDA_BUNDLING = {
    * runtime's copy: measured side by side (bench/cold-start.ts), a fresh import of a bundle with the
    * SDK in it is about a quarter faster than the same bundle loading the runtime's SDK from its many
    * files, for 300–350 kB more per bundle; and the deployed SDK is the version the lockfile tested
-   * (docs/performance.md, "Cold start").
+   * (docs/decisions/aws-sdk-bundled.md).
    */
   bundleAwsSdk: true,
   /**
@@ -49,7 +46,7 @@ export const LAMBDA_BUNDLING = {
  * of its exports once — and reading `http`'s loads undici (the fetch implementation), reading
  * `process`'s opens the stdio streams, and so on, none of which a function uses. Through the shim the
  * bundle reads only what it uses, when it uses it: a quarter off a minimal function's init
- * (docs/performance.md, "Cold start"). The shims are written once into node_modules/.cache.
+ * (docs/decisions/builtin-module-shims.md). The shims are written once into node_modules/.cache.
  */
 export function builtinModuleAliases(root: string): Record<string, string> {
   const dir = path.join(root, 'node_modules', '.cache', 'builtin-module-shims');
@@ -91,7 +88,7 @@ export const lambdaBuildOptions = {
   target: LAMBDA_BUNDLING.target,
   format: LAMBDA_BUNDLING.format,
   minify: LAMBDA_BUNDLING.minify,
-  // Linked, as CDK's `sourceMap: true` builds it: the bundle names its map (read only by the logger).
+  // Linked, as CDK's `sourceMap: true` builds it: the bundle names its map.
   sourcemap: LAMBDA_BUNDLING.sourceMap ? 'linked' : false,
   sourcesContent: LAMBDA_BUNDLING.sourcesContent,
   mainFields: [...LAMBDA_BUNDLING.mainFields],

@@ -1,8 +1,7 @@
 // Function roles. Grants go into the role's own inline policy (InlinePolicyRole) instead of a separate
 // AWS::IAM::Policy resource, and route functions whose grants are equal share one role (each keeps its
 // own log group, and the shared role may write to the log groups of the functions sharing it). Both
-// keep the stack's resource count from growing by two per function (docs/decisions.md, "A stack that
-// fits CloudFormation").
+// keep the stack's resource count from growing by two per function (docs/decisions/nested-route-stacks.md).
 import { createHash } from 'node:crypto';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';

@@ -2,8 +2,7 @@
 // and `$default` → the fallback function, which answers unknown paths and methods with our JSON 404.
 // The API itself, its stage and access logs live in the root stack; the routes live in one nested
 // stack per route tag (lib/route-stack.ts), each with its functions, roles and integrations, so that
-// no stack nears CloudFormation's 500 resources as routes are added (docs/decisions.md, "A stack that
-// fits CloudFormation").
+// no stack nears CloudFormation's 500 resources as routes are added (docs/decisions/nested-route-stacks.md).
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as iam from 'aws-cdk-lib/aws-iam';

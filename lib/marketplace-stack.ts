@@ -53,7 +53,7 @@ export class MarketplaceStack extends Stack {
       timeToLiveAttribute: TABLE_KEYS.ttlAttribute,
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // The outbox's changes, for the delivery issue to drain promptly (docs/decisions.md).
+      // The outbox's changes, for the delivery issue to drain promptly (docs/decisions/transactional-outbox.md).
       stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
       deletionProtection: settings.tableDeletionProtection,
       removalPolicy: settings.dataRemovalPolicy,

@@ -88,7 +88,7 @@ export class RouteStack extends NestedStack {
   constructor(scope: Construct, id: string, props: RouteStackProps) {
     if (props.routes.length > MAX_ROUTES_PER_STACK) {
       throw new Error(
-        `The ${props.tag} routes (${props.routes.length}) exceed the ${MAX_ROUTES_PER_STACK} one route stack holds: split the tag (docs/decisions.md, "A stack that fits CloudFormation")`,
+        `The ${props.tag} routes (${props.routes.length}) exceed the ${MAX_ROUTES_PER_STACK} one route stack holds: split the tag (docs/decisions/stack-limits.md)`,
       );
     }
     super(scope, id, {

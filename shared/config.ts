@@ -3,7 +3,7 @@
 //
 // Plain checks rather than a zod schema: every function validates its configuration at init, and
 // building and running a 20-field zod schema cost about a fifth of a route's import over a bare
-// DynamoDB client (82 schema objects and a compiled parser; docs/performance.md, "Cold start").
+// DynamoDB client (82 schema objects and a compiled parser; docs/decisions/init-work.md).
 
 /** Seconds before each automatic retry of a failed webhook delivery (contract: 1 min, 5 min, 30 min, 2 h). */
 export const DEFAULT_WEBHOOK_RETRY_DELAYS: readonly number[] = [60, 300, 1800, 7200];

@@ -29,7 +29,7 @@ export const route = defineRoute({
   timeoutSeconds: MAX_WAIT_SECONDS + 8,
   // tools/list from the catalogue built at synth; the tool table (29 other routes' rows and their
   // schemas) and our SDK's client in a bundle of their own, imported on the first tools/call, so that
-  // the function's init loads neither (docs/performance.md, "What 1.3 would take").
+  // the function's init loads neither (docs/decisions/mcp-deferred-tool-table.md).
   bundledFiles: ['mcp-tools.json', 'mcp-tool-calls'],
 });
 

@@ -7,7 +7,7 @@
 import { requiredSetting } from '../../shared/config.ts';
 import { COUNTED_CALL_HEADER, countedCallProof } from '../../shared/http/counted-calls.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
-import { logger } from '../../shared/http/logger.ts';
+import { logger } from '../../shared/logger.ts';
 import { importBundledModule, readBundledFile } from '../../shared/resources.ts';
 import { answerHttp } from './protocol.ts';
 import { route } from './post.route.ts';

@@ -3,7 +3,7 @@
 // POST /mcp loads this module on its first tools/call, as a bundle of its own beside the function's
 // (its row's bundledFiles: mcp-tool-calls), so that a cold start — and initialize and tools/list,
 // answered from the catalogue — never loads the table, its 29 route rows and their schemas
-// (docs/performance.md, "What 1.3 would take"). The stdio server imports it as it is.
+// (docs/decisions/mcp-deferred-tool-table.md). The stdio server imports it as it is.
 import { MarketplaceConnectionError, MarketplaceError, type Marketplace } from '../../sdk/typescript/src/index.ts';
 import { ErrorCode, sdkErrorText, type CallToolResult } from './protocol.ts';
 import { errorResult, type CallTool, type ToolError } from './server.ts';

@@ -1,7 +1,7 @@
 // The tool catalogue (./server.ts: ToolCatalogue): every tool of the table as tools/list shows it, with
 // the roles it is listed for. Built at synth into POST /mcp's mcp-tools.json (lib/bundled-files.ts), and
 // by the stdio server at start; its JSON Schemas are zod's conversion of the tools' schemas, which no
-// cold start of POST /mcp pays for (14–19 ms for a role's tools: docs/performance.md).
+// cold start of POST /mcp pays for (docs/decisions/mcp-deferred-tool-table.md).
 import * as z from '../../shared/schemas/zod.ts';
 import type { ToolDescription } from './protocol.ts';
 import type { ToolCatalogue } from './server.ts';

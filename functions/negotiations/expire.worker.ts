@@ -5,13 +5,14 @@ import { config } from '../../shared/config.ts';
 import { listExpiredOpenNegotiations } from '../../shared/data/negotiations.ts';
 import { expireNegotiation } from '../../shared/domain/negotiations.ts';
 import { logger } from '../../shared/logger.ts';
+import { workerHandler } from '../../shared/powertools.ts';
 
 config(); // fail fast at cold start
 
 /** Sessions per page of the expiry index; the sweep reads pages until none is left. */
 const PAGE = 100;
 
-export async function handler(): Promise<void> {
+export const handler = workerHandler(async (_event: unknown): Promise<void> => {
   let expired = 0;
   for (;;) {
     const now = new Date();
@@ -21,4 +22,4 @@ export async function handler(): Promise<void> {
     if (due.length < PAGE) break;
   }
   if (expired > 0) logger.info('Negotiations expired', { expired });
-}
+});

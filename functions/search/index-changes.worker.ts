@@ -6,12 +6,13 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../../shared/config.ts';
 import { recordCatalogChanges } from '../../shared/domain/search-index.ts';
 import { logger } from '../../shared/logger.ts';
+import { workerHandler } from '../../shared/powertools.ts';
 
 config(); // fail fast at cold start
 
-export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+export const handler = workerHandler(async (event: DynamoDBStreamEvent): Promise<void> => {
   // Stream order per item is kept: images are appended in the order they arrive.
   const items = event.Records.flatMap((record) => (record.dynamodb?.NewImage ? [unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>)] : []));
   const seq = await recordCatalogChanges(items);
   if (seq > 0) logger.debug('Search index log appended', { records: event.Records.length, seq });
-}
+});

@@ -3,10 +3,11 @@
 import { config } from '../../shared/config.ts';
 import { snapshotSearchIndex } from '../../shared/domain/search-index.ts';
 import { logger } from '../../shared/logger.ts';
+import { workerHandler } from '../../shared/powertools.ts';
 
 config(); // fail fast at cold start
 
-export async function handler(): Promise<void> {
+export const handler = workerHandler(async (_event: unknown): Promise<void> => {
   const snapshot = await snapshotSearchIndex();
   if (snapshot) logger.info('Search index snapshot written', snapshot);
-}
+});

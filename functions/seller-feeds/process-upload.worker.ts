@@ -5,10 +5,11 @@ import { config } from '../../shared/config.ts';
 import { parseFeedObjectKey } from '../../shared/data/feed-files.ts';
 import { processUploadedFile } from '../../shared/domain/feed-processing.ts';
 import { logger } from '../../shared/logger.ts';
+import { workerHandler } from '../../shared/powertools.ts';
 
 config(); // fail fast at cold start
 
-export async function handler(event: S3Event, context: Context): Promise<void> {
+export const handler = workerHandler(async (event: S3Event, context: Context): Promise<void> => {
   for (const record of event.Records) {
     // Keys in S3 events are URL-encoded with + for spaces.
     const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
@@ -20,4 +21,4 @@ export async function handler(event: S3Event, context: Context): Promise<void> {
     const result = await processUploadedFile(ids, key, { remainingMs: () => context.getRemainingTimeInMillis() });
     logger.info('Feed file processed', { ...ids, key, result });
   }
-}
+});

@@ -7,10 +7,11 @@ import { config } from '../../shared/config.ts';
 import type { DeliveryMessage } from '../../shared/data/delivery-queue.ts';
 import { deliverBatch } from '../../shared/domain/webhook-sending.ts';
 import { logger } from '../../shared/logger.ts';
+import { workerHandler } from '../../shared/powertools.ts';
 
 config(); // fail fast at cold start
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = workerHandler(async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const failures: SQSBatchResponse['batchItemFailures'] = [];
   const messages: DeliveryMessage[] = [];
   const messageIds: string[] = [];
@@ -31,4 +32,4 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   }
   logger.debug('Deliveries handled', { messages: messages.length, results: results.map((result) => (typeof result === 'string' ? result : 'error')) });
   return { batchItemFailures: failures };
-}
+});

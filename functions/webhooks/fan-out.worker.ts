@@ -8,10 +8,11 @@ import { CorruptItem } from '../../shared/data/entity.ts';
 import { EventEntity, type DomainEvent } from '../../shared/data/events.ts';
 import { fanOut } from '../../shared/domain/webhook-fan-out.ts';
 import { logger } from '../../shared/logger.ts';
+import { workerHandler } from '../../shared/powertools.ts';
 
 config(); // fail fast at cold start
 
-export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+export const handler = workerHandler(async (event: DynamoDBStreamEvent): Promise<void> => {
   const events: DomainEvent[] = [];
   for (const record of event.Records) {
     if (!record.dynamodb?.NewImage || record.eventName === 'REMOVE') continue;
@@ -32,4 +33,4 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   if (events.length === 0) return;
   const queued = await fanOut(events);
   logger.debug('Events fanned out', { events: events.length, deliveries: queued });
-}
+});

@@ -6,6 +6,7 @@ import { listOverdueDeliveries } from '../../shared/data/deliveries.ts';
 import { listPendingEvents } from '../../shared/data/events.ts';
 import { fanOut, requeueOverdue } from '../../shared/domain/webhook-fan-out.ts';
 import { logger } from '../../shared/logger.ts';
+import { workerHandler } from '../../shared/powertools.ts';
 
 config(); // fail fast at cold start
 
@@ -14,7 +15,7 @@ const OUTBOX_GRACE_MS = 10_000;
 /** A queued attempt is normally made within seconds of its time; past this, its message or schedule was lost. */
 const DELIVERY_GRACE_MS = 15_000;
 
-export async function handler(): Promise<void> {
+export const handler = workerHandler(async (_event: unknown): Promise<void> => {
   const now = new Date();
   const pending = await listPendingEvents(100);
   // Left in the outbox, so this repeats every minute until someone repairs or removes the item.
@@ -23,4 +24,4 @@ export async function handler(): Promise<void> {
   const fannedOut = stale.length > 0 ? await fanOut(stale, now) : 0;
   const requeued = await requeueOverdue(await listOverdueDeliveries(new Date(now.getTime() - DELIVERY_GRACE_MS), 100));
   if (stale.length > 0 || requeued > 0) logger.info('Webhook sweep', { events: stale.length, deliveries: fannedOut, requeued });
-}
+});

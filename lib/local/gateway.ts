@@ -1,8 +1,9 @@
 // The local API Gateway: a node:http server generated from the route table. Each request becomes the
-// plain request API Gateway would deliver, run by its route's operation through the in-process adapter
-// (the `$default` fallback for anything unmatched), with API Gateway's own limits and errors: 10 MB bodies (413), a 30 s integration timeout (503), and a
-// crashed handler (500). Benchmarked against raw DynamoDB Local: no per-request logging, keep-alive.
-import { randomUUID } from 'node:crypto';
+// payload 2.0 event API Gateway would deliver (lambda-events.ts), given to its route function's
+// `handler` export with a Lambda context (the `$default` fallback for anything unmatched), and the
+// structured result is written back as API Gateway writes it, with API Gateway's own limits and errors:
+// 10 MB bodies (413), a 30 s integration timeout (503), and a crashed handler or an unusable result
+// (500). Benchmarked against raw DynamoDB Local: no per-request logging, keep-alive.
 import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ERROR_CODES, type ErrorCode } from '../../shared/http/error-codes.ts';
@@ -12,8 +13,8 @@ import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { routeGrants } from '../function-grants.ts';
 import { LocalRuntimeError } from './errors.ts';
 import { installGrantChecks, runWithGrants } from './grant-checks.ts';
-import { requestFromHttp, writeOperationResponse } from './in-process.ts';
-import { loadOperation } from './lambda.ts';
+import { gatewayAnswer, httpApiEvent, requestFacts, writeGatewayAnswer } from './lambda-events.ts';
+import { lambdaContext, loadHandler } from './lambda.ts';
 import { RouteMatcher, type RouteMatch } from './route-matcher.ts';
 
 /** API Gateway HTTP API's payload limit. */
@@ -85,29 +86,35 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // Cold starts up front, so the first requests are not slow; a module that fails to load is
   // reported now and answers 500.
   for (const route of [...routes, fallback]) {
-    loadOperation(route.handler).catch((error: unknown) => logError(`[gateway] ${route.handler} failed to load:`, error));
+    loadHandler(route.handler).catch((error: unknown) => logError(`[gateway] ${route.handler} failed to load:`, error));
   }
 
   async function invoke(request: IncomingMessage, response: ServerResponse, match: RouteMatch): Promise<void> {
     const declaredLength = Number(request.headers['content-length'] ?? 0);
     if (declaredLength > MAX_PAYLOAD_BYTES) throw new PayloadTooLarge();
     const body = await readBody(request);
-    const plainRequest = requestFromHttp(request, match, body);
-    const requestId = randomUUID();
+    const event = httpApiEvent(requestFacts(request, body), match);
+    const requestId = event.requestContext.requestId;
     try {
-      const operation = await loadOperation(match.route.handler);
+      const handler = await loadHandler(match.route.handler);
       const grants = routeGrants(match.route);
-      const deadline = Date.now() + timeoutMs;
-      const answer = await withTimeout(
-        runWithGrants(grants, () => operation.run(plainRequest, { remainingMs: () => Math.max(0, deadline - Date.now()) })),
+      const context = lambdaContext(match.route.operationId, timeoutMs);
+      const result = await withTimeout(
+        runWithGrants(grants, () => handler(event, context)),
         timeoutMs,
       );
-      if (answer === TIMED_OUT) {
+      if (result === TIMED_OUT) {
         logError(`[gateway] ${match.routeKey} timed out after ${timeoutMs} ms`);
         sendGatewayError(response, 503, 'Service Unavailable', requestId);
         return;
       }
-      writeOperationResponse(response, answer, requestId);
+      const answer = gatewayAnswer(result);
+      if (!answer) {
+        logError(`[gateway] ${match.routeKey} (${match.route.handler}) answered a result API Gateway cannot use:`, result);
+        sendGatewayError(response, 500, 'Internal Server Error', requestId);
+        return;
+      }
+      writeGatewayAnswer(response, answer, requestId);
     } catch (error) {
       logError(`[gateway] ${match.routeKey} (${match.route.handler}) failed:`, error);
       if (!response.headersSent) sendGatewayError(response, 500, 'Internal Server Error', requestId);

@@ -1,20 +1,16 @@
 // Running a function in this process as Lambda would: its module is loaded once (a container's cold
-// start); a worker's handler gets each invocation with a Lambda-shaped context, a route's operation
-// gets the plain request (lib/local/in-process.ts).
+// start), and each invocation calls its `handler` export with the event and a Lambda-shaped context,
+// route functions (API Gateway's payload 2.0 events, lambda-events.ts) and workers alike.
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import type { Operation } from '../../shared/http/operation.ts';
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION } from './aws.ts';
 
 export type LambdaHandler<Event = unknown, Result = unknown> = (event: Event, context: Context) => Promise<Result>;
 
 /** The repository root: handler paths in the route and worker tables are relative to it. */
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
-
-/** What the gateway calls: the operation a route function's `handler` export carries. */
-export type RouteOperation = Pick<Operation, 'run'>;
 
 const modules = new Map<string, Promise<{ handler?: unknown }>>();
 
@@ -28,19 +24,11 @@ function importModule(modulePath: string): Promise<{ handler?: unknown }> {
   return loaded;
 }
 
-/** The `handler` export of a worker (or any function) module. */
-export async function loadHandler(modulePath: string): Promise<LambdaHandler> {
+/** The `handler` export of a function module (a route's or a worker's). */
+export async function loadHandler<Event = unknown, Result = unknown>(modulePath: string): Promise<LambdaHandler<Event, Result>> {
   const { handler } = await importModule(modulePath);
   if (typeof handler !== 'function') throw new Error(`${modulePath} does not export a handler function`);
-  return handler as LambdaHandler;
-}
-
-/** The operation a route module's `handler` export carries (apiHandler). */
-export async function loadOperation(modulePath: string): Promise<RouteOperation> {
-  const { handler } = await importModule(modulePath);
-  const operation = (handler as { operation?: RouteOperation } | undefined)?.operation;
-  if (typeof operation?.run !== 'function') throw new Error(`${modulePath} does not export a handler carrying its operation (apiHandler)`);
-  return operation;
+  return handler as LambdaHandler<Event, Result>;
 }
 
 const MEMORY_MB = '1024';

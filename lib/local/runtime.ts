@@ -101,6 +101,9 @@ function handlerEnv(options: { dataDir: string; quiet: boolean; endpoints: Local
     [ENV.schedulerGroupName]: LOCAL.schedulerGroupName,
     [ENV.schedulerRoleArn]: `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/${LOCAL.stackName}-scheduler`,
     [ENV.logLevel]: process.env.LOG_LEVEL ?? (options.quiet ? 'SILENT' : 'INFO'),
+    // Powertools: no EMF metric lines on standard output and no X-Ray segments outside Lambda.
+    POWERTOOLS_METRICS_DISABLED: 'true',
+    POWERTOOLS_TRACE_ENABLED: 'false',
     [ENV.bundledFilesDir]: join(options.dataDir, 'bundled-files'),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

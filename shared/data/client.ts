@@ -1,4 +1,5 @@
-// DynamoDB clients at module scope, created once per container. Endpoints come from the standard
+// DynamoDB clients at module scope, created once per container and traced (X-Ray subsegments per call,
+// shared/tracer.ts). Endpoints come from the standard
 // AWS_ENDPOINT_URL_DYNAMODB variable, which the local runtime points at DynamoDB Local.
 // Every call of the data layer goes through send(), which turns the store's transient refusals into
 // neutral failures: throttling → `busy`, a transaction that collided with another → `conflict` (after
@@ -14,8 +15,9 @@ import type { Command } from '@smithy/types';
 import { backoff } from '../backoff.ts';
 import { config } from '../config.ts';
 import { fail } from '../failures.ts';
+import { traced } from '../tracer.ts';
 
-export const dynamoDb = new DynamoDBClient({});
+export const dynamoDb = traced(new DynamoDBClient({}));
 
 export const documentClient = DynamoDBDocumentClient.from(dynamoDb, {
   marshallOptions: { removeUndefinedValues: true },

@@ -2,6 +2,7 @@
 // is for; a retry is put back on it at its time by a schedule (./retry-schedules.ts).
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { requiredSetting } from '../config.ts';
+import { traced } from '../tracer.ts';
 
 export interface DeliveryMessage {
   subscriptionId: string;
@@ -12,8 +13,8 @@ export interface DeliveryMessage {
   manual?: boolean;
 }
 
-/** At module scope: one client per instance (exported for the local runtime's grant checks). */
-export const deliveryQueueClient = new SQSClient({});
+/** At module scope: one client per instance, traced (exported for the local runtime's grant checks). */
+export const deliveryQueueClient = traced(new SQSClient({}));
 
 /** Sends the messages, ten per call, optionally delayed; throws if any is refused. */
 export async function enqueueDeliveries(messages: readonly DeliveryMessage[], options: { delaySeconds?: number } = {}): Promise<void> {

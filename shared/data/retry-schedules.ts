@@ -2,10 +2,11 @@
 // delivery's retry back on the delivery queue at its time, then delete themselves.
 import { ConflictException, CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { requiredSetting } from '../config.ts';
+import { traced } from '../tracer.ts';
 import type { DeliveryMessage } from './delivery-queue.ts';
 
-/** At module scope: one client per instance (exported for the local runtime's grant checks). */
-export const retrySchedulerClient = new SchedulerClient({});
+/** At module scope: one client per instance, traced (exported for the local runtime's grant checks). */
+export const retrySchedulerClient = traced(new SchedulerClient({}));
 
 /** A one-off schedule that puts the message on the queue at `at` and then deletes itself. */
 export async function scheduleDelivery(message: DeliveryMessage, at: Date): Promise<void> {

@@ -43,7 +43,7 @@ export interface Caller {
 
 /**
  * The agent behind a presented key, or undefined when the key is malformed, of the other environment,
- * unknown or revoked. Served from the ≤ 30 s key cache when possible (docs/decisions.md).
+ * unknown or revoked. Served from the ≤ 30 s key cache when possible (docs/decisions/key-cache.md).
  */
 export async function resolveApiKey(apiKey: string, now: Date): Promise<Caller | undefined> {
   const { STAGE, API_KEY_CACHE_SECONDS } = config();

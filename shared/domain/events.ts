@@ -2,7 +2,8 @@
 // envelope, for agents that cannot host a webhook receiver. Reads only: every event is already recorded
 // with its change (shared/data/events.ts) and listed under its parties there. Newest first by default;
 // `after` follows, oldest first, and may hold the request until something new arrives (waitSeconds).
-// Decisions (ordering, the settle delay, retention, aliases, what waiting costs): docs/decisions.md.
+// Decisions: docs/decisions/events-feed-order.md (ordering, retention), events-settle-delay.md,
+// event-name-aliases.md and events-long-poll.md (what waiting costs).
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { EVENT_RETENTION_SECONDS, getEvent, listEventsOf, type DomainEvent } from '../data/events.ts';
 import { fail } from '../failures.ts';

@@ -26,6 +26,7 @@ import type { FeedProductRow } from '../schemas/feed-rows.ts';
 import { validateCsvRecord, validateJsonRow } from './feed-rows.ts';
 import { effectiveStrategy } from './seller-policy.ts';
 import { MAX_ROW_BYTES, openFeedSource, UnreadableFeed, type SourceRow } from './feed-sources.ts';
+import { countMetric } from '../metrics.ts';
 
 /** Errors and warnings kept on the feed; the counts cover all. */
 export const MAX_KEPT_ERRORS = 100;
@@ -128,13 +129,19 @@ async function runFeed(observed: FeedItem, context: RunContext): Promise<RunResu
   let position: FeedCheckpoint = progress.checkpoint;
   let savedAt = claimedAt.getTime();
 
+  // Rows applied and refused are counted as each checkpoint saves them (a run resumed after a crash counts its last chunk again).
+  let failedCounted = progress.rowsFailed;
   const commit = async () => {
+    const applied = chunk.length;
     await writeChunk(feed, chunk, progress);
     chunk = [];
     sinceCheckpoint = 0;
     progress.checkpoint = position;
     savedAt = now().getTime();
     feed = await saveCheckpoint(feed, token, progress, savedAt + leaseMs);
+    countMetric('feedRowsApplied', applied);
+    countMetric('feedRowsFailed', progress.rowsFailed - failedCounted);
+    failedCounted = progress.rowsFailed;
   };
   // A slow store must not let the lease lapse between checkpoints: commit early when a third of it is gone.
   const leaseRunningOut = () => now().getTime() - savedAt >= leaseMs / 3;

@@ -40,6 +40,7 @@ import type { NegotiationMove, NegotiationSession, NegotiationStatus, Party } fr
 import { negotiationMove, openingState, stateDetails, statusAt, type Mover, type SessionMove, type SessionState } from './negotiation-states.ts';
 import { answerProposal, effectiveStrategy, previousAsk, privateTarget, type Concession } from './seller-policy.ts';
 import { proposalProblems, quantityProblem, totalProblem, type QuantityLimits } from './trade-terms.ts';
+import { countMetric } from '../metrics.ts';
 
 const { and, eq, gt, le, or } = NegotiationEntity.where;
 
@@ -214,6 +215,9 @@ async function commit(from: { read: StoredNegotiation } | { product: ProductItem
     operations.push({ ...operation, name: `event${index}` });
   });
   await writeNegotiation(operations);
+  if (!('read' in from)) countMetric('negotiationsOpened');
+  // A session only moves while open: one that is accepted now was accepted by this write.
+  if (last.status === 'accepted') countMetric('negotiationsAccepted');
 }
 
 async function liveOffer(offerId: string, now: Date): Promise<OfferItem> {

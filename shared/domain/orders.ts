@@ -14,6 +14,7 @@ import { newId } from '../ids.ts';
 import type { NegotiationSession, Order, OrderStatus, Party } from '../schemas/trade.ts';
 import { decideMove, type TradeCaller } from './negotiations.ts';
 import { totalProblem } from './trade-terms.ts';
+import { recordOrderCreated } from '../metrics.ts';
 
 function partyOf(order: Order, agentId: string): Party | undefined {
   if (order.buyerId === agentId) return 'buyer';
@@ -112,6 +113,7 @@ export async function createOrder(
     }
     throw error;
   }
+  recordOrderCreated(totalAmount);
   return order;
 }
 

@@ -9,7 +9,8 @@
 // only at the session's last answer. The target hides the floor from a buyer who knows these curves:
 // every ask before the last depends on the floor only through the target, which lies anywhere in
 // (floor, floor + margin] by a draw the buyer cannot know, so the asks bound the floor from above
-// and hardly from below (docs/decisions.md, Trade: the curves, a table of asks, what a buyer learns).
+// and hardly from below (docs/decisions/concession-curves.md: the curves and a table of asks;
+// docs/decisions/private-concession-target.md: what a buyer learns).
 import type { NegotiationStrategy } from '../schemas/catalog.ts';
 
 /** The strategy of an offer that has a floor but names none. */

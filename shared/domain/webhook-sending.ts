@@ -16,6 +16,7 @@ import { getSubscriptions, type WebhookSubscriptionItem } from '../data/webhook-
 import type { DeliveryAttempt } from '../schemas/webhooks.ts';
 import { decideAfterAttempt, RETRY_JITTER, type RetryPolicy } from './delivery-decision.ts';
 import { DELIVERY_TIMEOUT_MS, postSigned } from './webhook-sender.ts';
+import { countMetric } from '../metrics.ts';
 
 /** The schedule (WEBHOOK_RETRY_DELAYS), each step spread by ±20 %. */
 const retryPolicy = (): RetryPolicy => ({ delaysMs: config().WEBHOOK_RETRY_DELAYS.map((seconds) => seconds * 1000), jitter: RETRY_JITTER, random: Math.random });
@@ -127,6 +128,8 @@ async function sendLane(subscriptionId: string, lane: readonly Queued[], subscri
   for (const entry of made) {
     if (!recorded.has(entry.queued.delivery.deliveryId)) continue;
     results[entry.position] = 'sent';
+    // Its last automatic attempt failed: the delivery waits for its owner to retry it.
+    if (entry.next.status === 'failed') countMetric('webhookDeliveriesFailed');
     if (entry.retryAt) await scheduleDelivery({ subscriptionId, deliveryId: entry.queued.delivery.deliveryId, attempt: entry.next.attemptCount + 1 }, entry.retryAt);
   }
   return results;

@@ -1,43 +1,13 @@
-// What the operation runner (operation.ts) and its steps (middleware/*.ts) share: the plain request
-// every transport hands in, the plain response it gets back, and the per-request state the steps
-// build up and the operation reads. Nothing here knows API Gateway or Lambda (api-gateway.ts does).
+// What the API's Middy middlewares (middleware/*.ts, in the order of api-middlewares.ts) and the
+// route's implementation share: the per-request state the middlewares build up on the Lambda context
+// (`context.api`, Middy's way of handing values to the handler), and what the implementation returns.
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ConsumeResult } from '../data/rate-limits.ts';
 import type { Caller } from '../domain/api-keys.ts';
-import type { Step } from './pipeline.ts';
 import type { RouteDefinition } from './route-table.ts';
 
 export type { Caller } from '../domain/api-keys.ts';
-
-/** An HTTP request as any transport delivers it. */
-export interface OperationRequest {
-  method: string;
-  /** The path as sent (still percent-encoded), without the query string. */
-  path: string;
-  /** Lowercase names; a repeated header's values joined with commas (as API Gateway delivers them). */
-  headers: Readonly<Record<string, string | undefined>>;
-  /** Path parameters of the route's template, decoded. */
-  params: Readonly<Record<string, string | undefined>>;
-  /** Query parameters, decoded; a repeated key's values joined with commas (as API Gateway delivers them). */
-  query: Readonly<Record<string, string | undefined>>;
-  /** The query string as sent: bytes that are not UTF-8 are only visible here, once decoded they are U+FFFD. */
-  rawQuery: string;
-  /** The body's bytes; undefined when there is none. */
-  body: Buffer | undefined;
-  sourceIp: string;
-}
-
-/** The answer, for the transport to write. A Buffer body is binary. */
-export interface OperationResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string | Buffer;
-}
-
-/** What the platform running the request tells the steps. */
-export interface Invocation {
-  /** Milliseconds left before the platform cuts the request off (Lambda's remaining time). */
-  remainingMs?: () => number;
-}
 
 export interface ApiState {
   route: RouteDefinition;
@@ -47,28 +17,29 @@ export interface ApiState {
   /** The request's clock reading. */
   now: Date;
   sourceIp: string;
+  /** The request's headers as the client sent them: lowercase names, its cookies back in one Cookie header. */
+  headers: Readonly<Record<string, string | undefined>>;
   caller?: Caller;
   authProblem?: 'missing' | 'invalid';
   rateLimit?: ConsumeResult | 'unlimited';
+  /** A body was sent that is to be parsed as JSON (request-body.ts → json-body.ts). */
+  jsonBody?: boolean;
   /** The body after JSON parsing, before validation. */
   parsedBody?: unknown;
   /** On routes that take uploads: the file (or the JSON body's bytes). */
   upload?: UploadedBody;
   input: { body: unknown; query: unknown; params: unknown };
-  /** A claimed Idempotency-Key. `committed`: the operation returned, so its changes are in the table and the claim is never released. */
+  /** A claimed Idempotency-Key. `committed`: the implementation returned, so its changes are in the table and the claim is never released. */
   idempotency?: { scope: string; key: string; committed?: boolean };
   /** The answer is a stored one, replayed for an Idempotency-Key. */
   replayed?: boolean;
 }
 
-/** What each step sees. */
-export interface Exchange {
-  readonly request: OperationRequest;
-  readonly state: ApiState;
-  readonly invocation: Invocation;
-}
+export type ApiContext = Context & { api: ApiState };
 
-export type ApiStep = Step<Exchange, HandlerResult>;
+/** What every API middleware sees: API Gateway's payload 2.0 event, and the implementation's result until the shaper makes it API Gateway's. */
+export type ApiRequest = Request<APIGatewayProxyEventV2, HandlerResult | APIGatewayProxyStructuredResultV2, Error, ApiContext>;
+export type ApiMiddleware = MiddlewareObj<APIGatewayProxyEventV2, HandlerResult | APIGatewayProxyStructuredResultV2, Error, ApiContext>;
 
 /** A request body taken as bytes: a CSV body, a multipart `file` part, or a JSON body on an upload route. */
 export interface UploadedBody {
@@ -85,9 +56,9 @@ export interface UploadedBody {
 }
 
 /**
- * What an operation returns: the `data` of the envelope, or a `raw` body served as it is (a file
- * download, the OpenAPI document, a web page; bytes, such as a compressed file, are binary);
- * optionally a status and headers.
+ * What a route's implementation returns: the `data` of the envelope, or a `raw` body served as it is
+ * (a file download, the OpenAPI document, a web page; bytes, such as a compressed file, are binary and
+ * go back base64-encoded); optionally a status and headers.
  */
 export type HandlerResult = { status?: number; headers?: Record<string, string> } & (
   | { data: unknown; raw?: undefined }

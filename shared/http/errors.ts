@@ -1,6 +1,7 @@
 // Every failure the API answers with is an ApiError: a code of the error table (its status comes from
 // there), a message that says what to fix, field details, and extra headers (Retry-After).
-// toApiError is the one mapping from anything thrown to the contract's error; the response shaper uses it.
+// toApiError is the one mapping from anything thrown to the contract's error (our failures and the JSON
+// body parser's refusals alike); the response shaper's onError uses it.
 import { Failure, type FieldProblem } from '../failures.ts';
 import { ERROR_CODES, FAILURE_CODES, type ErrorCode } from './error-codes.ts';
 
@@ -50,6 +51,15 @@ export const errors = {
   internal: () => new ApiError('internal', 'An unexpected error occurred; the request id identifies it in our logs'),
 };
 
+/** A refusal of @middy/http-json-body-parser (middleware/json-body.ts): an http-errors-style error naming the package. */
+function jsonParserRefusal(error: unknown): { statusCode: number; message: string; sent: unknown } | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { statusCode } = error as { statusCode?: unknown };
+  const cause = error.cause as { package?: unknown; data?: unknown } | undefined;
+  if (typeof statusCode !== 'number' || cause?.package !== '@middy/http-json-body-parser') return undefined;
+  return { statusCode, message: error.message, sent: cause.data };
+}
+
 /**
  * The contract's error for anything thrown; undefined for what is not expected (the caller logs it and
  * answers 500 internal).
@@ -64,6 +74,15 @@ export function toApiError(error: unknown): ApiError | undefined {
     // A transient conflict (a collision) invites the same request again: Retry-After says so, as for busy.
     const headers = error.transient ? { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } } : {};
     return new ApiError(code, error.message, { ...(error.details ? { details: error.details } : {}), ...headers, transient: error.transient });
+  }
+  const refusal = jsonParserRefusal(error);
+  if (refusal?.statusCode === 415) {
+    const got = typeof refusal.sent === 'string' && refusal.sent !== '' ? refusal.sent : 'no Content-Type';
+    return errors.invalid(`Send the body as JSON with Content-Type: application/json (got ${got})`, [{ path: 'Content-Type', message: 'Must be application/json' }]);
+  }
+  if (refusal?.statusCode === 422) {
+    // Its message: "Invalid or malformed JSON was provided", or "Forbidden key in JSON body".
+    return errors.invalid(`The body is not valid JSON: ${refusal.message}; send a JSON object`, [{ path: 'body', message: 'Must be valid JSON' }]);
   }
   return undefined;
 }

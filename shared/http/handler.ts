@@ -1,16 +1,16 @@
-// apiHandler: a route's business logic as a function's Lambda entry point. The logic runs behind the
-// operation runner (operation.ts: the steps every endpoint shares), which the API Gateway adapter
-// serves to Lambda; the same operation, as `handler.operation`, serves the in-process adapter of the
-// tests and benches (lib/local/in-process.ts).
+// apiHandler: a route's business logic as its function's Lambda entry point, a Middy handler behind
+// the one stack of middlewares every endpoint shares (api-middlewares.ts). What the deployed function
+// runs is what the local gateway, the tests and the benches call: this export, with API Gateway's
+// payload 2.0 events (lib/local/lambda-events.ts builds them).
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from '../schemas/zod.ts';
 import { config } from '../config.ts';
-import { lambdaHandler, type ApiLambdaHandler } from './api-gateway.ts';
-import type { Caller, HandlerResult, UploadedBody } from './api-state.ts';
+import { MIDDY_OPTIONS } from '../powertools.ts';
+import { apiMiddlewares } from './api-middlewares.ts';
+import type { ApiContext, Caller, HandlerResult, UploadedBody } from './api-state.ts';
 import type { MultipartParser } from './multipart.ts';
-import { createOperation, type Operation } from './operation.ts';
 import type { RouteDefinition } from './route-table.ts';
-
-export type { ApiLambdaHandler } from './api-gateway.ts';
 
 type Parsed<R extends RouteDefinition, Part extends 'body' | 'query' | 'params'> = R['request'] extends {
   [P in Part]: infer S extends z.ZodMiniType;
@@ -26,7 +26,7 @@ export interface ApiRequest<R extends RouteDefinition> {
   caller: R['auth'] extends 'apiKey' ? Caller : Caller | undefined;
   /** Routes with `uploads`: the file, or a JSON body's bytes. */
   upload: UploadedBody | undefined;
-  /** Request headers, lowercased names (as API Gateway HTTP APIs deliver them). */
+  /** Request headers, lowercased names (as API Gateway HTTP APIs deliver them), cookies in one Cookie header. */
   headers: Readonly<Record<string, string | undefined>>;
   requestId: string;
   /** The request's clock reading: use it for every timestamp the request writes. */
@@ -34,8 +34,10 @@ export interface ApiRequest<R extends RouteDefinition> {
   sourceIp: string;
 }
 
-/** A function's Lambda entry point, carrying the operation it serves. */
-export type ApiFunction = ApiLambdaHandler & { readonly operation: Operation };
+/** A function's Lambda entry point (API Gateway HTTP API, payload 2.0), carrying the route it serves. */
+export type ApiFunction = ((event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>) & {
+  readonly route: RouteDefinition;
+};
 
 export function apiHandler<R extends RouteDefinition>(
   route: R,
@@ -46,21 +48,19 @@ export function apiHandler<R extends RouteDefinition>(
   if (route.uploads?.includes('multipart/form-data') && !options.multipart) {
     throw new Error(`${route.operationId} accepts multipart/form-data: pass { multipart: parseMultipart } to apiHandler`);
   }
-  const operation = createOperation(
-    route,
-    ({ request, state }) =>
-      implementation({
-        body: state.input.body,
-        query: state.input.query,
-        params: state.input.params,
-        caller: state.caller,
-        upload: state.upload,
-        headers: request.headers,
-        requestId: state.requestId,
-        now: state.now,
-        sourceIp: state.sourceIp,
-      } as ApiRequest<R>),
-    options,
-  );
-  return Object.assign(lambdaHandler(operation), { operation });
+  // The Middy handler proper: the implementation, handed what the middlewares read from the event.
+  const run = (_event: APIGatewayProxyEventV2, { api: state }: ApiContext): Promise<HandlerResult> =>
+    implementation({
+      body: state.input.body,
+      query: state.input.query,
+      params: state.input.params,
+      caller: state.caller,
+      upload: state.upload,
+      headers: state.headers,
+      requestId: state.requestId,
+      now: state.now,
+      sourceIp: state.sourceIp,
+    } as ApiRequest<R>);
+  const handler = middy<APIGatewayProxyEventV2, HandlerResult | APIGatewayProxyStructuredResultV2, Error, ApiContext>(run, MIDDY_OPTIONS).use(apiMiddlewares(route, options));
+  return Object.assign(handler as unknown as ApiFunction, { route });
 }

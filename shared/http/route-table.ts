@@ -153,7 +153,7 @@ export function defineRoute<const R extends RouteDefinition>(route: R): R {
 /**
  * What a route's module gives besides its row, as a function (`routeDocument`) that no handler
  * imports: what only the OpenAPI document, llms.txt and the MCP tools read. A function never builds
- * its response schema or its examples at cold start (docs/performance.md, "What 1.3 would take").
+ * its response schema or its examples at cold start (docs/decisions/route-documents.md).
  */
 export interface RouteDocument {
   /** Schema of `data` inside the envelope, or of the whole body when `raw`. */

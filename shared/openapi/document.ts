@@ -56,7 +56,7 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
 
 /**
  * Who publishes the API. The domain is a placeholder until the marketplace's public site exists
- * (docs/decisions.md, "API document"); there is no license to grant: the API is proprietary.
+ * (docs/decisions/document-publisher.md); there is no license to grant: the API is proprietary.
  */
 const PUBLISHER = {
   contact: { name: 'Agent Marketplace platform team', email: 'api@agent-marketplace.example', url: 'https://agent-marketplace.example/support' },

@@ -67,7 +67,7 @@ export const Offer = z.annotated(z.object({
 }), { id: 'Offer' });
 export type Offer = z.infer<typeof Offer>;
 
-/** How the seller's automatic counters concede over a session's rounds (docs/decisions.md, Trade). */
+/** How the seller's automatic counters concede over a session's rounds (docs/decisions/concession-curves.md). */
 export const NEGOTIATION_STRATEGIES = ['firm', 'linear', 'boulware', 'conceder'] as const;
 export const NegotiationStrategy = z.annotated(z.enum(NEGOTIATION_STRATEGIES, { error: 'Must be firm, linear, boulware or conceder' }), {
   id: 'NegotiationStrategy',

@@ -1,6 +1,6 @@
 // zod as the functions use it: zod/mini (functions, not methods, so a bundle carries only what its
 // schemas call; classic zod costs every cold start ~35 M instructions before any schema: see
-// docs/performance.md, "zod/mini in the functions"), with the English messages classic zod would
+// docs/decisions/zod-mini-in-functions.md), with the English messages classic zod would
 // register by itself. Every validation message the API answers is zod's English text, so shared/ and
 // functions/ import zod from here (lint enforces it), never from 'zod' or 'zod/mini' directly.
 /* eslint-disable no-restricted-imports -- the one module that imports zod */

@@ -64,8 +64,8 @@ describe('the route table becomes the API', () => {
     expect(properties.Architectures).toEqual(['arm64']);
     expect(properties.Handler).toBe('index.handler');
     expect(properties.TracingConfig).toEqual({ Mode: 'Active' });
-    // Source maps are read by the logger when it logs an error, not parsed at every cold start.
-    expect(properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
+    // Logged error stacks name source files: Node reads the map beside the bundle.
+    expect(properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
   });
 
   it('gives each function its row’s time limit (default 10 s), always inside API Gateway’s 30 s', () => {

@@ -1,6 +1,6 @@
 // POST /mcp as deployed: the MCP function bundled with the Lambda bundling options (bench/bundle.ts,
 // lib/bundling.ts), with the files its row ships beside it (the tool catalogue and the tool calls'
-// own bundle, found beside the bundle as in Lambda), served on loopback through the in-process adapter, and driven by the MCP SDK's own
+// own bundle, found beside the bundle as in Lambda), served on loopback through the payload 2.0 events the local gateway builds (lib/local/lambda-events.ts), and driven by the MCP SDK's own
 // Client — initialize, tools/list with every tool's schema, tool calls that reach the API — and by raw
 // messages the Client never sends, so that a difference only the bundle has (a module dropped as free
 // of side effects, such as zod's English messages, which the protocol core's answers to malformed
@@ -17,7 +17,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleEntry } from '../../bench/bundle.ts';
 import { writeBundledFiles } from '../../lib/bundled-files.ts';
 import { ENV } from '../../shared/resources.ts';
-import { operationOf, operationRequest, writeOperationResponse, type OperationTarget } from '../../lib/local/in-process.ts';
+import { gatewayAnswer, httpApiEvent, requestFacts, writeGatewayAnswer, type RouteFunction } from '../../lib/local/lambda-events.ts';
+import { lambdaContext } from '../../lib/local/lambda.ts';
+import { RouteMatcher } from '../../lib/local/route-matcher.ts';
+import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { registerAgent } from '../support/http-client.ts';
 import { BUYER_TOOLS, data, toolError } from '../support/mcp.ts';
 import { newClient } from '../support/runtime.ts';
@@ -37,8 +40,8 @@ beforeAll(async () => {
   writeBundledFiles(outDir);
   const bundle = await bundleEntry('functions/mcp/post.ts', outDir, { bundleAwsSdk: true });
   bundleKb = bundle.kb;
-  const { handler } = (await import(pathToFileURL(bundle.file).href)) as { handler: OperationTarget };
-  const operation = operationOf(handler);
+  const { handler } = (await import(pathToFileURL(bundle.file).href)) as { handler: RouteFunction & { route: RouteDefinition } };
+  const matcher = new RouteMatcher([handler.route], handler.route);
   server = createServer((request, response) => {
     void (async () => {
       if (request.method !== 'POST') {
@@ -47,9 +50,10 @@ beforeAll(async () => {
       }
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
-      const plain = operationRequest(operation.route, request.url ?? '/mcp', { headers, ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}) });
-      writeOperationResponse(response, await operation.run(plain, { remainingMs: () => 30_000 }), 'mcp-bundle-test');
+      const event = httpApiEvent(requestFacts(request, chunks.length > 0 ? Buffer.concat(chunks) : undefined), matcher.match('POST', '/mcp'));
+      const answer = gatewayAnswer(await handler(event, lambdaContext(handler.route.operationId, 30_000)));
+      if (!answer) throw new Error('the bundled function answered a result API Gateway cannot use');
+      writeGatewayAnswer(response, answer, 'mcp-bundle-test');
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

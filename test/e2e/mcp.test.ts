@@ -205,7 +205,7 @@ describe('MCP: a sale and a purchase with nothing but the tools', () => {
     expect(structured.interpretation).toBeUndefined();
 
     // The seller's policy answers at once: the list price first, then asks that come down toward a
-    // private target above the floor (docs/decisions.md, Trade), whatever the buyer proposed.
+    // private target above the floor (docs/decisions/private-concession-target.md), whatever the buyer proposed.
     const opened = await data(buyer, 'start_negotiation', { offerId: offer.offerId, quantity: 100, unitPrice: 800, message: 'Volume order' });
     expect(opened).toMatchObject({ status: 'open', turn: 'buyer', round: 2, unitPrice: 1000 });
     const countered = await data(buyer, 'counter_offer', { sessionId: opened.sessionId, unitPrice: 850 });

@@ -120,7 +120,7 @@ describe('negotiation', () => {
     const tag = randomBytes(3).toString('hex');
     const strategies = ['firm', 'linear', 'boulware', 'conceder'] as const;
     // An auto-accept price one cent above the floor keeps each private target within that cent of it
-    // (the target never passes the auto-accept price), so the asks are those docs/decisions.md shows.
+    // (the target never passes the auto-accept price), so the asks are those docs/decisions/concession-curves.md shows.
     const csv = ['sku,title,price,currency,available_quantity,floor_price,auto_accept_price,negotiation_strategy', ...strategies.map((strategy) => `CRV-${tag}-${strategy},Gloves ${strategy},100.00,USD,500,80.00,80.01,${strategy}`)].join('\n');
     const feed = await waitForFeed(client, seller.apiKey, (await uploadCsv(client, seller.apiKey, csv)).json.data.feedId);
     expect(feed, JSON.stringify(feed.errors)).toMatchObject({ status: 'completed', rowsSucceeded: 4 });
@@ -155,7 +155,7 @@ describe('negotiation', () => {
       expect(order.json.data.totalAmount).toEqual({ amount: 10 * (strategy === 'firm' ? 10_000 : 8000), currency: 'USD' });
     }
     expect(asks.firm).toEqual(Array.from({ length: 10 }, () => 10_000));
-    // The table of docs/decisions.md (target ≈ 80.00), to the cent: a target a fraction of a cent above
+    // The table of docs/decisions/concession-curves.md (target ≈ 80.00), to the cent: a target a fraction of a cent above
     // the floor may round an ask up by one.
     const documented: Record<string, number[]> = {
       linear: [10000, 9778, 9556, 9334, 9112, 8889, 8667, 8445, 8223, 8000],

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { registerAgent } from '../../shared/domain/agents.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { defineRoute } from '../../shared/http/route-table.ts';
-import { logger } from '../../shared/http/logger.ts';
 import { invoke } from '../support/invoke.ts';
+import { captureOutput, loadWithEnv } from '../support/log-capture.ts';
 
 const sellerOnly = defineRoute({
   operationId: 'testSellerOnly',
@@ -108,23 +108,15 @@ describe('idempotency', () => {
 
 describe('access log', () => {
   it('writes one JSON line per request with ids, route, status and duration, and never the key or a secret', async () => {
-    const handler = apiHandler(sellerOnly, ({ body }) => Promise.resolve({ data: { n: body.n } }));
+    // The function code loaded afresh at level INFO (the suite runs SILENT).
+    const logged = await loadWithEnv({ LOG_LEVEL: 'INFO' }, () => import('../../shared/http/handler.ts'));
+    const handler = logged.apiHandler(sellerOnly, ({ body }) => Promise.resolve({ data: { n: body.n } }));
     const seller = await agent('seller');
-    const lines: string[] = [];
-    const write = process.stdout.write.bind(process.stdout);
-    logger.setLogLevel('INFO');
-    process.stdout.write = ((chunk: string | Uint8Array) => {
-      lines.push(String(chunk));
-      return true;
-    });
-    try {
+    const { stdout } = await captureOutput(async () => {
       await invoke(handler, sellerOnly.path, { apiKey: seller.apiKey, body: { n: 5 } });
       await invoke(handler, sellerOnly.path, { apiKey: seller.apiKey, body: { n: 'whsec_supersecretvalue' } });
-    } finally {
-      process.stdout.write = write;
-      logger.setLogLevel('SILENT');
-    }
-    const records = lines.join('').trim().split('\n').map((line) => JSON.parse(line));
+    });
+    const records = stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({
       level: 'INFO',
@@ -133,10 +125,13 @@ describe('access log', () => {
       route: 'POST /v1/test/seller-only',
       status: 201,
       requestId: expect.stringMatching(/^req_/),
+      // The Lambda context, injected by Powertools' middleware.
+      function_name: 'testSellerOnly',
+      function_request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(typeof records[0].durationMs).toBe('number');
     expect(records[1].status).toBe(422);
-    const everything = lines.join('');
+    const everything = stdout;
     expect(everything).not.toContain(seller.apiKey);
     expect(everything).not.toContain(seller.apiKey.slice(8));
     expect(everything).not.toContain('supersecretvalue');

@@ -1,5 +1,6 @@
-// The local gateway: requests become the plain requests API Gateway would deliver (the in-process
-// adapter), operations' answers become responses, and API Gateway's own limits and errors apply.
+// The local gateway: requests become the payload 2.0 events API Gateway would deliver
+// (lib/local/lambda-events.ts), functions' structured results become responses, and API Gateway's own
+// limits and errors apply.
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -36,6 +37,8 @@ const fixtureRoutes = [
   fixtureRoute('crash', 'GET', '/fixture/crash'),
   fixtureRoute('slow', 'GET', '/fixture/slow'),
   fixtureRoute('binary', 'GET', '/fixture/binary'),
+  fixtureRoute('unusable', 'GET', '/fixture/unusable'),
+  fixtureRoute('plain', 'GET', '/fixture/plain'),
 ];
 
 interface RawResponse {
@@ -91,25 +94,30 @@ afterAll(async () => {
   await gateway.stop();
 });
 
-describe('HTTP request → plain request', () => {
+describe('HTTP request → payload 2.0 event', () => {
   it('carries the path, query, path parameters, headers, cookies, source address and remaining time', async () => {
     const response = await send(gateway.url, 'GET', '/fixture/items/abc%20d?x=1&x=2&y=a%2Bb&empty=', {
       headers: { 'X-Custom': 'One', Cookie: 'a=1; b=2', 'User-Agent': 'gateway-test' },
       localAddress: '127.0.0.9',
     });
     expect(response.status).toBe(200);
-    const { request: received, remainingMs } = response.json;
-    expect(received).toMatchObject({
-      method: 'GET',
-      path: '/fixture/items/abc%20d',
-      rawQuery: 'x=1&x=2&y=a%2Bb&empty=',
-      query: { x: '1,2', y: 'a+b', empty: '' },
-      params: { id: 'abc d' },
-      sourceIp: '127.0.0.9',
+    const { event, remainingMs } = response.json;
+    expect(event).toMatchObject({
+      version: '2.0',
+      routeKey: 'GET /fixture/items/{id}',
+      rawPath: '/fixture/items/abc%20d',
+      rawQueryString: 'x=1&x=2&y=a%2Bb&empty=',
+      queryStringParameters: { x: '1,2', y: 'a+b', empty: '' },
+      pathParameters: { id: 'abc d' },
+      cookies: ['a=1', 'b=2'],
+      isBase64Encoded: false,
+      requestContext: { http: { method: 'GET', path: '/fixture/items/abc%20d', sourceIp: '127.0.0.9', userAgent: 'gateway-test' }, stage: '$default', routeKey: 'GET /fixture/items/{id}' },
     });
-    expect(received.headers).toMatchObject({ 'x-custom': 'One', 'user-agent': 'gateway-test', cookie: 'a=1; b=2', 'x-forwarded-for': '127.0.0.9', 'x-forwarded-proto': 'http' });
-    expect(received.body).toBeUndefined();
+    expect(event.headers).toMatchObject({ 'x-custom': 'One', 'user-agent': 'gateway-test', 'x-forwarded-for': '127.0.0.9', 'x-forwarded-proto': 'http' });
+    expect(event.headers.cookie).toBeUndefined(); // moved to `cookies`, as API Gateway does
+    expect(event.body).toBeUndefined();
     expect(response.headers['apigw-requestid']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['apigw-requestid']).toBe(event.requestContext.requestId);
     expect(remainingMs).toBeGreaterThan(0);
     expect(remainingMs).toBeLessThanOrEqual(300);
   });
@@ -125,22 +133,24 @@ describe('HTTP request → plain request', () => {
       outgoing.on('error', reject);
       outgoing.end();
     });
-    expect(response.request.headers).toMatchObject({ 'x-tag': 'a,b', cookie: 'a=1; b=2' });
+    expect(response.event.headers).toMatchObject({ 'x-tag': 'a,b' });
+    expect(response.event.cookies).toEqual(['a=1', 'b=2']);
   });
 
   it('prefers an exact path over a parameter, and matches greedy parameters across segments', async () => {
-    expect((await send(gateway.url, 'GET', '/fixture/items/special')).json.request.params).toEqual({});
-    expect((await send(gateway.url, 'GET', '/fixture/files/a/b/c.csv')).json.request.params).toEqual({ path: 'a/b/c.csv' });
+    expect((await send(gateway.url, 'GET', '/fixture/items/special')).json.event.pathParameters).toBeUndefined();
+    expect((await send(gateway.url, 'GET', '/fixture/files/a/b/c.csv')).json.event.pathParameters).toEqual({ path: 'a/b/c.csv' });
   });
 
-  it('passes text bodies as UTF-8 text (malformed bytes as U+FFFD) and other bodies as their bytes', async () => {
+  it('passes text bodies as UTF-8 text (malformed bytes as U+FFFD) and other bodies base64-encoded', async () => {
     const text = await send(gateway.url, 'POST', '/fixture/items', { headers: { 'Content-Type': 'application/json' }, body: '{"name":"ä"}' });
-    expect(Buffer.from(text.json.request.body, 'base64').toString('utf8')).toBe('{"name":"ä"}');
+    expect(text.json.event).toMatchObject({ body: '{"name":"ä"}', isBase64Encoded: false });
     const malformed = await send(gateway.url, 'POST', '/fixture/items', { headers: { 'Content-Type': 'text/csv' }, body: Buffer.from([0x61, 0xff, 0x62]) });
-    expect(Buffer.from(malformed.json.request.body, 'base64').toString('utf8')).toBe('a\ufffdb');
+    expect(malformed.json.event).toMatchObject({ body: 'a\ufffdb', isBase64Encoded: false });
     const bytes = Buffer.from([0, 159, 146, 150, 255]);
     const binary = await send(gateway.url, 'POST', '/fixture/items', { headers: { 'Content-Type': 'application/octet-stream' }, body: bytes });
-    expect(Buffer.from(binary.json.request.body, 'base64')).toEqual(bytes);
+    expect(binary.json.event.isBase64Encoded).toBe(true);
+    expect(Buffer.from(binary.json.event.body, 'base64')).toEqual(bytes);
   });
 
   it('sends unknown paths and wrong methods to the $default route', async () => {
@@ -152,25 +162,39 @@ describe('HTTP request → plain request', () => {
     ] as const) {
       const response = await send(gateway.url, method, path);
       expect(response.status).toBe(404);
-      expect(response.json).toEqual({ fallback: true, method, path });
+      expect(response.json).toEqual({ fallback: true, method, path, routeKey: '$default' });
     }
   });
 });
 
-describe('answer → response', () => {
-  it('writes status, headers and binary bodies', async () => {
+describe('structured result → response', () => {
+  it('writes status, headers, cookies and base64-encoded bodies as their bytes', async () => {
     const response = await send(gateway.url, 'GET', '/fixture/binary');
     expect(response.status).toBe(201);
     expect(response.headers['content-type']).toBe('application/octet-stream');
     expect(response.headers['x-fixture']).toBe('yes');
+    expect(response.headers['set-cookie']).toEqual(['session=abc; Path=/', 'theme=dark']);
     expect(response.headers['content-length']).toBe('5');
     expect(response.body).toEqual(Buffer.from([0, 1, 2, 254, 255]));
+  });
+
+  it('answers a value that is not a structured result as a 200 JSON body, as API Gateway does', async () => {
+    const response = await send(gateway.url, 'GET', '/fixture/plain');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.json).toEqual({ plain: true });
   });
 });
 
 describe("API Gateway's own errors", () => {
   it('answers a handler that throws with 500 Internal Server Error', async () => {
     const response = await send(gateway.url, 'GET', '/fixture/crash');
+    expect(response.status).toBe(500);
+    expect(response.json).toEqual({ message: 'Internal Server Error' });
+  });
+
+  it('answers a result with a status code that is not one with 500 Internal Server Error', async () => {
+    const response = await send(gateway.url, 'GET', '/fixture/unusable');
     expect(response.status).toBe(500);
     expect(response.json).toEqual({ message: 'Internal Server Error' });
   });

@@ -1,12 +1,30 @@
-// The Lambda adapter (shared/http/api-gateway.ts): API Gateway HTTP API payload 2.0 events become the
-// runner's plain request, and its plain response the structured result API Gateway writes back. The
-// events are written out as API Gateway sends them (its documentation's example, trimmed).
+// A function's Lambda entry point (apiHandler, a Middy handler) on API Gateway HTTP API payload 2.0
+// events as API Gateway sends them (its documentation's example, trimmed): what the route's
+// implementation is handed, and the structured result API Gateway writes back. A public route
+// without a rate limit, so that nothing here needs the table.
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import type { Invocation, OperationRequest, OperationResponse } from '../../shared/http/api-state.ts';
-import { lambdaHandler, requestFromEvent, resultFromResponse } from '../../shared/http/api-gateway.ts';
-import type { Operation } from '../../shared/http/operation.ts';
-import { route as healthRoute } from '../../functions/health/get.route.ts';
+import { z } from 'zod';
+import { lambdaContext } from '../../lib/local/lambda.ts';
+import { apiHandler, type ApiRequest } from '../../shared/http/handler.ts';
+import { defineRoute } from '../../shared/http/route-table.ts';
+
+const echoRoute = defineRoute({
+  operationId: 'testEcho',
+  method: 'POST',
+  path: '/v1/webhooks/{id}/test',
+  handler: 'test/unit/api-gateway.test.ts',
+  summary: 'test',
+  description: 'Echoes what its implementation is handed.',
+  tag: 'Operations',
+  auth: 'public',
+  roles: ['buyer', 'seller'],
+  rateLimited: false,
+  request: { params: z.strictObject({ id: z.string() }), query: z.strictObject({ tag: z.string().optional(), q: z.string().optional() }), body: z.strictObject({ note: z.string() }).optional() },
+  response: { status: 200, description: 'ok', schema: z.object({}) },
+  handlerErrors: [],
+  tableActions: [],
+});
 
 function gatewayEvent(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
   return {
@@ -41,75 +59,85 @@ function gatewayEvent(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatew
   };
 }
 
-describe('requestFromEvent', () => {
-  it('carries method, path, headers, decoded parameters and the raw query string', () => {
-    const request = requestFromEvent(gatewayEvent());
-    expect(request).toMatchObject({
-      method: 'POST',
-      path: '/v1/webhooks/whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR/test',
+type Seen = ApiRequest<typeof echoRoute>;
+
+/** The handler, and what its implementation was handed on the last call. */
+function echo(answer: () => ReturnType<Parameters<typeof apiHandler<typeof echoRoute>>[1]> = () => Promise.resolve({ data: {} })) {
+  const seen: { request?: Seen } = {};
+  const handler = apiHandler(echoRoute, (request) => {
+    seen.request = request;
+    return answer();
+  });
+  return { handler, seen };
+}
+
+const context = (): Context => lambdaContext('testEcho', 10_000);
+
+describe('what the implementation is handed', () => {
+  it('decoded path parameters and query (a repeated key’s values joined by API Gateway), headers, source address and the JSON body', async () => {
+    const { handler, seen } = echo();
+    expect((await handler(gatewayEvent(), context())).statusCode).toBe(200);
+    expect(seen.request).toMatchObject({
       params: { id: 'whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR' },
-      query: { tag: 'a,b', q: 'café au lait' }, // a repeated key's values, joined by API Gateway
-      rawQuery: 'tag=a&tag=b&q=caf%C3%A9+au+lait',
+      query: { tag: 'a,b', q: 'café au lait' },
+      body: { note: 'grüße' },
       sourceIp: '203.0.113.9',
+      requestId: expect.stringMatching(/^req_/),
     });
-    expect(request.headers['x-custom']).toBe('one,two'); // a repeated header, joined by API Gateway
-    expect(request.headers.accept).toBe('application/json');
+    expect(seen.request?.headers['x-custom']).toBe('one,two'); // a repeated header, joined by API Gateway
+    expect(seen.request?.headers.accept).toBe('application/json');
   });
 
-  it('puts the cookies API Gateway moved to `cookies` back into one Cookie header', () => {
-    expect(requestFromEvent(gatewayEvent()).headers.cookie).toBe('session=abc; theme=dark');
-    expect(requestFromEvent(gatewayEvent({ cookies: undefined })).headers.cookie).toBeUndefined();
+  it('the cookies API Gateway moved to `cookies` back in one Cookie header', async () => {
+    const { handler, seen } = echo();
+    await handler(gatewayEvent(), context());
+    expect(seen.request?.headers.cookie).toBe('session=abc; theme=dark');
+    await handler(gatewayEvent({ cookies: undefined }), context());
+    expect(seen.request?.headers.cookie).toBeUndefined();
   });
 
-  it('reads a text body as UTF-8 and a base64-encoded body as its bytes', () => {
-    expect(requestFromEvent(gatewayEvent()).body?.toString('utf8')).toBe('{"note":"grüße"}');
-    const bytes = Buffer.from([0, 159, 146, 150, 255]);
-    const binary = requestFromEvent(gatewayEvent({ body: bytes.toString('base64'), isBase64Encoded: true }));
-    expect(binary.body).toEqual(bytes);
+  it('a base64-encoded JSON body decoded', async () => {
+    const { handler, seen } = echo();
+    await handler(gatewayEvent({ body: Buffer.from('{"note":"b64"}').toString('base64'), isBase64Encoded: true }), context());
+    expect(seen.request?.body).toEqual({ note: 'b64' });
   });
 
-  it('fills what a GET without query, parameters or body leaves out', () => {
-    const request = requestFromEvent(
-      gatewayEvent({ rawQueryString: '', queryStringParameters: undefined, pathParameters: undefined, body: undefined, cookies: undefined, headers: {} }),
+  it('nothing for what a request without query, parameters or body leaves out', async () => {
+    const { handler, seen } = echo();
+    const response = await handler(
+      gatewayEvent({ rawQueryString: '', queryStringParameters: undefined, body: undefined, cookies: undefined, headers: {} }),
+      context(),
     );
-    expect(request).toMatchObject({ query: {}, params: {}, rawQuery: '', body: undefined, headers: {} });
+    expect(response.statusCode).toBe(200);
+    expect(seen.request).toMatchObject({ query: {}, body: undefined, headers: {} });
   });
 });
 
-describe('resultFromResponse', () => {
-  it('returns a text body as it is', () => {
-    const response: OperationResponse = { status: 201, headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': 'req_1' }, body: '{"data":{}}' };
-    const result = resultFromResponse(response);
-    expect(result).toEqual({ statusCode: 201, headers: response.headers, body: '{"data":{}}' });
+describe('the structured result', () => {
+  it('is the envelope as text, with the request id and content type', async () => {
+    const { handler } = echo(() => Promise.resolve({ status: 201, data: { ok: true } }));
+    const result = await handler(gatewayEvent(), context());
+    expect(result.statusCode).toBe(201);
+    expect(result.headers).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': expect.stringMatching(/^req_/) });
+    expect(JSON.parse(result.body!)).toMatchObject({ data: { ok: true }, meta: { requestId: result.headers!['X-Request-Id'] } });
     expect('isBase64Encoded' in result).toBe(false);
   });
 
-  it('returns a binary body base64-encoded, as API Gateway expects', () => {
+  it('carries a binary body base64-encoded, as API Gateway expects', async () => {
     const bytes = Buffer.from([31, 139, 8, 0, 255]);
-    expect(resultFromResponse({ status: 200, headers: { 'Content-Encoding': 'gzip' }, body: bytes })).toEqual({
-      statusCode: 200,
-      headers: { 'Content-Encoding': 'gzip' },
-      body: bytes.toString('base64'),
-      isBase64Encoded: true,
-    });
+    const { handler } = echo(() => Promise.resolve({ raw: { body: bytes, contentType: 'application/gzip' }, headers: { 'Content-Encoding': 'gzip' } }));
+    const result = await handler(gatewayEvent(), context());
+    expect(result).toMatchObject({ statusCode: 200, body: bytes.toString('base64'), isBase64Encoded: true });
+    expect(result.headers).toMatchObject({ 'Content-Type': 'application/gzip', 'Content-Encoding': 'gzip' });
   });
-});
 
-describe('lambdaHandler', () => {
-  it('runs the operation on the event and answers a structured result, telling it the time Lambda has left', async () => {
-    const seen: { request?: OperationRequest; remaining?: number } = {};
-    const operation: Operation = {
-      route: healthRoute,
-      run: (request: OperationRequest, invocation?: Invocation) => {
-        seen.request = request;
-        seen.remaining = invocation?.remainingMs?.();
-        return Promise.resolve({ status: 202, headers: { 'X-Request-Id': 'req_2' }, body: Buffer.from('ok') });
-      },
-    };
-    const context = { getRemainingTimeInMillis: () => 4_321 } as Context;
-    const result = await lambdaHandler(operation)(gatewayEvent(), context);
-    expect(result).toEqual({ statusCode: 202, headers: { 'X-Request-Id': 'req_2' }, body: Buffer.from('ok').toString('base64'), isBase64Encoded: true });
-    expect(seen.request?.path).toBe('/v1/webhooks/whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR/test');
-    expect(seen.remaining).toBe(4_321);
+  it('is the contract’s error for a refusal, and is still answered when Lambda has almost no time left (no early time-out of Middy’s)', async () => {
+    const { handler } = echo(() => new Promise((resolve) => setTimeout(() => resolve({ data: { late: true } }), 20)));
+    const refused = await handler(gatewayEvent({ body: '{"note":1}' }), context());
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.parse(refused.body!)).toMatchObject({ code: 'validation/invalid', details: [{ path: 'note' }] });
+    const late = await handler(gatewayEvent(), { ...context(), getRemainingTimeInMillis: () => 1 });
+    expect(late.statusCode).toBe(200);
+    expect(JSON.parse(late.body!).data).toEqual({ late: true });
   });
 });

@@ -8,7 +8,7 @@
 // start; files shipped beside a bundle (a row's bundledFiles, such as the reference page's Redoc, which
 // the function serves to browsers and never runs) are not bundles and are checked by their own tests
 // (test/unit/reference-assets.test.ts). Classic zod stays out of every bundle: it costs each cold start
-// ~35 M instructions (docs/performance.md, "zod/mini in the functions"); so does the MCP SDK, whose
+// ~35 M instructions (docs/decisions/zod-mini-in-functions.md); so does the MCP SDK, whose
 // server side the MCP function replaced with its own protocol core (functions/mcp/protocol.ts).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -7,8 +7,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildReferenceAssets } from '../../lib/reference-assets.ts';
 import { handler } from '../../functions/docs/get-asset.ts';
-import { invokeInProcess } from '../../lib/local/in-process.ts';
-import { resultFromResponse } from '../../shared/http/api-gateway.ts';
+import { routeEvent } from '../../lib/local/lambda-events.ts';
+import { lambdaContext } from '../../lib/local/lambda.ts';
 
 /** Lambda's limit on a synchronous invocation's response payload. */
 const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
@@ -40,8 +40,9 @@ describe('the reference page’s assets', () => {
 
   it.each(['br', 'gzip', 'identity'])('each fits in a Lambda response when sent %s', async (encoding) => {
     for (const asset of assets) {
-      // What the function returns to API Gateway: the Lambda adapter's result for the operation's answer.
-      const result = resultFromResponse(await invokeInProcess(handler, `/docs/assets/${asset.name}`, { headers: { 'accept-encoding': encoding } }));
+      // What the function returns to API Gateway.
+      const event = routeEvent(handler.route, `/docs/assets/${asset.name}`, { headers: { 'accept-encoding': encoding } });
+      const result = await handler(event, lambdaContext(handler.route.operationId, 10_000));
       expect(result.statusCode).toBe(200);
       expect(result.isBase64Encoded ?? false).toBe(encoding !== 'identity');
       const bytes = Buffer.from(result.body!, result.isBase64Encoded ? 'base64' : 'utf8');

@@ -44,7 +44,7 @@ const policyCase = fc
   });
 
 describe('concession curves', () => {
-  it('ask what docs/decisions.md shows for a 100.00 list price and an 80.00 floor', () => {
+  it('ask what docs/decisions/concession-curves.md shows for a 100.00 list price and an 80.00 floor', () => {
     const atTarget = (strategy: NegotiationStrategy, target: number) => asksOf(concessionOf(strategy, 8000, target), 10_000);
     // The target at the bottom of its range (just above the floor), in the middle and at the top (floor + 20 %).
     expect(atTarget('linear', 8000.000001)).toEqual([10000, 9778, 9556, 9334, 9112, 8889, 8667, 8445, 8223, 8000]);

@@ -3,16 +3,16 @@
 // Public routes resolve a key too when one is sent, so that an agent's requests count against the
 // agent wherever they go; a bad key on a public route is simply ignored.
 import { resolveApiKey } from '../../domain/api-keys.ts';
-import type { ApiStep } from '../api-state.ts';
+import type { ApiMiddleware } from '../api-state.ts';
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
 
-export const authenticate: ApiStep = {
+export const authenticate: ApiMiddleware = {
   name: 'authenticate',
-  before: async ({ request, state }) => {
+  before: async ({ event, context: { api: state } }) => {
     const { route } = state;
     if (route.auth !== 'apiKey' && !route.rateLimited) return;
-    const header = request.headers.authorization;
+    const header = event.headers?.authorization;
     if (header === undefined || header.trim() === '') {
       state.authProblem = 'missing';
       return;

@@ -1,17 +1,18 @@
 // Idempotency-Key on every POST (contract §1), after validation as at Stripe: a request that failed
 // validation never ran, so nothing is stored for it. The same key with the same request replays the
-// stored response (2xx and 4xx): the step answers with it, and the operation does not run. A different
-// request, or one still running, is 409. 5xx and transient refusals (a throttle, a collision with a
-// concurrent write) are not stored: the claim is released. Once the operation has returned, its
-// changes are committed: whatever happens to the recording, the client gets the real answer and the
-// claim is never released (docs/decisions.md, Idempotency).
+// stored response (2xx and 4xx): the middleware answers with it (Middy's early return), and the
+// implementation does not run. A different request, or one still running, is 409. 5xx and transient
+// refusals (a throttle, a collision with a concurrent write) are not stored: the claim is released.
+// Once the implementation has returned, its changes are committed: whatever happens to the recording,
+// the client gets the real answer and the claim is never released (docs/decisions/idempotency-after-commit.md).
 import { createHash } from 'node:crypto';
 import { claim, complete, recordCommittedOutcome, release, type StoredResponse } from '../../data/idempotency-records.ts';
 import { ApiError, errors, toApiError } from '../errors.ts';
 import { isValidIdempotencyKey } from '../idempotency-key.ts';
-import type { ApiState, ApiStep, HandlerResult } from '../api-state.ts';
-import { logger } from '../logger.ts';
-import { errorBody } from './response-shaper.ts';
+import { answerEarly } from '../../powertools.ts';
+import type { ApiMiddleware, ApiState, HandlerResult } from '../api-state.ts';
+import { logger } from '../../logger.ts';
+import { errorBody, shapeResult } from './response-shaper.ts';
 
 /** Time kept back from the recording's retries for the rest of the response, before Lambda's own limit. */
 const RESPONSE_RESERVE_MS = 1_000;
@@ -37,11 +38,12 @@ function replay(stored: StoredResponse): HandlerResult {
   return { status: stored.status, data: stored.body, headers };
 }
 
-export const idempotency: ApiStep = {
+export const idempotency: ApiMiddleware = {
   name: 'idempotency',
-  before: async ({ request, state }) => {
+  before: async (request) => {
+    const { event, context: { api: state } } = request;
     if (state.route.method !== 'POST') return;
-    const key = request.headers['idempotency-key'];
+    const key = event.headers?.['idempotency-key'];
     if (key === undefined) return;
     if (!isValidIdempotencyKey(key)) {
       throw errors.invalid('Idempotency-Key must be 1 to 255 printable ASCII characters, without a space at either end', [
@@ -50,14 +52,16 @@ export const idempotency: ApiStep = {
     }
     // Keys are per caller; registrations (no caller yet) are scoped by source address as well.
     const scope = state.caller ? state.caller.agentId : `public#${state.sourceIp}`;
-    const outcome = await claim(scope, key, fingerprint(state, request.path), state.now);
+    const outcome = await claim(scope, key, fingerprint(state, event.rawPath), state.now);
     switch (outcome.outcome) {
       case 'claimed':
         state.idempotency = { scope, key };
         return;
       case 'replay':
+        // An early answer skips the later middlewares and every `after`: it is shaped here, as the
+        // shaper would (a stored error is thrown again, and shaped by its onError).
         state.replayed = true;
-        return replay(outcome.response);
+        return answerEarly(request, shapeResult(state, replay(outcome.response)));
       case 'mismatch':
         throw errors.idempotencyConflict(
           'This Idempotency-Key was already used with a different request; send a new key for a new request',
@@ -72,15 +76,18 @@ export const idempotency: ApiStep = {
         );
     }
   },
-  after: async ({ state, invocation }, result) => {
+  after: async (request) => {
+    const { context } = request;
+    const state = context.api;
     const record = state.idempotency;
     if (!record) return;
-    // The operation returned: its changes are committed. From here on the claim is never released.
+    const result = request.response as HandlerResult;
+    // The implementation returned: its changes are committed. From here on the claim is never released.
     record.committed = true;
     const response = result.raw
       ? undefined // a raw body is not stored: the claim is only marked committed
       : { status: result.status ?? state.route.response.status, body: result.data, headers: result.headers ?? {} };
-    const remaining = invocation.remainingMs?.() ?? RECORDING_BUDGET_MS + RESPONSE_RESERVE_MS;
+    const remaining = context.getRemainingTimeInMillis?.() ?? RECORDING_BUDGET_MS + RESPONSE_RESERVE_MS;
     const deadline = Date.now() + Math.min(RECORDING_BUDGET_MS, remaining - RESPONSE_RESERVE_MS);
     const outcome = await recordCommittedOutcome(record.scope, record.key, response, deadline);
     // A raw body (the MCP endpoint's JSON-RPC answer) is never stored by design: marking it is all there is.
@@ -94,10 +101,11 @@ export const idempotency: ApiStep = {
       });
     }
   },
-  onError: async ({ state }, thrown) => {
-    const record = state.idempotency;
-    // After a commit (a later step failed) the after-step has already recorded what it could.
-    if (!record || record.committed) return;
+  onError: async ({ error: thrown, context }) => {
+    const state = context.api as ApiState | undefined;
+    const record = state?.idempotency;
+    // After a commit (a later middleware failed) its after has already recorded what it could.
+    if (!state || !record || record.committed) return;
     // Nothing was committed (every change is one transaction). Never throw from here: the response
     // must still be answered in the contract's shape.
     const error = toApiError(thrown);

@@ -5,7 +5,7 @@ import { consume, type Limits } from '../../data/rate-limits.ts';
 import type { Plan } from '../../schemas/agents.ts';
 import { COUNTED_CALL_HEADER, isCountedCall } from '../counted-calls.ts';
 import { errors } from '../errors.ts';
-import type { ApiStep } from '../api-state.ts';
+import type { ApiMiddleware } from '../api-state.ts';
 
 export const PLAN_LIMITS: Record<Plan, Limits | 'unlimited'> = {
   free: { perMinute: 60, perDay: 1_000 },
@@ -13,12 +13,12 @@ export const PLAN_LIMITS: Record<Plan, Limits | 'unlimited'> = {
   enterprise: 'unlimited',
 };
 
-export const rateLimit: ApiStep = {
+export const rateLimit: ApiMiddleware = {
   name: 'rateLimit',
-  before: async ({ request, state }) => {
+  before: async ({ event, context: { api: state } }) => {
     if (!state.route.rateLimited) return;
     const caller = state.caller;
-    if (caller && isCountedCall(request.headers[COUNTED_CALL_HEADER], caller.agentId, state.now)) return;
+    if (caller && isCountedCall(event.headers?.[COUNTED_CALL_HEADER], caller.agentId, state.now)) return;
     const limits = PLAN_LIMITS[caller?.plan ?? 'free'];
     if (limits === 'unlimited') {
       state.rateLimit = 'unlimited';

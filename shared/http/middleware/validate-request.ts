@@ -5,7 +5,7 @@ import * as z from '../../schemas/zod.ts';
 import { invalidFields, type FieldProblem } from '../../failures.ts';
 import { zodProblems } from '../../schemas/problems.ts';
 import { errors } from '../errors.ts';
-import type { ApiStep } from '../api-state.ts';
+import type { ApiMiddleware } from '../api-state.ts';
 
 const NOTHING = z.strictObject({});
 
@@ -38,19 +38,19 @@ function undecodableQueryParameters(rawQueryString: string): FieldProblem[] {
 }
 const NO_BODY = z.optional(z.strictObject({}));
 
-export const validateRequest: ApiStep = {
+export const validateRequest: ApiMiddleware = {
   name: 'validateRequest',
-  before: ({ request, state }) => {
+  before: ({ event, context: { api: state } }) => {
     const schemas = state.route.request;
     const problems: FieldProblem[] = [];
 
-    const params = (schemas.params ?? NOTHING).safeParse(request.params);
-    if (!params.success) throw errors.notFound(`Nothing exists at ${request.path}: the id is not one this API issued`);
+    const params = (schemas.params ?? NOTHING).safeParse(event.pathParameters ?? {});
+    if (!params.success) throw errors.notFound(`Nothing exists at ${event.rawPath}: the id is not one this API issued`);
     state.input.params = params.data;
 
-    const undecodable = undecodableQueryParameters(request.rawQuery);
+    const undecodable = undecodableQueryParameters(event.rawQueryString ?? '');
     problems.push(...undecodable);
-    const query = (schemas.query ?? NOTHING).safeParse(request.query);
+    const query = (schemas.query ?? NOTHING).safeParse(event.queryStringParameters ?? {});
     if (query.success) state.input.query = query.data;
     // A parameter that could not be decoded has been reported; what its garbled value fails too is noise.
     else problems.push(...zodProblems(query.error.issues).filter((problem) => !undecodable.some((reported) => reported.path === problem.path)));
