@@ -19,6 +19,12 @@ export interface StageSettings {
   tableDeletionProtection: boolean;
   /** API Gateway stage throttling: far above the plans' per-agent limits, it only guards the account. */
   throttle: { rateLimit: number; burstLimit: number };
+  /**
+   * Origins of web pages allowed to call POST /mcp besides the API's own (the MCP specification's
+   * DNS-rebinding defence refuses every other page with 403): a custom domain in front of the API, or
+   * a browser-based MCP client the platform trusts. MCP clients that are not browsers send no Origin.
+   */
+  mcpAllowedOrigins: readonly string[];
 }
 
 const SETTINGS: Record<Stage, StageSettings> = {
@@ -30,6 +36,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     dataRemovalPolicy: RemovalPolicy.DESTROY,
     tableDeletionProtection: false,
     throttle: { rateLimit: 100, burstLimit: 200 },
+    mcpAllowedOrigins: [],
   },
   live: {
     stage: 'live',
@@ -39,6 +46,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     dataRemovalPolicy: RemovalPolicy.RETAIN,
     tableDeletionProtection: true,
     throttle: { rateLimit: 1000, burstLimit: 2000 },
+    mcpAllowedOrigins: [],
   },
 };
 

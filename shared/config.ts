@@ -48,6 +48,18 @@ export interface Config {
    * caller cannot point the tools at another host.
    */
   API_BASE_URL?: string;
+  /**
+   * Origins besides the API's own whose web pages may call POST /mcp (the MCP specification's
+   * DNS-rebinding defence: functions/mcp/request-origin.ts): a custom domain, a browser-based MCP client
+   * the platform team trusts. Comma-separated; the stack sets the stage's `mcpAllowedOrigins`.
+   */
+  MCP_ALLOWED_ORIGINS: string[];
+  /**
+   * The host names POST /mcp answers to, when it checks the Host header: the local runtime sets the
+   * loopback names (a page served from one of them, on any port, may call it too). Unset on AWS, where
+   * API Gateway answers only for its own domains.
+   */
+  MCP_ALLOWED_HOSTS?: string[];
   /** An open negotiation expires this long after its last move (contract: 72 h; shorter for tests). */
   NEGOTIATION_TTL_SECONDS: number;
 }
@@ -100,7 +112,24 @@ class EnvReader {
     if (!parsed || (protocols && !protocols.includes(parsed.protocol))) return this.#fail(name, `Must be a URL${protocols ? ` (${protocols.join(' or ')})` : ''}`);
     return value;
   }
+
+  /** A comma-separated list, each item checked (undefined when unset). */
+  list(name: string, check: (item: string) => boolean, expected: string): string[] | undefined {
+    const value = this.env[name];
+    if (value === undefined) return undefined;
+    const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    return items.every(check) ? items : this.#fail(name, `Must be comma-separated ${expected}`);
+  }
 }
+
+/** An origin as browsers send it: scheme, host and port only (`https://example.com`, `http://localhost:6274`). */
+const isOrigin = (value: string): boolean => {
+  const url = URL.parse(value);
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+};
+
+/** A host name as the Host header carries it, without a port (`localhost`, `127.0.0.1`, `[::1]`). */
+const isHostName = (value: string): boolean => URL.parse(`http://${value}`)?.hostname === value.toLowerCase();
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const read = new EnvReader(env);
@@ -126,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SCHEDULER_GROUP_NAME: read.optional('SCHEDULER_GROUP_NAME'),
     SCHEDULER_ROLE_ARN: read.optional('SCHEDULER_ROLE_ARN'),
     API_BASE_URL: read.url('API_BASE_URL', ['http:', 'https:']),
+    MCP_ALLOWED_ORIGINS: read.list('MCP_ALLOWED_ORIGINS', isOrigin, 'origins (https://example.com)') ?? [],
+    MCP_ALLOWED_HOSTS: read.list('MCP_ALLOWED_HOSTS', isHostName, 'host names without a port (localhost)'),
     NEGOTIATION_TTL_SECONDS: read.integer('NEGOTIATION_TTL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
   };
   if (read.problems.length > 0) throw new Error(`Invalid configuration: ${read.problems.join('; ')}`);

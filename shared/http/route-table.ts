@@ -95,7 +95,7 @@ export interface RouteDefinition<
   uploads?: readonly UploadMediaType[];
   /**
    * Files built at synth time (lib/bundled-files.ts) and shipped beside the function's bundle; the
-   * handler reads (or imports) them from bundledFilePath(), at cold start or on first use. The local
+   * handler reads them from bundledFilePath(), at cold start or on first use. The local
    * runtime builds them at start.
    */
   bundledFiles?: readonly BundledFile[];
@@ -103,7 +103,7 @@ export interface RouteDefinition<
    * The handler is a client of this API (the MCP server's tools): it calls other operations over HTTP
    * with the caller's key, exactly as any client does. Its function gets the API's own URL
    * (API_BASE_URL) from the stack or the local runtime, never from the request, and it may carry
-   * other routes' rows, for their schemas (POST /mcp: in the tool calls' bundle, mcp-tool-calls).
+   * other routes' rows, for their schemas (POST /mcp: the MCP tool table).
    */
   callsApi?: boolean;
   /**
@@ -133,11 +133,9 @@ export const DEFAULT_BUNDLE_BUDGET_KB = 800;
  * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
  * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
  * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
- * llmstxt.org summary of the API for language models. `mcp-tools.json`: the MCP tool catalogue (every
- * tool as tools/list shows it, with its roles); `mcp-tool-calls`: a folder holding the bundle of the
- * MCP tool table and our SDK's client (index.mjs and its map), imported by POST /mcp's first tools/call.
+ * llmstxt.org summary of the API for language models.
  */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'mcp-tools.json' | 'mcp-tool-calls';
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 
@@ -161,9 +159,9 @@ export interface RouteDocument {
   examples: RouteExamples;
   /**
    * Answers of a protocol endpoint besides `response` and the error table's, as the protocol defines
-   * them (POST /mcp: 202 with no body for a notification, a JSON-RPC error for a message it refuses).
+   * them (POST /mcp: 202 with no body for a notification, a JSON-RPC error for a message or a web page it refuses).
    */
-  protocolResponses?: readonly { status: 202 | 400; description: string; schema?: z.ZodMiniType; example?: unknown }[];
+  protocolResponses?: readonly { status: 202 | 400 | 403; description: string; schema?: z.ZodMiniType; example?: unknown }[];
 }
 
 /** A row with its document: what the route index gives the OpenAPI document, llms.txt and the MCP tools. */

@@ -5209,6 +5209,25 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            /** @description A request from a web page whose `Origin` this server does not allow (DNS-rebinding protection; locally, also a `Host` that is not a loopback name): a JSON-RPC error, `id` null */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "error": {
+                     *         "code": -32000,
+                     *         "message": "Invalid Origin header: https://evil.example"
+                     *       },
+                     *       "id": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["McpResponseBody"];
+                };
+            };
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
