@@ -1,5 +1,5 @@
-// What a route's cold start costs, as deployed: a fresh Node process importing the route's bundle,
-// timed from spawn to exit, for both ways of shipping the AWS SDK (left to the runtime's copy, or
+// What a route's cold start costs, as deployed: a fresh Node process importing the route's bundle
+// (with the functions' NODE_OPTIONS, LAMBDA_BUNDLING.nodeOptions), timed from spawn to exit, for both ways of shipping the AWS SDK (left to the runtime's copy, or
 // bundled and tree-shaken), against the same for a minimal handler that only creates the DynamoDB
 // document client, bundled the same way (bench/minimal-handler.ts). `coldStartRatio` is the slowest
 // route bundle's p50 over the minimal handler's p50, in the deployed shape (LAMBDA_BUNDLING.bundleAwsSdk).
@@ -17,6 +17,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { LAMBDA_BUNDLING } from '../lib/bundling.ts';
 import { BENCH_TMP, bundleEntry, bundleHandlers, REPO_ROOT, type BundleInfo } from './bundle.ts';
 import { callgrindAvailable, countAllInstructions, HANDLER_ENV, handlerName, timeRunIn } from './cold-import.ts';
 import { median, round } from './stats.ts';
@@ -89,8 +90,8 @@ export interface ColdStartResult {
   bundledOverExternal: { slowestRoute: number; minimal: number };
 }
 
-const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV };
-const importArgs = (...files: string[]) => ['--input-type=module', '-e', files.map((file) => `await import(${JSON.stringify(pathToFileURL(file).href)});`).join(' ')];
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV, NODE_OPTIONS: LAMBDA_BUNDLING.nodeOptions };
+const importArgs = (file: string) => ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)});`];
 const time = (file: string) => timeRunIn(importArgs(file), env, REPO_ROOT);
 
 function shuffled<T>(items: readonly T[]): T[] {
@@ -102,8 +103,13 @@ function shuffled<T>(items: readonly T[]): T[] {
   return copy;
 }
 
-/** `coldStartRatio`'s target (bench/run.ts): the instruction rows name the routes over it. */
-export const COLD_START_RATIO_TARGET = 1.3;
+/**
+ * `coldStartRatio`'s target (bench/run.ts), with the product's libraries (Middy, Powertools, the S3
+ * client, the MCP SDK) in the functions; the instruction rows name the routes over it. The import
+ * timed here is a proxy: in AWS, what counts is each function's Init Duration (docs/performance.md,
+ * "Cold start in AWS").
+ */
+export const COLD_START_RATIO_TARGET = 1.75;
 
 /**
  * What is measured as a floor, alone on the minimal handler: a route holding one (its bundle has an
@@ -133,8 +139,8 @@ function paired(handler: string, file: string, kb: number, baselineFile: string,
   return { handler, kb, p50Ms: round(p50Ms), minimalP50Ms: round(minimalP50Ms), ratio: round(p50Ms / minimalP50Ms, 3), pairs };
 }
 
-/** Every file's fresh import (`time`'s) in instructions, M. */
-const countAll = async (files: readonly string[]) => countAllInstructions(new Map(files.map((file) => [file, importArgs(file)] as const)), env);
+/** Every file's fresh import (`time`'s) in instructions, M, by file. */
+const countAll = (files: readonly string[]) => countAllInstructions(new Map(files.map((file) => [file, importArgs(file)] as const)), env);
 
 /** Route bundles only (the fallback's included), one per distinct handler file. */
 function routeBundles(bundles: readonly BundleInfo[]): BundleInfo[] {

@@ -55,7 +55,7 @@ export function sharedEnvironment(stage: Stage, cursorSigningSecret: ISecret): R
     [ENV.cursorSigningKey]: cursorSigningSecret.secretValue.unsafeUnwrap(),
     [ENV.logLevel]: 'INFO',
     // Error stacks in the logs name source files and lines (the map beside each bundle).
-    NODE_OPTIONS: '--enable-source-maps',
+    NODE_OPTIONS: LAMBDA_BUNDLING.nodeOptions,
   };
 }
 
