@@ -22,8 +22,11 @@ export const SearchFilters = z.annotated(z.strictObject({
     category: z.annotated(z.optional(Category), { description: 'A category path prefix: safety matches safety/gloves' }),
     sellerId: z.annotated(z.optional(z.string().check(z.regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)'))), { maxLength: 30 }),
     brand: z.annotated(z.optional(text({ min: 1, max: BRAND_MAX })), { description: 'Exact brand, case-insensitive' }),
-    minPrice: z.annotated(z.optional(Amount), { description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
-    maxPrice: z.annotated(z.optional(Amount), { description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
+    minPrice: z.annotated(z.optional(Amount), { description: 'Lowest price, in minor units of `currency`' }),
+    maxPrice: z.annotated(z.optional(Amount), { description: 'Highest price, in minor units of `currency`' }),
+    pricePer: z.annotated(z.optional(z.enum(['unit', 'piece'], { error: 'Must be unit or piece' })), {
+      description: 'Bounds per unit (default) or piece: price ÷ packSize',
+    }),
     currency: z.annotated(z.optional(CurrencyCode), { description: 'Only offers priced in this currency' }),
     minAvailableQuantity: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 or more'), z.lte(1_000_000_000))),
     shipsFrom: z.annotated(
@@ -43,23 +46,34 @@ export const SearchFilters = z.annotated(z.strictObject({
         break;
       }
     }
+    if (filters.pricePer !== undefined && filters.minPrice === undefined && filters.maxPrice === undefined) {
+      context.addIssue({ code: 'custom', path: ['pricePer'], message: 'Only with minPrice or maxPrice: it says what they bound' });
+    }
     if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
       context.addIssue({ code: 'custom', path: ['minPrice'], message: 'Must not be above maxPrice' });
     }
   })), { id: 'SearchFilters' });
 export type SearchFilters = z.infer<typeof SearchFilters>;
 
+/** How much of each item a search returns (docs/decisions/search-fields.md). */
+export const SEARCH_FIELDS = ['full', 'compact'] as const;
+export const SearchFields = z.annotated(z.enum(SEARCH_FIELDS, { error: 'Must be full or compact' }), {
+  id: 'SearchFields',
+  description: 'full (default) or compact: SearchItemCompact',
+});
+
 /** Longest accepted cursor: a search cursor carries the ids already returned (see docs/search.md). */
 export const SEARCH_CURSOR_MAX = 100_000;
 
 export const SearchRequest = z.annotated(z.strictObject({
-  query: z.annotated(z.optional(text({ max: 500 })), { description: 'Words to match in titles, brands, categories, attributes, descriptions', example: 'nitrile gloves' }),
+  query: z.annotated(z.optional(text({ max: 500 })), { description: 'Words to match in the products’ text', example: 'nitrile gloves' }),
   filters: z.optional(SearchFilters),
   exclude: z.annotated(
     z.optional(z.array(text({ min: 1, max: 100 })).check(z.maxLength(20, 'At most 20 excluded words'))),
     { description: 'Words an item must not hold ("not latex", "latex-free")', example: ['latex'] },
   ),
   sort: z.optional(SearchSort),
+  fields: z.optional(SearchFields),
   limit: z.annotated(z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))), { description: 'Page size, 1–100 (default 20)' }),
   cursor: z.annotated(
     z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))),
@@ -71,8 +85,11 @@ export type SearchRequest = z.infer<typeof SearchRequest>;
 export const SearchIntentRequest = z.annotated(z.strictObject({
   intent: z.withMeta(text({ min: 1, max: INTENT_MAX }), { example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
   limit: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))),
+  fields: z.optional(SearchFields),
   cursor: z.annotated(z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))), { pattern: '^[A-Za-z0-9_-]+$' }),
 }), { id: 'SearchIntentRequest' });
+
+export const SEARCH_NOTE_TYPES = ['currency-relaxed', 'price-relaxed', 'price-per-piece'] as const;
 
 /** At most this many suggestions accompany an empty answer. */
 export const MAX_SUGGESTIONS = 20;
