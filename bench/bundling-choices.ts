@@ -8,9 +8,11 @@
 //                   so that esbuild keeps every module a handler imports, used or not
 //   esmBuiltins     Node's built-in modules imported as ESM, not through lib/bundling.ts's CommonJS shims
 //   noSourceMaps    the deployed bundles run without --enable-source-maps
-// `node bench/bundling-choices.ts` prints, per variant, the minimal handler's count, the slowest route
-// and the median route (M instructions), and the largest bundle. It needs valgrind; minutes to run
-// (`node bench/bundling-choices.ts functions/search/run.ts …` counts only the routes named).
+// Each import is counted three times and the median kept: V8's background threads make a count move by
+// a few percent from one run to the next. `node bench/bundling-choices.ts` prints, per variant, the
+// minimal handler's count, the slowest route and the median route (M instructions), and the largest
+// bundle. It needs valgrind; it takes long (`node bench/bundling-choices.ts functions/search/run.ts …`
+// counts only the routes named).
 import { mkdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,8 +71,11 @@ let deployedMinimalM = NaN;
 for (const [variant, { options, nodeOptions = LAMBDA_BUNDLING.nodeOptions }] of Object.entries(VARIANTS)) {
   log(`${variant}: bundling ${entries.length} entries and counting their fresh imports…`);
   const files = await bundle(variant, options);
-  const runs = new Map([...files].map(([entry, { file }]) => [entry, ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)});`]] as const));
-  const counts = await countAllInstructions(runs, { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV, NODE_OPTIONS: nodeOptions });
+  const runs = new Map(
+    [...files].flatMap(([entry, { file }]) => [0, 1, 2].map((n) => [`${entry}#${n}`, ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)});`]] as const)),
+  );
+  const counted = await countAllInstructions(runs, { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV, NODE_OPTIONS: nodeOptions });
+  const counts = new Map(entries.map((entry) => [entry, median([0, 1, 2].map((n) => counted.get(`${entry}#${n}`) ?? NaN))]));
   const minimalM = counts.get('bench/minimal-handler.ts') ?? NaN;
   if (variant === 'deployed') deployedMinimalM = minimalM;
   const routes = entries.filter((entry) => entry !== 'bench/minimal-handler.ts').map((entry) => ({ handler: entry, m: counts.get(entry) ?? NaN, kb: files.get(entry)?.kb ?? NaN }));

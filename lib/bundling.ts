@@ -50,7 +50,7 @@ export const LAMBDA_BUNDLING = {
  * An ESM `import … from 'node:http'` makes Node build the module's ESM facade, which reads every one
  * of its exports once — and reading `http`'s loads undici (the fetch implementation), reading
  * `process`'s opens the stdio streams, and so on, none of which a function uses. Through the shim the
- * bundle reads only what it uses, when it uses it: a fifth to a quarter of a function's import
+ * bundle reads only what it uses, when it uses it: up to a quarter of a function's import
  * (docs/decisions/bundling.md). The shims are written once into node_modules/.cache.
  */
 export function builtinModuleAliases(root: string): Record<string, string> {
