@@ -11,6 +11,7 @@ import { buildOpenApiDocument } from '../shared/openapi/document.ts';
 import { buildReferenceAssets } from './reference-assets.ts';
 import { searchWordsFile } from './search-words.ts';
 import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
+import { buildDashboardPage } from './dashboard-page.ts';
 
 /** Each writes its file (or folder) at the given path. */
 const BUILDERS: Record<BundledFile, (target: string) => void> = {
@@ -27,6 +28,8 @@ const BUILDERS: Record<BundledFile, (target: string) => void> = {
   },
   'search-words.json': (target) => writeFileSync(target, searchWordsFile()),
   'llms.txt': (target) => writeFileSync(target, buildLlmsTxt(routeList)),
+  // The dashboard page with its bundled script and its Content-Security-Policy (lib/dashboard-page.ts).
+  'dashboard.json': (target) => writeFileSync(target, JSON.stringify(buildDashboardPage())),
 };
 
 /** Builds every bundled file into `dir`; returns their paths by name. */

@@ -16,6 +16,7 @@ export const ENV = {
   logLevel: 'LOG_LEVEL',
   bundledFilesDir: 'BUNDLED_FILES_DIR',
   apiBaseUrl: 'API_BASE_URL',
+  orderApprovalSeconds: 'ORDER_APPROVAL_SECONDS',
   mcpAllowedOrigins: 'MCP_ALLOWED_ORIGINS',
   mcpAllowedHosts: 'MCP_ALLOWED_HOSTS',
 } as const;

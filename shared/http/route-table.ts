@@ -4,6 +4,7 @@
 import type * as z from '../schemas/zod.ts';
 import type { FeedFileAction, SearchIndexAction, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
+import type { RouteScope } from '../schemas/keys.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 export type { TableAction } from '../resources.ts';
@@ -54,6 +55,12 @@ export interface RouteDefinition<
   auth: 'apiKey' | 'public';
   /** Roles that may call an `apiKey` route; any other gets 403. */
   roles: readonly Role[];
+  /**
+   * What the calling key needs (contract §5.1), checked by the shared pipeline before the role guard
+   * (shared/domain/scopes.ts): a scope (`orders:write` also grants `orders:read`); `main`, the agent's
+   * main key only; `any`, any key of the agent. Null exactly on `public` routes.
+   */
+  scope: RouteScope | null;
   /** False for the readiness probe and the static pages for agents (llms.txt), which need no table at all. */
   rateLimited: boolean;
   request: { body?: Body; query?: Query; params?: Params };
@@ -134,9 +141,10 @@ export const DEFAULT_BUNDLE_BUDGET_KB = 900;
  * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
  * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
  * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
- * llmstxt.org summary of the API for language models.
+ * llmstxt.org summary of the API for language models. `dashboard.json`: the dashboard page (its HTML with
+ * the bundled browser script inline) and its Content-Security-Policy (lib/dashboard-page.ts).
  */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt';
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'dashboard.json';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 
@@ -182,6 +190,7 @@ export function withDocument<R extends RouteDefinition>(module: { route: R; rout
 export function tableActionsFor(route: RouteDefinition): TableAction[] {
   const actions = new Set<TableAction>(route.tableActions);
   if (route.auth === 'apiKey' || route.rateLimited) actions.add('dynamodb:GetItem'); // API-key lookup
+  if (route.auth === 'apiKey') actions.add('dynamodb:UpdateItem'); // a restricted key's lastUsedAt, once a minute
   if (route.rateLimited) actions.add('dynamodb:UpdateItem'); // rate-limit counters
   if (route.method === 'POST') {
     // Idempotency records: claim, complete, release.
@@ -207,6 +216,8 @@ export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   if (route.method === 'POST' || route.method === 'PATCH') codes.add('validation/too-large');
   if (route.rateLimited) codes.add('rate-limit');
   for (const code of route.handlerErrors) codes.add(code);
+  // After the handler's: one order of 403 codes, so that routes answering the same ones share a response.
+  if (route.auth === 'apiKey' && route.scope !== 'any') codes.add('auth/insufficient-scope');
   codes.add('validation/invalid');
   codes.add('internal');
   return [...codes];
