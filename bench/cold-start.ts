@@ -1,8 +1,9 @@
 // What a route's cold start costs, as deployed: a fresh Node process importing the route's bundle
-// (with the functions' NODE_OPTIONS, LAMBDA_BUNDLING.nodeOptions), timed from spawn to exit, for both ways of shipping the AWS SDK (left to the runtime's copy, or
-// bundled and tree-shaken), against the same for a minimal handler that only creates the DynamoDB
-// document client, bundled the same way (bench/minimal-handler.ts). `coldStartRatio` is the slowest
-// route bundle's p50 over the minimal handler's p50, in the deployed shape (LAMBDA_BUNDLING.bundleAwsSdk).
+// (with the functions' NODE_OPTIONS, LAMBDA_BUNDLING.nodeOptions), timed from spawn to exit, for both
+// ways of shipping the AWS SDK (left to the runtime's copy, or bundled and tree-shaken), against the
+// same for a minimal handler that only creates the DynamoDB document client, bundled the same way
+// (bench/minimal-handler.ts). `coldStartRatio` is the slowest route bundle's p50 over the minimal
+// handler's p50, in the deployed shape (LAMBDA_BUNDLING.bundleAwsSdk).
 //
 // Every sample is one process. Each round runs every bundle of both shapes and both baselines once,
 // in a shuffled order, so that load on the machine (±50 % on a shared 2-core VM) moves all of them
