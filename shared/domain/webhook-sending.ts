@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
 import { getDeliveries, replaceDelivery, replaceDeliveryOperation, type DeliveryItem } from '../data/deliveries.ts';
-import { enqueueDeliveries, scheduleDelivery, type DeliveryMessage } from '../data/delivery-queue.ts';
+import { enqueueDeliveries, type DeliveryMessage } from '../data/delivery-queue.ts';
+import { scheduleDelivery } from '../data/retry-schedules.ts';
 import { transactWrite, TransactionRefused } from '../data/transactions.ts';
 import { heldSendingSlots, narrowSendingSlot, releaseSendingSlot, releaseSendingSlotOperation, SENDING_SLOTS, takeSendingSlot, type HeldSlot } from '../data/sending-slots.ts';
 import { getSubscriptions, type WebhookSubscriptionItem } from '../data/webhook-subscriptions.ts';

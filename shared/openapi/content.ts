@@ -18,7 +18,7 @@ import { RestrictedKey, RestrictedKeyWithSecret } from '../schemas/keys.ts';
 import { Order, OrderPreview } from '../schemas/trade.ts';
 import { Feed, FeedWithUpload, Offer, OfferCompact, Product, ProductCompact, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
 import { idOf } from '../schemas/common.ts';
-import { SearchIntentPage, SearchItem, SearchItemBase, SearchItemCompact, SearchPage } from '../schemas/search.ts';
+import { SearchIntentPage, SearchItem, SearchItemBase, SearchItemCompact, SearchPage } from '../schemas/search-results.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';

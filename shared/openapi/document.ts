@@ -21,7 +21,7 @@ import { ROUTE_TAGS, errorCodesFor, type RouteDefinition, type RouteWithDocument
 import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts';
 import { CountryCode } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/money.ts';
-import { SearchItemBase } from '../schemas/search.ts';
+import { SearchItemBase } from '../schemas/search-results.ts';
 import {
   API_TITLE,
   API_VERSION,

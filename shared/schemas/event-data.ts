@@ -45,7 +45,7 @@ export const EVENT_ALIASES = [
 type AliasName = (typeof EVENT_ALIASES)[number][0];
 
 /** The names events are recorded under: every event type except the first name of an alias pair. */
-export const RECORDED_EVENT_TYPES = /* @__PURE__ */ (() => EVENT_TYPES.filter((type): type is Exclude<EventType, AliasName> => !EVENT_ALIASES.some(([alias]) => alias === type)))();
+export const RECORDED_EVENT_TYPES = EVENT_TYPES.filter((type): type is Exclude<EventType, AliasName> => !EVENT_ALIASES.some(([alias]) => alias === type));
 export type RecordedEventType = Exclude<EventType, AliasName>;
 
 /** The name an event of this type (or alias) is recorded under. */
@@ -57,56 +57,56 @@ export function recordedTypeOf(type: EventType): RecordedEventType {
 /** The type a subscription's test event (`POST /v1/webhooks/{id}/test`) is sent as; never recorded. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-const AgentId = /* @__PURE__ */ (() => idOf('agent'))();
+const AgentId = idOf('agent');
 
 // Orders
 
-const OrderCreatedData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    orderId: idOf('order'),
-    buyerId: AgentId,
-    sellerId: AgentId,
-    totalAmount: Money,
-    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
-  }), { id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' }))();
+const OrderCreatedData = z.annotated(z.strictObject({
+  orderId: idOf('order'),
+  buyerId: AgentId,
+  sellerId: AgentId,
+  totalAmount: Money,
+  items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+}), { id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' });
 
 /** The data of every order change after creation (confirmed … cancelled): one schema, the type names the change. */
-const OrderChangeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    orderId: idOf('order'),
-    sessionId: idOf('negotiation'),
-    buyerId: AgentId,
-    sellerId: AgentId,
-    status: z.withMeta(OrderStatus, { description: 'The order’s status after the change' }),
-    totalAmount: Money,
-    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
-    shipping: z.annotated(z.optional(Shipping), { description: 'Present once the order has shipped' }),
-    cancellation: z.annotated(z.optional(Cancellation), { description: 'Present when the order was cancelled' }),
-  }), { id: 'OrderChangeData', description: 'The order after the change' }))();
+const OrderChangeData = z.annotated(z.strictObject({
+  orderId: idOf('order'),
+  sessionId: idOf('negotiation'),
+  buyerId: AgentId,
+  sellerId: AgentId,
+  status: z.withMeta(OrderStatus, { description: 'The order’s status after the change' }),
+  totalAmount: Money,
+  items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+  shipping: z.annotated(z.optional(Shipping), { description: 'Present once the order has shipped' }),
+  cancellation: z.annotated(z.optional(Cancellation), { description: 'Present when the order was cancelled' }),
+}), { id: 'OrderChangeData', description: 'The order after the change' });
 
 /**
  * order.approval_required: to the buyer only (the seller does not see the order until it is approved).
  * Names no seller, so that neither the seller's deliveries nor its events feed carry it.
  */
-const OrderApprovalRequiredData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    orderId: idOf('order'),
-    sessionId: idOf('negotiation'),
-    buyerId: AgentId,
-    keyId: idOf('key', { description: 'The restricted key that placed the order' }),
-    totalAmount: Money,
-    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
-    approvalExpiresAt: Timestamp,
-  }), { id: 'OrderApprovalRequiredData', description: 'An order waits for the main key: POST /v1/orders/{id}/approve or /decline' }))();
+const OrderApprovalRequiredData = z.annotated(z.strictObject({
+  orderId: idOf('order'),
+  sessionId: idOf('negotiation'),
+  buyerId: AgentId,
+  keyId: idOf('key', { description: 'The restricted key that placed the order' }),
+  totalAmount: Money,
+  items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+  approvalExpiresAt: Timestamp,
+}), { id: 'OrderApprovalRequiredData', description: 'An order waits for the main key: POST /v1/orders/{id}/approve or /decline' });
 
 /** order.declined: to the buyer only; everything the order held is released. */
-const OrderDeclinedData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    orderId: idOf('order'),
-    sessionId: idOf('negotiation'),
-    buyerId: AgentId,
-    keyId: idOf('key', { description: 'The restricted key that placed the order' }),
-    status: z.literal('declined'),
-    totalAmount: Money,
-    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
-    reason: z.annotated(z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), { description: '`approval_expired` when nobody answered in time; else the owner’s reason, if given' }),
-  }), { id: 'OrderDeclinedData', description: 'The main key declined the order, or its approval expired' }))();
+const OrderDeclinedData = z.annotated(z.strictObject({
+  orderId: idOf('order'),
+  sessionId: idOf('negotiation'),
+  buyerId: AgentId,
+  keyId: idOf('key', { description: 'The restricted key that placed the order' }),
+  status: z.literal('declined'),
+  totalAmount: Money,
+  items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+  reason: z.annotated(z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), { description: '`approval_expired` when nobody answered in time; else the owner’s reason, if given' }),
+}), { id: 'OrderDeclinedData', description: 'The main key declined the order, or its approval expired' });
 
 // Negotiations
 
@@ -128,7 +128,7 @@ const negotiationFields = {
 };
 
 /** The data of every negotiation event: one schema, the type names the move; `reason` only on negotiation.rejected. */
-const NegotiationEventData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
+const NegotiationEventData = z.annotated(z.strictObject({
     ...negotiationFields,
     reason: z.annotated(z.optional(z.enum(['rejected', 'expired'])), { description: 'negotiation.rejected only: `rejected`, or `expired` (72 h without a move)' }),
   }).check((context) => {
@@ -137,7 +137,7 @@ const NegotiationEventData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     if (closed !== (context.value.reason !== undefined)) {
       context.issues.push({ code: 'custom', path: ['reason'], message: 'Required when the session is rejected or expired, absent otherwise', input: context.value });
     }
-  }), { id: 'NegotiationEventData', description: 'The session after the move (no private prices)' }))();
+  }), { id: 'NegotiationEventData', description: 'The session after the move (no private prices)' });
 
 // Feeds
 
@@ -153,7 +153,7 @@ const feedFields = {
 };
 
 /** The data of both feed outcomes: one schema, `status` and the type agree; `failureReason` only on feed.failed. */
-const FeedOutcomeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
+const FeedOutcomeData = z.annotated(z.strictObject({
     ...feedFields,
     status: z.annotated(z.enum(['completed', 'failed']), { description: '`completed` (feed.completed, feed.processed; bad rows counted in rowsFailed) or `failed`' }),
     failureReason: z.annotated(z.optional(bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE })), { description: 'feed.failed only: what to change in the file' }),
@@ -162,12 +162,12 @@ const FeedOutcomeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     if ((context.value.status === 'failed') !== (context.value.failureReason !== undefined)) {
       context.issues.push({ code: 'custom', path: ['failureReason'], message: 'Required on feed.failed, absent on feed.completed', input: context.value });
     }
-  }), { id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' }))();
+  }), { id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' });
 
-const WebhookTestData = /* @__PURE__ */ (() => z.annotated(
+const WebhookTestData = z.annotated(
   z.strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) }),
   { id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' },
-))();
+);
 
 /** `order.created` → `OrderCreated`: the stem of the schemas' component names. */
 export function pascal(type: string): string {

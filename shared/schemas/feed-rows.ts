@@ -50,21 +50,21 @@ export const FEED_FIELDS: readonly FeedField[] = [
 ];
 
 /** CSV columns in template order. */
-export const CSV_COLUMNS: readonly string[] = /* @__PURE__ */ (() => FEED_FIELDS.flatMap((field) => (field.column ? [field.column] : [])))();
-export const REQUIRED_CSV_COLUMNS: readonly string[] = /* @__PURE__ */ (() => FEED_FIELDS.filter((field) => field.required && field.column).map((field) => field.column as string))();
+export const CSV_COLUMNS: readonly string[] = FEED_FIELDS.flatMap((field) => (field.column ? [field.column] : []));
+export const REQUIRED_CSV_COLUMNS: readonly string[] = FEED_FIELDS.filter((field) => field.required && field.column).map((field) => field.column as string);
 
 /** Top-level fields of a JSON row (Money counts once). */
 export const JSON_ROW_FIELDS: readonly string[] = [...new Set(FEED_FIELDS.map((field) => field.field.split('.')[0] as string))];
 
 /** Lowercased before validation: `Safety/Gloves` is the category safety/gloves. */
-const LowercasedCategory = /* @__PURE__ */ (() => z.pipe(z.transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value)), Category))();
+const LowercasedCategory = z.pipe(z.transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value)), Category);
 
 /**
  * A JSON feed row's fields, each validated on its own. Not strict: an unknown field is a warning
  * (reported once per feed), not an error. Absent and null optional fields take the contract's
  * defaults. The rules between fields are in rowRuleProblems; parseFeedRow applies both.
  */
-export const FeedProductRow = /* @__PURE__ */ (() => z.object({
+export const FeedProductRow = z.object({
   sku: Sku,
   title: text({ min: 1, max: 300 }),
   description: z.nullish(text({ max: 5000, multiline: true })),
@@ -85,11 +85,11 @@ export const FeedProductRow = /* @__PURE__ */ (() => z.object({
   autoAcceptUnitPrice: z.nullish(Money),
   negotiationStrategy: z.nullish(NegotiationStrategy),
   status: z.pipe(z.nullish(ProductStatus), z.transform((status) => status ?? 'active')),
-}))();
+});
 export type FeedProductRow = z.output<typeof FeedProductRow>;
 
 type RowField = keyof FeedProductRow;
-const FIELD_ORDER: ReadonlyMap<string, number> = /* @__PURE__ */ (() => new Map(JSON_ROW_FIELDS.map((field, index) => [field, index])))();
+const FIELD_ORDER: ReadonlyMap<string, number> = new Map(JSON_ROW_FIELDS.map((field, index) => [field, index]));
 
 /**
  * The rules between a row's fields, over the fields that are valid on their own (`valid`), so that a

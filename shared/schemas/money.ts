@@ -8,9 +8,9 @@ import { CODES_BY_MINOR_UNIT_DIGITS } from './currency-digits.ts';
  * ISO 4217 currencies a price can be in: every code with a numeric minor unit, except the X codes
  * (precious metals, funds, testing and "no currency"), which are not money a buyer pays with.
  */
-const MINOR_UNITS: ReadonlyMap<string, number> = /* @__PURE__ */ (() => new Map(
+const MINOR_UNITS: ReadonlyMap<string, number> = new Map(
   Object.entries(CODES_BY_MINOR_UNIT_DIGITS).flatMap(([digits, codes]) => codes.split(' ').map((code) => [code, Number(digits)] as const)),
-))();
+);
 
 export function isCurrency(code: string): boolean {
   return MINOR_UNITS.has(code);
@@ -21,23 +21,23 @@ export function minorUnitDigits(code: string): number | undefined {
   return MINOR_UNITS.get(code);
 }
 
-export const CurrencyCode = /* @__PURE__ */ (() => z.annotated(
+export const CurrencyCode = z.annotated(
   z.string({ error: (issue) => (issue.input === undefined ? undefined : 'Must be an ISO 4217 currency code in uppercase, such as USD') }).check(z.refine(isCurrency, 'Must be an ISO 4217 currency code in uppercase, such as USD')),
   { description: 'ISO 4217 currency code, uppercase', example: 'EUR', maxLength: 3, pattern: '^[A-Z]{3}$' },
-))();
+);
 
 /** The largest amount we accept: well inside JavaScript's safe integers, far above any B2B unit price. */
 export const MAX_AMOUNT = 1_000_000_000_000;
 
-export const Amount = /* @__PURE__ */ (() => z.int('Must be an integer amount in the currency’s minor unit (cents for USD)').check(
+export const Amount = z.int('Must be an integer amount in the currency’s minor unit (cents for USD)').check(
   z.gte(0, 'Must not be negative'),
   z.lte(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`),
-))();
+);
 
-export const Money = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    amount: z.withMeta(Amount, { description: 'Integer amount in the currency’s minor unit (e.g. cents)', example: 1250 }),
-    currency: CurrencyCode,
-  }), { id: 'Money', description: 'An amount in the minor unit of an ISO 4217 currency' }))();
+export const Money = z.annotated(z.strictObject({
+  amount: z.withMeta(Amount, { description: 'Integer amount in the currency’s minor unit (e.g. cents)', example: 1250 }),
+  currency: CurrencyCode,
+}), { id: 'Money', description: 'An amount in the minor unit of an ISO 4217 currency' });
 export type Money = z.infer<typeof Money>;
 
 /**
