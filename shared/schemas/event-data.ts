@@ -29,8 +29,9 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
- * Alias pairs (contract: negotiation.offer ≡ negotiation.counter, feed.processed ≡ feed.completed). An
- * event is recorded under the second name; a subscription naming both, or `*`, receives it under the first.
+ * Alias pairs, [alias, canonical] (contract: negotiation.offer ≡ negotiation.counter, feed.processed ≡
+ * feed.completed). An event is recorded under the canonical name, which the events feed shows and `*`
+ * and a subscription naming both receive; only a subscription naming the alias alone receives the alias.
  */
 export const EVENT_ALIASES = [
   ['negotiation.offer', 'negotiation.counter'],

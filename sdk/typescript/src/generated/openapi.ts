@@ -200,7 +200,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Events of the types in `events` (or `*`) that the agent is a party to are POSTed to `url`, signed with `secret` (never returned: keep it). At most 20 per agent; production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.
+         * @description Events of the types in `events` (or `*`) that the agent is a party to are POSTed to `url` (`*` names each event as `GET /v1/events` does; an alias named alone, `negotiation.offer` or `feed.processed`, is sent under the alias), signed with `secret` (never returned: keep it). At most 20 per agent; production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.
          *
          *     **Callers**: buyers and sellers.
          */
