@@ -11,6 +11,7 @@ import type { BundledFile } from '../shared/http/route-table.ts';
 import { storedFileName } from '../shared/http/reference-assets.ts';
 import { BUNDLED_MODULE_FILE } from '../shared/resources.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
+import { routeMethodsTable } from '../shared/http/route-methods.ts';
 import { buildReferenceAssets } from './reference-assets.ts';
 import { searchWordsFile } from './search-words.ts';
 import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
@@ -43,6 +44,8 @@ const BUILDERS: Record<BundledFile, (target: string) => void> = {
   // POST /mcp answers tools/list from the catalogue and loads the tool calls on the first tools/call.
   'mcp-tools.json': (target) => writeFileSync(target, JSON.stringify(buildToolCatalogue())),
   'mcp-tool-calls': (target) => writeBundle('functions/mcp/tool-calls.ts', target),
+  // The fallback answers 405 with Allow for a known path: the paths and methods only, no schemas.
+  'route-methods.json': (target) => writeFileSync(target, JSON.stringify(routeMethodsTable(routeList))),
 };
 
 /** Builds every bundled file into `dir`; returns their paths by name. */

@@ -40,7 +40,7 @@ export const errors = {
   invalidApiKey: () => new ApiError('auth/invalid-key', 'Invalid API Key'),
   forbidden: (message = 'Your agent role may not call this endpoint') => new ApiError('auth/forbidden', message),
   notFound: (message = 'Resource not found') => new ApiError('not-found', message),
-  methodNotAllowed: (message: string, allow: string) => new ApiError('request/method-not-allowed', message, { headers: { Allow: allow } }),
+  methodNotAllowed: (message: string, allow: string) => new ApiError('method-not-allowed', message, { headers: { Allow: allow } }),
   invalid: (message: string, details?: ErrorDetail[]) =>
     new ApiError('validation/invalid', message, details ? { details } : {}),
   tooLarge: (limitBytes: number, advice?: string) =>

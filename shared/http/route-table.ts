@@ -136,8 +136,10 @@ export const DEFAULT_BUNDLE_BUDGET_KB = 800;
  * llmstxt.org summary of the API for language models. `mcp-tools.json`: the MCP tool catalogue (every
  * tool as tools/list shows it, with its roles); `mcp-tool-calls`: a folder holding the bundle of the
  * MCP tool table and our SDK's client (index.mjs and its map), imported by POST /mcp's first tools/call.
+ * `route-methods.json`: every path template of the route table with the methods it serves (the fallback
+ * answers 405 with Allow from it).
  */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'mcp-tools.json' | 'mcp-tool-calls';
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'mcp-tools.json' | 'mcp-tool-calls' | 'route-methods.json';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 

@@ -2136,7 +2136,7 @@ export interface components {
              * @description Stable, machine-readable error code
              * @enum {string}
              */
-            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "request/method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
+            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
             /**
              * Format: int32
              * @description The HTTP status, repeated
@@ -2273,7 +2273,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `request/method-not-allowed`: The MCP endpoint takes POST only (GET /mcp: this server offers no event stream); the Allow header names the method. */
+        /** @description `method-not-allowed`: A known path with a method it does not serve (HEAD included; GET /mcp: this MCP server offers no event stream); the Allow header lists the methods it does. */
         MethodNotAllowed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
