@@ -35,7 +35,7 @@ import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { fail, Failure, invalidFields } from '../failures.ts';
 import { newId } from '../ids.ts';
 import type { Role } from '../schemas/agents.ts';
-import type { Money } from '../schemas/money.ts';
+import { describeAmount, type Money } from '../schemas/money.ts';
 import type { NegotiationMove, NegotiationSession, NegotiationStatus, Party } from '../schemas/trade.ts';
 import { negotiationMove, openingState, stateDetails, statusAt, type Mover, type SessionMove, type SessionState } from './negotiation-states.ts';
 import { answerProposal, effectiveStrategy, previousAsk, privateTarget, type Concession } from './seller-policy.ts';
@@ -239,7 +239,7 @@ export async function startNegotiation(
   const listPrice = offerPriceFor(offer, request.quantity);
   const proposal = request.unitPrice ?? listPrice;
   const problems = proposalProblems({ quantity: request.quantity, unitPrice: proposal, currency: offer.unitPrice.currency, listPrice, limits: quantityLimits(offer, product) });
-  if (!offer.negotiable && proposal !== listPrice) problems.push({ path: 'unitPrice', message: `This offer is not negotiable: omit unitPrice or propose its price for this quantity, ${listPrice}` });
+  if (!offer.negotiable && proposal !== listPrice) problems.push({ path: 'unitPrice', message: `This offer is not negotiable: omit unitPrice or propose its price for this quantity, ${describeAmount(listPrice, offer.unitPrice.currency)}` });
   if (problems.length > 0) throw invalidFields(problems);
 
   const at = now.toISOString();

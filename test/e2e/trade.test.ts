@@ -81,6 +81,35 @@ describe('negotiation', () => {
     expectError(await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 10 }), 404, 'not-found');
   });
 
+  it('refuses a unit price that is not a whole number of the session’s minor unit, naming that unit (EUR cents, whole yen, BHD fils)', async () => {
+    const buyer = await registerUnlimited(client, 'buyer');
+    for (const [currency, amount, unit, example] of [
+      ['EUR', 1000, 'EUR cents', '1250 is 12.50 EUR'],
+      ['JPY', 1500, 'the smallest unit of JPY (whole yen)', '1250 is 1250 JPY'],
+      ['BHD', 4000, 'BHD fils', '1250 is 1.250 BHD'],
+    ] as const) {
+      const listing = await listProduct(client, { price: { amount, currency } });
+      const opening = await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 10, unitPrice: 12.5 });
+      expectError(opening, 422, 'validation/invalid');
+      expect(opening.json.details).toEqual([{ path: 'unitPrice', message: expect.stringContaining(unit) }]);
+      expect(opening.json.details[0].message).toContain(example);
+      expect(opening.json.details[0].message).not.toMatch(currency === 'EUR' ? /yen/ : /cents/);
+      // A counter in the session is refused alike, and nothing moves.
+      const started = await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 10, unitPrice: amount - 1 });
+      expect(started.status, started.text).toBe(201);
+      const countered = await move(client, listing.seller.apiKey, started.json.data.sessionId, 'counter', { unitPrice: amount - 0.5 });
+      expectError(countered, 422, 'validation/invalid');
+      expect(countered.json.details[0].message).toContain(unit);
+      const session = await client.get(`/v1/negotiations/${started.json.data.sessionId}`, { apiKey: buyer.apiKey });
+      expect(session.json.data).toMatchObject({ round: 1, turn: 'seller', unitPrice: amount - 1 });
+    }
+    // A JSON feed row's amount is refused in the row's unit too.
+    const seller = await registerUnlimited(client, 'seller');
+    const upload = await client.post('/v1/seller/feeds', { products: [{ sku: 'YEN-1', title: 'Gloves', price: { amount: 12.5, currency: 'JPY' }, availableQuantity: 5 }] }, { apiKey: seller.apiKey });
+    const feed = await waitForFeed(client, seller.apiKey, upload.json.data.feedId);
+    expect(feed.errors).toEqual([expect.objectContaining({ row: 1, field: 'price.amount', message: expect.stringContaining('whole yen') })]);
+  });
+
   it('defaults the proposal to the offer’s price for the quantity, its tier included', async () => {
     const listing = await listProduct(client, { priceTiers: [{ minQuantity: 100, unitPrice: { amount: 900, currency: 'USD' } }] });
     const buyer = await registerUnlimited(client, 'buyer');

@@ -1520,7 +1520,7 @@ export interface components {
         CounterRequest: {
             /**
              * Format: int64
-             * @description Unit price in minor units of the session’s currency
+             * @description Unit price in minor units of the session’s currency (an integer: EUR cents, whole yen for JPY)
              */
             unitPrice: number;
             /**
