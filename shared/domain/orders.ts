@@ -144,48 +144,67 @@ export type TransitionInput =
   | { action: 'ship'; carrier: string; trackingNumber: string; trackingUrl?: string | undefined }
   | { action: 'cancel'; reason?: string | undefined };
 
+/**
+ * Conditional writes of one transition before it gives up: a write that lost to another move re-reads the
+ * order and decides again on the state it finds (a cancel that lost to a confirm still cancels).
+ */
+const TRANSITION_ATTEMPTS = 5;
+
 export async function transitionOrder(caller: TradeCaller, orderId: string, input: TransitionInput, now: Date): Promise<Order> {
-  const { read, order, party } = await orderOf(caller, orderId);
+  const found = await orderOf(caller, orderId);
+  const { party } = found;
+  let { read, order } = found;
   const rule = TRANSITIONS[input.action];
-  const move = orderMove(order.status, input.action, party);
-  if ('refused' in move && move.refused === 'forbidden') throw fail.forbidden(`Only the order's ${rule.by} can ${input.action} it`);
-  if ('refused' in move) {
-    throw fail.conflict(`An order that is ${order.status} cannot be ${rule.to === 'cancelled' ? 'cancelled' : `moved to ${rule.to}`} (only from ${rule.from.join(' or ')})`, statusDetails(order.status));
-  }
-  const at = now.toISOString();
-  const next: Order = { ...order, status: rule.to, updatedAt: at };
-  let details: Record<string, unknown> = {};
-  if (input.action === 'ship') {
-    next.shipping = { carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl ?? null, shippedAt: at };
-    details = { carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl ?? null };
-  }
-  const line = order.items[0];
-  if (input.action === 'cancel') {
-    next.cancellation = { by: party, reason: input.reason ?? null, at };
-    details = { reason: input.reason ?? null, restoredQuantity: line?.quantity ?? 0 };
-  }
-  const audit: AuditRecord = {
-    entryId: newId('audit'),
-    at,
-    actor: { agentId: caller.agentId, role: party },
-    action: input.action,
-    fromStatus: order.status,
-    toStatus: rule.to,
-    details,
-  };
-  const { operation: event } = recordEvent({ type: rule.event, data: orderEventData(next), agentIds: [order.buyerId, order.sellerId] }, now);
-  // A cancellation gives the order's units back to the product, in the same transaction.
-  const operations = [...changeOrderOperations(read, next, audit, { restock: input.action === 'cancel' }, now), event];
-  try {
-    await writeTrade(operations);
-  } catch (error) {
-    if (error instanceof TradeRefused && (error.refusal.has('order') || error.refusal.has('audit'))) {
-      const current = (await getOrder(orderId))?.order ?? order;
-      throw fail.conflict(`The order changed meanwhile and is now ${current.status}: read it and decide again`, statusDetails(current.status));
+  for (let attempt = 1; ; attempt++) {
+    const move = orderMove(order.status, input.action, party);
+    if ('refused' in move && move.refused === 'forbidden') throw fail.forbidden(`Only the order's ${rule.by} can ${input.action} it`);
+    if ('refused' in move) {
+      throw fail.conflict(`An order that is ${order.status} cannot be ${rule.to === 'cancelled' ? 'cancelled' : `moved to ${rule.to}`} (only from ${rule.from.join(' or ')})`, statusDetails(order.status));
     }
-    throw error;
+    // Decided again after another move: never before that move's time, so the audit trail stays in order.
+    const at = new Date(Math.max(now.getTime(), Date.parse(order.updatedAt)));
+    const next = nextOrder(order, input, party, at);
+    const audit: AuditRecord = {
+      entryId: newId('audit'),
+      at: at.toISOString(),
+      actor: { agentId: caller.agentId, role: party },
+      action: input.action,
+      fromStatus: order.status,
+      toStatus: rule.to,
+      details: next.details,
+    };
+    const { operation: event } = recordEvent({ type: rule.event, data: orderEventData(next.order), agentIds: [order.buyerId, order.sellerId] }, at);
+    // A cancellation gives the order's units back to the product, in the same transaction.
+    const operations = [...changeOrderOperations(read, next.order, audit, { restock: input.action === 'cancel' }, at), event];
+    try {
+      await writeTrade(operations);
+      return next.order;
+    } catch (error) {
+      if (!(error instanceof TradeRefused && (error.refusal.has('order') || error.refusal.has('audit')))) throw error;
+      const current = await getOrder(orderId);
+      if (!current) throw fail.notFound(`Order ${orderId} not found`);
+      if (attempt >= TRANSITION_ATTEMPTS) {
+        throw fail.collision(`The order kept changing while this ${input.action} was made and is now ${current.order.status}: read it and decide again`);
+      }
+      read = current;
+      order = current.order;
+    }
   }
-  return next;
+}
+
+/** The order after the move, and what its audit entry records about it. */
+function nextOrder(order: Order, input: TransitionInput, party: Party, at: Date): { order: Order; details: Record<string, unknown> } {
+  const timestamp = at.toISOString();
+  const next: Order = { ...order, status: TRANSITIONS[input.action].to, updatedAt: timestamp };
+  if (input.action === 'ship') {
+    next.shipping = { carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl ?? null, shippedAt: timestamp };
+    return { order: next, details: { carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl ?? null } };
+  }
+  if (input.action === 'cancel') {
+    next.cancellation = { by: party, reason: input.reason ?? null, at: timestamp };
+    return { order: next, details: { reason: input.reason ?? null, restoredQuantity: order.items[0]?.quantity ?? 0 } };
+  }
+  return { order: next, details: {} };
 }
 
 export async function getOrderForCaller(caller: TradeCaller, orderId: string): Promise<Order> {

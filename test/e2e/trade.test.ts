@@ -457,6 +457,52 @@ describe('orders', () => {
     expect(audit.json.data.items[1].details).toMatchObject({ restoredQuantity: 50 });
   });
 
+  it('decides a cancel racing a confirm on the state it finds: one cancel wins, the others are refused naming cancelled, never “changed meanwhile”', { timeout: 120_000 }, async () => {
+    const listing = await listProduct(client, { availableQuantity: 1000, minOrderQuantity: 1 });
+    const buyer = await registerUnlimited(client, 'buyer');
+    for (let trial = 0; trial < 6; trial++) {
+      const sessionId = await acceptedSession(client, listing, buyer, 10);
+      const order = (await client.send('POST', '/v1/create-order', { apiKey: buyer.apiKey, body: { sessionId } })).json.data;
+      const before = await availableQuantity(client, buyer.apiKey, listing.productId);
+      // The confirm goes a moment ahead, so that the cancels often read the order pending and lose their write to it.
+      const confirm = orderAction(client, listing.seller.apiKey, order.orderId, 'confirm');
+      await new Promise((resolve) => setTimeout(resolve, trial * 5));
+      const cancels = Array.from({ length: 10 }, (_, i) => orderAction(client, i % 2 === 0 ? buyer.apiKey : listing.seller.apiKey, order.orderId, 'cancel', { reason: `race ${i}` }));
+      const [confirmed, ...cancelled] = await Promise.all([confirm, ...cancels]);
+      // Cancel is allowed from pending and confirmed: whichever lands first, exactly one cancel wins.
+      expect(cancelled.filter((response) => response.status === 200), cancelled.map((response) => response.text).join('\n')).toHaveLength(1);
+      for (const refused of [confirmed!, ...cancelled].filter((response) => response.status !== 200)) {
+        expectError(refused, 409, 'conflict');
+        expect(refused.json.details).toEqual([{ path: 'status', message: 'The order is cancelled' }]);
+        // Refused by the state it found, not for having lost a write.
+        expect(refused.json.error).toMatch(/^An order that is cancelled cannot be (cancelled|moved to confirmed)/);
+        expect(refused.headers['retry-after']).toBeUndefined();
+      }
+      const read = (await client.get(`/v1/orders/${order.orderId}`, { apiKey: buyer.apiKey })).json.data;
+      expect(read.status).toBe('cancelled');
+      expect(await availableQuantity(client, buyer.apiKey, listing.productId)).toBe(before + 10);
+      const audit = (await client.get(`/v1/orders/${order.orderId}/audit`, { apiKey: buyer.apiKey })).json.data.items;
+      expect(audit.map((entry: any) => entry.action)).toEqual(confirmed!.status === 200 ? ['create', 'confirm', 'cancel'] : ['create', 'cancel']);
+      expect(audit.at(-1).fromStatus).toBe(confirmed!.status === 200 ? 'confirmed' : 'pending');
+      expect(audit.map((entry: any) => entry.at)).toEqual([...audit.map((entry: any) => entry.at)].sort());
+    }
+  });
+
+  it('decides a ship racing a cancel on the state it finds: one of them wins, the other names the state that refuses it', async () => {
+    const listing = await listProduct(client, { availableQuantity: 1000, minOrderQuantity: 1 });
+    const buyer = await registerUnlimited(client, 'buyer');
+    const sessionId = await acceptedSession(client, listing, buyer, 10);
+    const order = (await client.send('POST', '/v1/create-order', { apiKey: buyer.apiKey, body: { sessionId } })).json.data;
+    expect((await orderAction(client, listing.seller.apiKey, order.orderId, 'confirm')).status).toBe(200);
+    const [shipped, cancelled] = await Promise.all([
+      orderAction(client, listing.seller.apiKey, order.orderId, 'ship', { carrier: 'DHL', trackingNumber: '1' }),
+      orderAction(client, buyer.apiKey, order.orderId, 'cancel'),
+    ]);
+    expect([shipped.status, cancelled.status].sort()).toEqual([200, 409]);
+    const loser = shipped.status === 409 ? shipped : cancelled;
+    expect(loser.json.details).toEqual([{ path: 'status', message: `The order is ${shipped.status === 200 ? 'shipped' : 'cancelled'}` }]);
+  });
+
   it('orders only accepted sessions of the caller', async () => {
     const listing = await listProduct(client);
     const buyer = await registerUnlimited(client, 'buyer');
