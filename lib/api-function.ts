@@ -19,7 +19,7 @@ import { ENV } from '../shared/resources.ts';
 import { bundleAliases, LAMBDA_BUNDLING } from './bundling.ts';
 import { acknowledgeFinding } from './compliance.ts';
 import { InlinePolicyRole } from './function-roles.ts';
-import type { StageSettings } from './stage-settings.ts';
+import { stageSettings, type StageSettings } from './stage-settings.ts';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -54,6 +54,7 @@ export function sharedEnvironment(stage: Stage, cursorSigningSecret: ISecret): R
     [ENV.stage]: stage,
     [ENV.cursorSigningKey]: cursorSigningSecret.secretValue.unsafeUnwrap(),
     [ENV.logLevel]: 'INFO',
+    WEBHOOK_DISABLE_AFTER_SECONDS: String(stageSettings(stage).webhookDisableAfter.toSeconds()),
     // Error stacks in the logs name source files and lines (the map beside each bundle).
     NODE_OPTIONS: '--enable-source-maps',
   };

@@ -19,6 +19,8 @@ export interface StageSettings {
   tableDeletionProtection: boolean;
   /** API Gateway stage throttling: far above the plans' per-agent limits, it only guards the account. */
   throttle: { rateLimit: number; burstLimit: number };
+  /** A webhook subscription whose deliveries have all failed this long is disabled (WEBHOOK_DISABLE_AFTER_SECONDS). */
+  webhookDisableAfter: Duration;
 }
 
 const SETTINGS: Record<Stage, StageSettings> = {
@@ -30,6 +32,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     dataRemovalPolicy: RemovalPolicy.DESTROY,
     tableDeletionProtection: false,
     throttle: { rateLimit: 100, burstLimit: 200 },
+    webhookDisableAfter: Duration.days(5),
   },
   live: {
     stage: 'live',
@@ -39,6 +42,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     dataRemovalPolicy: RemovalPolicy.RETAIN,
     tableDeletionProtection: true,
     throttle: { rateLimit: 1000, burstLimit: 2000 },
+    webhookDisableAfter: Duration.days(5),
   },
 };
 

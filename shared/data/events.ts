@@ -25,10 +25,16 @@ export function outboxShard(eventId: string): number {
   return createHash('sha256').update(eventId).digest().readUInt16BE(0) % OUTBOX_SHARDS;
 }
 
-/** The parties an event's data names: its seller always, its buyer when there is one (feeds have none). */
-function partiesOf(data: Record<string, unknown>): { sellerId: string; buyerId?: string } {
-  const { sellerId, buyerId } = data;
-  if (typeof sellerId !== 'string') throw new Error('An event names its seller (data.sellerId)');
+/**
+ * The parties an event's data names: its seller always, its buyer when there is one (feeds have none);
+ * or, for an event about an agent's own setup (webhook.disabled), that agent alone (`agentId`).
+ */
+function partiesOf(data: Record<string, unknown>): { sellerId?: string; buyerId?: string; agentId?: string } {
+  const { sellerId, buyerId, agentId } = data;
+  if (typeof sellerId !== 'string') {
+    if (typeof agentId === 'string') return { agentId };
+    throw new Error('An event names its seller (data.sellerId) or its agent (data.agentId)');
+  }
   return { sellerId, ...(typeof buyerId === 'string' ? { buyerId } : {}) };
 }
 
@@ -36,9 +42,11 @@ function partiesOf(data: Record<string, unknown>): { sellerId: string; buyerId?:
 export const feedPartition = (role: Role, agentId: string): string => (role === 'seller' ? `SELLER#${agentId}#EVENTS` : `BUYER#${agentId}#EVENTS`);
 
 function feedIndexKeys(eventId: string, data: Record<string, unknown>): IndexKeys {
-  const { sellerId, buyerId } = partiesOf(data);
+  const { sellerId, buyerId, agentId } = partiesOf(data);
+  // An agent's own event is listed under both roles' partitions: the agent has one role, and reads its own.
+  if (agentId) return { gsi2pk: feedPartition('seller', agentId), gsi2sk: eventId, gsi4pk: feedPartition('buyer', agentId), gsi4sk: eventId };
   return {
-    gsi2pk: feedPartition('seller', sellerId),
+    gsi2pk: feedPartition('seller', sellerId as string),
     gsi2sk: eventId,
     ...(buyerId ? { gsi4pk: feedPartition('buyer', buyerId), gsi4sk: eventId } : {}),
   };

@@ -167,7 +167,9 @@ async function loadSubscriptions() {
     const row = document.createElement('tr');
     cell(row, subscription.url, 'url');
     cell(row, subscription.events.join(', '));
-    cell(row, subscription.active ? 'active' : 'inactive');
+    cell(row, subscription.active
+      ? (subscription.failingSince ? 'active, failing since ' + subscription.failingSince : 'active')
+      : subscription.disabledReason === 'deliveries-failing' ? 'disabled: every delivery failed since ' + subscription.failingSince + ' (PATCH active: true turns it back on)' : 'inactive');
     const health = cell(row, counts.delivered + ' delivered, ' + counts.pending + ' pending, ' + counts.failed + ' failed', counts.failed > 0 ? 'status-failed' : 'status-delivered');
     health.setAttribute('data-failed', String(counts.failed));
     const actions = document.createElement('td');

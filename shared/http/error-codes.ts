@@ -16,7 +16,7 @@ export const ERROR_CODES = {
   'not-found': { status: 404, description: 'Unknown route or id, or a record the caller is not a party to' },
   'method-not-allowed': {
     status: 405,
-    description: 'A known path with a method it does not serve (HEAD included; GET /mcp: this MCP server offers no event stream); the Allow header lists the methods it does',
+    description: 'A known path with a method it does not serve: Allow lists those it does',
   },
   conflict: { status: 409, description: 'The record’s current state does not allow this change (the state is in details); with Retry-After, a momentary collision: send it again' },
   'idempotency/conflict': {

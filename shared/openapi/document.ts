@@ -354,20 +354,28 @@ const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
   'order.completed': 'The buyer completed the order.',
   'order.cancelled': 'A party cancelled the order (the quantity returns to stock).',
   'negotiation.started': 'A buyer opened a session.',
-  'negotiation.offer': 'Alias of negotiation.counter, sent under this name only to subscriptions that name it alone (`*` gets negotiation.counter).',
+  'negotiation.offer': 'negotiation.counter, for subscriptions naming only this alias.',
   'negotiation.counter': 'A party (or the seller’s policy) countered.',
   'negotiation.accepted': 'The terms were accepted: the buyer may order.',
   'negotiation.rejected': 'A party rejected the session, or it expired (`reason`).',
-  'feed.processed': 'Alias of feed.completed, sent under this name only to subscriptions that name it alone (`*` gets feed.completed).',
+  'feed.processed': 'feed.completed, for subscriptions naming only this alias.',
   'feed.completed': 'A feed was processed (rows may have failed: see its counts); to its seller.',
   'feed.failed': 'A feed could not be processed (`failureReason`); to its seller.',
+  'webhook.disabled': 'A subscription was disabled after 5 days of failures.',
   'webhook.test': 'Sent by `POST /v1/webhooks/{id}/test` to that subscription only.',
 };
+
+/**
+ * The notices about a subscription itself (webhook.test, webhook.disabled) are one POST whose body is
+ * either envelope, as a family's is one: the signature headers and answers are said once for both.
+ */
+const WEBHOOK_NOTICE_TYPES = ['webhook.test', 'webhook.disabled'] as const satisfies readonly DeliveredEventType[];
+const WEBHOOK_NOTICE_ENVELOPE = /* @__PURE__ */ (() => z.annotated(z.union(WEBHOOK_NOTICE_TYPES.map((type) => EVENT_ENVELOPES[type]) as [z.ZodMiniObject, z.ZodMiniObject]), { id: 'WebhookNoticeEvent' }))();
 
 export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentation> = Object.fromEntries(
   (Object.keys(WEBHOOK_EVENT_DESCRIPTIONS) as DeliveredEventType[]).map((type): [DeliveredEventType, WebhookEventDocumentation] => [
     type,
-    { description: WEBHOOK_EVENT_DESCRIPTIONS[type], envelope: EVENT_ENVELOPES[type] },
+    { description: WEBHOOK_EVENT_DESCRIPTIONS[type], envelope: (WEBHOOK_NOTICE_TYPES as readonly string[]).includes(type) ? WEBHOOK_NOTICE_ENVELOPE : EVENT_ENVELOPES[type] },
   ]),
 ) as Record<DeliveredEventType, WebhookEventDocumentation>;
 

@@ -9,7 +9,7 @@ import { FeedFormat, MAX_FEED_ROWS } from './catalog.ts';
 import { MAX_AMOUNT, Money } from './money.ts';
 import { Cancellation, MAX_ROUNDS, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
 
-/** The specification's event type names (both of its lists), which subscriptions and the feed's `?type=` accept. */
+/** The specification's event type names (both of its lists) and ours (webhook.disabled), which subscriptions and the feed's `?type=` accept. */
 export const EVENT_TYPES = [
   'order.created',
   'order.confirmed',
@@ -25,6 +25,7 @@ export const EVENT_TYPES = [
   'feed.processed',
   'feed.completed',
   'feed.failed',
+  'webhook.disabled',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -134,6 +135,20 @@ const FeedOutcomeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     }
   }), { id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' }))();
 
+/** Why a subscription is inactive: its deliveries kept failing (the marketplace disabled it), or its owner deactivated it. */
+export const DISABLED_REASONS = ['deliveries-failing', 'manual'] as const;
+
+const WebhookDisabledData = /* @__PURE__ */ (() => z.annotated(
+  z.strictObject({
+    subscriptionId: idOf('webhook'),
+    agentId: AgentId,
+    url: bounded(2048, { format: 'uri' }),
+    failingSince: Timestamp,
+  }),
+  // Disabled when the envelope's timestamp says, with disabledReason `deliveries-failing`.
+  { id: 'WebhookDisabledData', description: 'The subscription disabled' },
+))();
+
 const WebhookTestData = /* @__PURE__ */ (() => z.annotated(
   z.strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) }),
   { id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' },
@@ -161,6 +176,7 @@ export const RECORDED_EVENT_DATA = {
   'negotiation.rejected': NegotiationEventData,
   'feed.completed': FeedOutcomeData,
   'feed.failed': FeedOutcomeData,
+  'webhook.disabled': WebhookDisabledData,
 } as const satisfies Record<RecordedEventType, z.ZodMiniObject>;
 
 /** The data schema of every name an event can be delivered under: the 14 event types (aliases share their pair's schema) and the test event. */

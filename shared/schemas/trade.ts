@@ -25,7 +25,7 @@ const Quantity = /* @__PURE__ */ (() => z.int('Must be a whole number of units')
 const UnitPrice = /* @__PURE__ */ (() => z.annotated(z.number('Must be a number: the unit price in the minor unit of the offer’s currency').check(
   z.gte(1, 'Must be at least 1 (in the minor unit of the offer’s currency)'),
   z.lte(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`),
-), { description: 'Unit price in minor units of the session’s currency (an integer: EUR cents, whole yen for JPY)', example: 1150, type: 'integer' }))();
+), { description: 'Unit price in minor units of the session’s currency', example: 1150, type: 'integer' }))();
 const Message = /* @__PURE__ */ (() => text({ max: 2000, multiline: true }))();
 
 export const NegotiationAction = /* @__PURE__ */ (() => z.annotated(z.enum(['propose', 'counter', 'accept', 'reject']), { id: 'NegotiationAction' }))();
