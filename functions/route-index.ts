@@ -16,6 +16,7 @@ import * as getHome from './home/get.route.ts';
 import * as getReference from './docs/get.route.ts';
 import * as getReferenceAsset from './docs/get-asset.route.ts';
 import * as getLlmsTxt from './llms/get.route.ts';
+import * as getAgentCard from './discovery/agent-card.route.ts';
 import * as createWebhook from './webhooks/create.route.ts';
 import * as listWebhooks from './webhooks/list.route.ts';
 import * as getWebhook from './webhooks/get.route.ts';
@@ -66,6 +67,7 @@ export const routeList: readonly RouteWithDocument[] = [
   getReference,
   getReferenceAsset,
   getLlmsTxt,
+  getAgentCard,
   registerAgent,
   getMyAgent,
   updateMyAgent,

@@ -12,6 +12,7 @@ import { storedFileName } from '../shared/http/reference-assets.ts';
 import { BUNDLED_MODULE_FILE } from '../shared/resources.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
 import { routeMethodsTable } from '../shared/http/route-methods.ts';
+import { buildAgentCard } from './agent-card.ts';
 import { buildReferenceAssets } from './reference-assets.ts';
 import { searchWordsFile } from './search-words.ts';
 import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
@@ -46,6 +47,7 @@ const BUILDERS: Record<BundledFile, (target: string) => void> = {
   'mcp-tool-calls': (target) => writeBundle('functions/mcp/tool-calls.ts', target),
   // The fallback answers 405 with Allow for a known path: the paths and methods only, no schemas.
   'route-methods.json': (target) => writeFileSync(target, JSON.stringify(routeMethodsTable(routeList))),
+  'agent-card.json': (target) => writeFileSync(target, JSON.stringify(buildAgentCard())),
 };
 
 /** Builds every bundled file into `dir`; returns their paths by name. */

@@ -117,6 +117,12 @@ export interface RouteDefinition<
    * lists it under Optional.
    */
   pageForPeople?: true;
+  /**
+   * A discovery document of another protocol (the A2A agent card): read by that protocol's clients,
+   * not an operation of this API, so left out of the OpenAPI document (and its size budget) like the
+   * pages for people; llms.txt lists it with the documents.
+   */
+  discoveryDocument?: true;
 }
 
 /**
@@ -137,9 +143,9 @@ export const DEFAULT_BUNDLE_BUDGET_KB = 800;
  * tool as tools/list shows it, with its roles); `mcp-tool-calls`: a folder holding the bundle of the
  * MCP tool table and our SDK's client (index.mjs and its map), imported by POST /mcp's first tools/call.
  * `route-methods.json`: every path template of the route table with the methods it serves (the fallback
- * answers 405 with Allow from it).
+ * answers 405 with Allow from it). `agent-card.json`: the A2A agent card (lib/agent-card.ts).
  */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'mcp-tools.json' | 'mcp-tool-calls' | 'route-methods.json';
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'mcp-tools.json' | 'mcp-tool-calls' | 'route-methods.json' | 'agent-card.json';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 

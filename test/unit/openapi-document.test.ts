@@ -71,9 +71,9 @@ describe('the OpenAPI document', () => {
     }, 180_000);
   });
 
-  it('leaves out only the pages for people, which llms.txt lists as optional', () => {
+  it('leaves out only the pages for people, which llms.txt lists as optional, and the A2A agent card', () => {
     const left = routeList.filter((route) => !routes.includes(route));
-    expect(left.map((route) => route.operationId).sort()).toEqual(['getDashboard', 'getReferenceAsset']);
+    expect(left.map((route) => route.operationId).sort()).toEqual(['getAgentCard', 'getDashboard', 'getReferenceAsset']);
     for (const route of left) expect(built.paths[route.path]?.[route.method.toLowerCase()], route.operationId).toBeUndefined();
     for (const keep of ['getHome', 'getLlmsTxt', 'getOpenApiDocument', 'getReference', 'postMcpMessage', 'getMcpStream']) {
       expect(routes.map((route) => route.operationId)).toContain(keep);
