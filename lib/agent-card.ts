@@ -4,19 +4,12 @@
 // AGENT_CARD_ORIGIN, which the function replaces with the origin the request came to (a stage's API
 // URL or custom domain, http://localhost:… locally). Fields of A2A 0.3.0's AgentCard; decision:
 // docs/decisions/discovery-documents.md.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { buildToolCatalogue } from '../functions/mcp/tool-catalogue.ts';
 import { SUMMARY } from '../shared/openapi/guide.ts';
+import { PACKAGE_VERSION } from '../shared/openapi/package-version.ts';
 import { AGENT_CARD_ORIGIN } from '../shared/http/agent-card.ts';
 import type { Role } from '../shared/schemas/agents.ts';
 
-const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
-
-/** The version of the marketplace (package.json), shown by the card, the reference page and server.json. */
-export function packageVersion(): string {
-  return (JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-}
 
 /** The A2A protocol version whose AgentCard fields the card follows. */
 export const A2A_PROTOCOL_VERSION = '0.3.0';
@@ -41,7 +34,7 @@ const SKILLS: Record<Role, { id: string; name: string; description: string; tags
 };
 
 /** The card, its URLs on AGENT_CARD_ORIGIN: skills are the buyer's and the seller's MCP tools. */
-export function buildAgentCard(version = packageVersion()) {
+export function buildAgentCard(version = PACKAGE_VERSION) {
   const { tools } = buildToolCatalogue();
   const origin = AGENT_CARD_ORIGIN;
   const toolsOf = (role: Role) => tools.filter((tool) => tool.roles.includes(role)).map((tool) => tool.listing.name);

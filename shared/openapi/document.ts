@@ -30,6 +30,7 @@ import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
 import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
+import { PACKAGE_VERSION } from './package-version.ts';
 
 export const API_TITLE = 'Agent Marketplace API';
 
@@ -38,7 +39,8 @@ export const API_TITLE = 'Agent Marketplace API';
  * Tests hold it to this; docs/api-document.md records its size and what each new operation costs.
  */
 export const API_DOCUMENT_MAX_BYTES = 150_000;
-export const API_VERSION = '1.0.0';
+/** The document's version: the marketplace's (package.json), which the reference page shows beside the title. */
+export const API_VERSION = PACKAGE_VERSION;
 
 /** Every tag with what its operations are for (a route's tag must be one of these). */
 export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
@@ -55,12 +57,13 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
 };
 
 /**
- * Who publishes the API. The domain is a placeholder until the marketplace's public site exists
- * (docs/decisions/document-publisher.md); there is no license to grant: the API is proprietary.
+ * Who publishes the API: the team, without an address until the marketplace has a public site and
+ * mailbox (no placeholder an agent or a person could mistake for one); there is no license to grant:
+ * the API is proprietary (docs/decisions/document-publisher-named.md).
  */
 const PUBLISHER = {
-  contact: { name: 'Agent Marketplace platform team', email: 'api@agent-marketplace.example', url: 'https://agent-marketplace.example/support' },
-  license: { name: 'Proprietary: all rights reserved', url: 'https://agent-marketplace.example/terms' },
+  contact: { name: 'Agent Marketplace platform team' },
+  license: { name: 'Proprietary: all rights reserved' },
 };
 
 /**
