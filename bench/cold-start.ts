@@ -12,16 +12,11 @@
 // that what the S3 requests cost by themselves and what our own code costs are told apart. The same
 // fresh import of every bundle of the deployed shape is also counted in instructions (valgrind's
 // callgrind): a figure that does not move with load, which ranks the routes the same way in every run
-// and picks, with the screening, which ones are timed again. A function that imports a bundle of its
-// own on first use (POST /mcp's tool calls) is also counted with that bundle imported after its own:
-// what its first use adds, which the cold start leaves out.
+// and picks, with the screening, which ones are timed again.
 // `node bench/cold-start.ts` runs it alone and prints the figures.
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { routeList } from '../functions/route-index.ts';
-import type { BundledFile } from '../shared/http/route-table.ts';
-import { BUNDLED_MODULE_FILE } from '../shared/resources.ts';
 import { BENCH_TMP, bundleEntry, bundleHandlers, REPO_ROOT, type BundleInfo } from './bundle.ts';
 import { callgrindAvailable, countAllInstructions, HANDLER_ENV, handlerName, timeRunIn } from './cold-import.ts';
 import { median, round } from './stats.ts';
@@ -80,8 +75,6 @@ export interface ColdStartInstructions {
   routes: InstructionFigure[];
   slowest: InstructionFigure;
   slowestWithoutFloorLibraries: InstructionFigure;
-  /** Functions with a bundle imported on first use: their import and that bundle's after it, and what the second adds. */
-  firstUse: (InstructionFigure & { lazyBundle: string; overInitM: number })[];
 }
 
 export interface ColdStartResult {
@@ -120,9 +113,6 @@ const FLOOR_LIBRARIES = [
   { library: 'S3 requests', marker: 'shared/data/s3-requests.ts', entry: 'bench/floor-s3-requests.ts' },
 ] as const;
 
-/** The bundled files that are code a function imports on first use (lib/bundled-files.ts): bundleHandlers writes them beside the bundles. */
-const LAZY_BUNDLES: ReadonlySet<BundledFile> = new Set(['mcp-tool-calls']);
-
 const holdsFloorLibrary = (bundle: BundleInfo) => FLOOR_LIBRARIES.some(({ marker }) => bundle.inputs.some((input) => input.includes(marker)));
 
 /** `pairs` fresh imports of a bundle and of its baseline, alternating which goes first. */
@@ -143,17 +133,8 @@ function paired(handler: string, file: string, kb: number, baselineFile: string,
   return { handler, kb, p50Ms: round(p50Ms), minimalP50Ms: round(minimalP50Ms), ratio: round(p50Ms / minimalP50Ms, 3), pairs };
 }
 
-/** Every file's fresh import (`time`'s) in instructions, M; and each first use's (the function, then its lazy bundle), by the lazy bundle's path. */
-const countAll = async (files: readonly string[], firstUses: readonly { file: string; lazyFile: string }[] = []) =>
-  countAllInstructions(new Map([...files.map((file) => [file, importArgs(file)] as const), ...firstUses.map(({ file, lazyFile }) => [lazyFile, importArgs(file, lazyFile)] as const)]), env);
-
-/** The route bundles with a bundle of their own imported on first use (LAZY_BUNDLES), and that bundle's path. */
-function firstUsesOf(bundles: readonly BundleInfo[]): { bundle: BundleInfo; lazyBundle: string; lazyFile: string }[] {
-  return bundles.flatMap((bundle) => {
-    const row = routeList.find((entry) => entry.handler === bundle.handler);
-    return (row?.bundledFiles ?? []).flatMap((name) => (LAZY_BUNDLES.has(name) ? [{ bundle, lazyBundle: name, lazyFile: path.join(path.dirname(bundle.file), name, BUNDLED_MODULE_FILE) }] : []));
-  });
-}
+/** Every file's fresh import (`time`'s) in instructions, M. */
+const countAll = async (files: readonly string[]) => countAllInstructions(new Map(files.map((file) => [file, importArgs(file)] as const)), env);
 
 /** Route bundles only (the fallback's included), one per distinct handler file. */
 function routeBundles(bundles: readonly BundleInfo[]): BundleInfo[] {
@@ -186,11 +167,7 @@ export async function measureColdStart(
   let instructions: ColdStartInstructions | undefined;
   if (callgrindAvailable()) {
     log(`cold start (sdkBundled): counting the instructions of ${routes.sdkBundled.length + floorBundles.length + 1} fresh imports with callgrind…`);
-    const firstUses = firstUsesOf(routes.sdkBundled);
-    const counts = await countAll(
-      [minimal.sdkBundled.file, ...floorBundles.map((floor) => floor.file), ...routes.sdkBundled.map((bundle) => bundle.file)],
-      firstUses.map(({ bundle, lazyFile }) => ({ file: bundle.file, lazyFile })),
-    );
+    const counts = await countAll([minimal.sdkBundled.file, ...floorBundles.map((floor) => floor.file), ...routes.sdkBundled.map((bundle) => bundle.file)]);
     const minimalM = counts.get(minimal.sdkBundled.file) ?? NaN;
     const figure = (handler: string, file: string, kb: number): InstructionFigure => {
       const instructionsM = counts.get(file) ?? NaN;
@@ -203,10 +180,6 @@ export async function measureColdStart(
       routes: routeFigures.map(({ figure }) => figure),
       slowest: routeFigures[0]!.figure,
       slowestWithoutFloorLibraries: routeFigures.find(({ bundle }) => !holdsFloorLibrary(bundle))!.figure,
-      firstUse: firstUses.map(({ bundle, lazyBundle, lazyFile }) => {
-        const withLazy = figure(bundle.handler, lazyFile, bundle.kb);
-        return { ...withLazy, lazyBundle, overInitM: round(withLazy.instructionsM - (counts.get(bundle.file) ?? NaN), 1) };
-      }),
     };
   } else {
     log('cold start: valgrind is not installed, so no instruction counts (apt-get install valgrind)');
@@ -282,7 +255,6 @@ function instructionRows(instructions: ColdStartInstructions | undefined): strin
     ['cold start in instructions (callgrind), slowest route', ratio(instructions.slowest)],
     ...instructions.floors.map((floor) => [`cold start in instructions, minimal handler + ${floor.library}`, ratio(floor)]),
     ['cold start in instructions, slowest route without S3 requests', ratio(instructions.slowestWithoutFloorLibraries)],
-    ...instructions.firstUse.map((figure) => [`first use in instructions, ${handlerName(figure.handler)} then ${figure.lazyBundle}`, `${figure.instructionsM} M (+${figure.overInitM} M over its cold start) ÷ minimal ${instructions.minimalM} M = ${figure.ratio}`]),
     [`cold start in instructions, routes over ${COLD_START_RATIO_TARGET}`, instructions.routes.filter((figure) => figure.ratio > COLD_START_RATIO_TARGET).map((figure) => `${handlerName(figure.handler)} ${figure.ratio}`).join(', ') || 'none'],
   ];
 }

@@ -1,6 +1,7 @@
 // Part of the SDK's build (`npm run sdk:build`): bundles the stdio MCP server (bin/mcp.ts) into
 // sdk/typescript/dist/mcp.js, the package's `agent-marketplace-mcp` bin. Everything it needs (the MCP
-// protocol core, zod, the tool table, the SDK) is inside, so the package keeps no runtime dependencies.
+// SDK's server and stdio transport, zod, the tool table, our SDK) is inside, so the package keeps no
+// runtime dependencies.
 import { chmodSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';

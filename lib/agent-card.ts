@@ -1,15 +1,14 @@
 // The A2A agent card (GET /.well-known/agent-card.json), built at synth and local start beside the
-// function that serves it (lib/bundled-files.ts: agent-card.json), from the MCP tool catalogue and the
+// function that serves it (lib/bundled-files.ts: agent-card.json), from the MCP tool table and the
 // package's version: the marketplace as an agent other agents can discover. Its URLs are written with
 // AGENT_CARD_ORIGIN, which the function replaces with the origin the request came to (a stage's API
 // URL or custom domain, http://localhost:… locally). Fields of A2A 0.3.0's AgentCard; decision:
 // docs/decisions/discovery-documents.md.
-import { buildToolCatalogue } from '../functions/mcp/tool-catalogue.ts';
+import { toolsFor } from '../functions/mcp/tools.ts';
 import { SUMMARY } from '../shared/openapi/guide.ts';
 import { PACKAGE_VERSION } from '../shared/openapi/package-version.ts';
 import { AGENT_CARD_ORIGIN } from '../shared/http/agent-card.ts';
 import type { Role } from '../shared/schemas/agents.ts';
-
 
 /** The A2A protocol version whose AgentCard fields the card follows. */
 export const A2A_PROTOCOL_VERSION = '0.3.0';
@@ -35,9 +34,8 @@ const SKILLS: Record<Role, { id: string; name: string; description: string; tags
 
 /** The card, its URLs on AGENT_CARD_ORIGIN: skills are the buyer's and the seller's MCP tools. */
 export function buildAgentCard(version = PACKAGE_VERSION) {
-  const { tools } = buildToolCatalogue();
   const origin = AGENT_CARD_ORIGIN;
-  const toolsOf = (role: Role) => tools.filter((tool) => tool.roles.includes(role)).map((tool) => tool.listing.name);
+  const toolsOf = (role: Role) => toolsFor(role).map((tool) => tool.name);
   return {
     protocolVersion: A2A_PROTOCOL_VERSION,
     name: 'Agent Marketplace',

@@ -1,31 +1,19 @@
 // The files a route can ship beside its bundle (a row's `bundledFiles`), and how each is built. CDK
 // builds them at synth (lib/api-function.ts copies them into the bundle); the local runtime and the
 // benchmark build them into a folder named by BUNDLED_FILES_DIR. Each is built from the route index
-// here, so that no function bundles the index to build one. A bundled file may be a folder, and may be
-// code: a bundle of its own, built with the Lambda options, that the function imports when it needs it.
+// here, so that no function bundles the index to build one. A bundled file may be a folder.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { routeList } from '../functions/route-index.ts';
 import type { BundledFile } from '../shared/http/route-table.ts';
 import { storedFileName } from '../shared/http/reference-assets.ts';
-import { BUNDLED_MODULE_FILE } from '../shared/resources.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
 import { routeMethodsTable } from '../shared/http/route-methods.ts';
 import { buildAgentCard } from './agent-card.ts';
 import { buildReferenceAssets } from './reference-assets.ts';
 import { searchWordsFile } from './search-words.ts';
 import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
-import { buildToolCatalogue } from '../functions/mcp/tool-catalogue.ts';
-import { lambdaBuildOptions } from './bundling.ts';
-
-const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
-
-/** `entry` bundled as a function's bundle is (lib/bundling.ts), into the folder `target` with its map (importBundledModule imports it). */
-function writeBundle(entry: string, target: string): void {
-  rmSync(target, { recursive: true, force: true });
-  buildSync({ ...lambdaBuildOptions, entryPoints: [path.join(REPOSITORY_ROOT, entry)], outfile: path.join(target, BUNDLED_MODULE_FILE) });
-}
+import { buildDashboardPage } from './dashboard-page.ts';
 
 /** Each writes its file (or folder) at the given path. */
 const BUILDERS: Record<BundledFile, (target: string) => void> = {
@@ -42,12 +30,11 @@ const BUILDERS: Record<BundledFile, (target: string) => void> = {
   },
   'search-words.json': (target) => writeFileSync(target, searchWordsFile()),
   'llms.txt': (target) => writeFileSync(target, buildLlmsTxt(routeList)),
-  // POST /mcp answers tools/list from the catalogue and loads the tool calls on the first tools/call.
-  'mcp-tools.json': (target) => writeFileSync(target, JSON.stringify(buildToolCatalogue())),
-  'mcp-tool-calls': (target) => writeBundle('functions/mcp/tool-calls.ts', target),
   // The fallback answers 405 with Allow for a known path: the paths and methods only, no schemas.
   'route-methods.json': (target) => writeFileSync(target, JSON.stringify(routeMethodsTable(routeList))),
   'agent-card.json': (target) => writeFileSync(target, JSON.stringify(buildAgentCard())),
+  // The dashboard page with its bundled script and its Content-Security-Policy (lib/dashboard-page.ts).
+  'dashboard.json': (target) => writeFileSync(target, JSON.stringify(buildDashboardPage())),
 };
 
 /** Builds every bundled file into `dir`; returns their paths by name. */

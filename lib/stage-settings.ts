@@ -21,6 +21,18 @@ export interface StageSettings {
   throttle: { rateLimit: number; burstLimit: number };
   /** A webhook subscription whose deliveries have all failed this long is disabled (WEBHOOK_DISABLE_AFTER_SECONDS). */
   webhookDisableAfter: Duration;
+  /**
+   * How long an order placed over a restricted key's `approvalAbove` waits for the main key before it is
+   * declined (`approval_expired`): contract §5.2, 72 h. Functions read it as ORDER_APPROVAL_SECONDS,
+   * which `npm start` takes from the environment (shorter, to try expiry locally).
+   */
+  orderApprovalWindow: Duration;
+  /**
+   * Origins of web pages allowed to call POST /mcp besides the API's own (the MCP specification's
+   * DNS-rebinding defence refuses every other page with 403): a custom domain in front of the API, or
+   * a browser-based MCP client the platform trusts. MCP clients that are not browsers send no Origin.
+   */
+  mcpAllowedOrigins: readonly string[];
 }
 
 const SETTINGS: Record<Stage, StageSettings> = {
@@ -33,6 +45,8 @@ const SETTINGS: Record<Stage, StageSettings> = {
     tableDeletionProtection: false,
     throttle: { rateLimit: 100, burstLimit: 200 },
     webhookDisableAfter: Duration.days(5),
+    orderApprovalWindow: Duration.hours(72),
+    mcpAllowedOrigins: [],
   },
   live: {
     stage: 'live',
@@ -43,6 +57,8 @@ const SETTINGS: Record<Stage, StageSettings> = {
     tableDeletionProtection: true,
     throttle: { rateLimit: 1000, burstLimit: 2000 },
     webhookDisableAfter: Duration.days(5),
+    orderApprovalWindow: Duration.hours(72),
+    mcpAllowedOrigins: [],
   },
 };
 

@@ -23,6 +23,11 @@ export interface Config {
   ALLOW_PRIVATE_WEBHOOK_URLS: boolean;
   /** Seconds a resolved API key may be served from memory. Bounded to 30 by the contract. */
   API_KEY_CACHE_SECONDS: number;
+  /**
+   * Milliseconds a resolved restricted key may be served from memory (≤ 1,000): its revocation waits
+   * this long before it answers, so that no container accepts the key after the owner is told it is revoked.
+   */
+  RESTRICTED_KEY_CACHE_MS: number;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
   /** The feeds bucket: set on the functions that store or read feed files. */
   FEEDS_BUCKET_NAME?: string;
@@ -53,8 +58,22 @@ export interface Config {
    * caller cannot point the tools at another host.
    */
   API_BASE_URL?: string;
+  /**
+   * Origins besides the API's own whose web pages may call POST /mcp (the MCP specification's
+   * DNS-rebinding defence: functions/mcp/request-origin.ts): a custom domain, a browser-based MCP client
+   * the platform team trusts. Comma-separated; the stack sets the stage's `mcpAllowedOrigins`.
+   */
+  MCP_ALLOWED_ORIGINS: string[];
+  /**
+   * The host names POST /mcp answers to, when it checks the Host header: the local runtime sets the
+   * loopback names (a page served from one of them, on any port, may call it too). Unset on AWS, where
+   * API Gateway answers only for its own domains.
+   */
+  MCP_ALLOWED_HOSTS?: string[];
   /** An open negotiation expires this long after its last move (contract: 72 h; shorter for tests). */
   NEGOTIATION_TTL_SECONDS: number;
+  /** An order awaiting approval is declined (`approval_expired`) this long after it was placed (a stage setting: 72 h). */
+  ORDER_APPROVAL_SECONDS: number;
 }
 
 /** Reads one variable after another and collects every problem, so one error names them all. */
@@ -105,7 +124,24 @@ class EnvReader {
     if (!parsed || (protocols && !protocols.includes(parsed.protocol))) return this.#fail(name, `Must be a URL${protocols ? ` (${protocols.join(' or ')})` : ''}`);
     return value;
   }
+
+  /** A comma-separated list, each item checked (undefined when unset). */
+  list(name: string, check: (item: string) => boolean, expected: string): string[] | undefined {
+    const value = this.env[name];
+    if (value === undefined) return undefined;
+    const items = value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+    return items.every(check) ? items : this.#fail(name, `Must be comma-separated ${expected}`);
+  }
 }
+
+/** An origin as browsers send it: scheme, host and port only (`https://example.com`, `http://localhost:6274`). */
+const isOrigin = (value: string): boolean => {
+  const url = URL.parse(value);
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+};
+
+/** A host name as the Host header carries it, without a port (`localhost`, `127.0.0.1`, `[::1]`). */
+const isHostName = (value: string): boolean => URL.parse(`http://${value}`)?.hostname === value.toLowerCase();
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const read = new EnvReader(env);
@@ -119,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     CURSOR_SIGNING_KEY: read.required('CURSOR_SIGNING_KEY', 32),
     ALLOW_PRIVATE_WEBHOOK_URLS: read.oneOf('ALLOW_PRIVATE_WEBHOOK_URLS', ['true', 'false'], 'false') === 'true',
     API_KEY_CACHE_SECONDS: read.integer('API_KEY_CACHE_SECONDS', { min: 0, max: 30, fallback: 30 }),
+    RESTRICTED_KEY_CACHE_MS: read.integer('RESTRICTED_KEY_CACHE_MS', { min: 0, max: 1000, fallback: 1000 }),
     LOG_LEVEL: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'INFO'),
     FEEDS_BUCKET_NAME: read.optional('FEEDS_BUCKET_NAME'),
     FEEDS_UPLOAD_ENDPOINT: read.url('FEEDS_UPLOAD_ENDPOINT'),
@@ -132,7 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SCHEDULER_GROUP_NAME: read.optional('SCHEDULER_GROUP_NAME'),
     SCHEDULER_ROLE_ARN: read.optional('SCHEDULER_ROLE_ARN'),
     API_BASE_URL: read.url('API_BASE_URL', ['http:', 'https:']),
+    MCP_ALLOWED_ORIGINS: read.list('MCP_ALLOWED_ORIGINS', isOrigin, 'origins (https://example.com)') ?? [],
+    MCP_ALLOWED_HOSTS: read.list('MCP_ALLOWED_HOSTS', isHostName, 'host names without a port (localhost)'),
     NEGOTIATION_TTL_SECONDS: read.integer('NEGOTIATION_TTL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
+    ORDER_APPROVAL_SECONDS: read.integer('ORDER_APPROVAL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
   };
   if (read.problems.length > 0) throw new Error(`Invalid configuration: ${read.problems.join('; ')}`);
   // Unset optional settings are absent, as they were from the schema, not present as undefined.

@@ -1,7 +1,6 @@
 // Names of the stack's resources and the environment variables that carry them to functions.
 // The CDK stack sets these on every function; the local runtime sets the same ones for its handlers.
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 
 export const ENV = {
   stage: 'STAGE',
@@ -17,6 +16,10 @@ export const ENV = {
   logLevel: 'LOG_LEVEL',
   bundledFilesDir: 'BUNDLED_FILES_DIR',
   apiBaseUrl: 'API_BASE_URL',
+  orderApprovalSeconds: 'ORDER_APPROVAL_SECONDS',
+  webhookDisableAfterSeconds: 'WEBHOOK_DISABLE_AFTER_SECONDS',
+  mcpAllowedOrigins: 'MCP_ALLOWED_ORIGINS',
+  mcpAllowedHosts: 'MCP_ALLOWED_HOSTS',
 } as const;
 
 export type Stage = 'test' | 'live';
@@ -88,13 +91,4 @@ export function readBundledFile(name: string, moduleUrl: string): string {
   } catch (error) {
     throw new Error(`${name} is missing (${String(file)}): the route's row must list it in bundledFiles`, { cause: error });
   }
-}
-
-/** The module a bundled folder of code holds (lib/bundled-files.ts builds it). */
-export const BUNDLED_MODULE_FILE = 'index.mjs';
-
-/** A bundled folder of code, imported on first use: from a computed path, which the bundler leaves alone. */
-export async function importBundledModule<T>(name: string, moduleUrl: string): Promise<T> {
-  const file = bundledFilePath(`${name}/${BUNDLED_MODULE_FILE}`, moduleUrl);
-  return (await import(typeof file === 'string' ? pathToFileURL(file).href : file.href)) as T;
 }

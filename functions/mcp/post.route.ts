@@ -16,6 +16,7 @@ export const route = defineRoute({
   tag: 'MCP',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'any',
   rateLimited: true,
   request: { body: McpRequestBody },
   response: { status: 200, description: 'The JSON-RPC response', raw: true },
@@ -27,10 +28,9 @@ export const route = defineRoute({
   maxBodyBytes: INLINE_FEED_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
   // list_events may wait up to 20 s for an event; its API call and the answer fit in the rest.
   timeoutSeconds: MAX_WAIT_SECONDS + 8,
-  // tools/list from the catalogue built at synth; the tool table (29 other routes' rows and their
-  // schemas) and our SDK's client in a bundle of their own, imported on the first tools/call, so that
-  // the function's init loads neither (docs/decisions/mcp-deferred-tool-table.md).
-  bundledFiles: ['mcp-tools.json', 'mcp-tool-calls'],
+  // The MCP SDK's server brings classic zod, zod-to-json-schema and ajv (for elicitation, which this
+  // server never uses): 884 kB with the tool table (docs/decisions/mcp-sdk-server.md).
+  bundleBudgetKb: 1100,
 });
 
 /** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
@@ -42,6 +42,12 @@ export const routeDocument = (): RouteDocument => ({
   },
   protocolResponses: [
     { status: 202, description: 'A notification (a message without an `id`) or a client’s response: accepted, no body' },
+    {
+      status: 403,
+      description: 'A request from a web page whose `Origin` this server does not allow (DNS-rebinding protection; locally, also a `Host` that is not a loopback name): a JSON-RPC error, `id` null',
+      schema: McpResponseBody,
+      example: { jsonrpc: '2.0', error: { code: -32000, message: 'Invalid Origin header: https://evil.example' }, id: null },
+    },
     {
       status: 400,
       description: 'A message the MCP transport refuses (not valid JSON-RPC): a JSON-RPC error, `id` null',

@@ -1,18 +1,17 @@
-// POST /mcp — one MCP exchange, statelessly: a server with the caller's tools and an SDK client with
-// the caller's key, for this request only. The middleware has already authenticated the key (401),
-// counted the request and parsed the JSON-RPC body; the protocol core (./protocol.ts) answers in JSON
-// (no stream: a Lambda answers once). The function's init loads neither the tool table nor the SDK's
-// client: tools/list is answered from mcp-tools.json, and the first tools/call loads the tool calls'
-// own bundle (both built at synth beside this one: the row's bundledFiles; docs/performance.md).
-import { requiredSetting } from '../../shared/config.ts';
+// POST /mcp — one MCP exchange, statelessly: the MCP SDK's McpServer with the caller's tools and our
+// SDK's client with the caller's key, on the SDK's Streamable HTTP transport in stateless JSON mode,
+// for this request only (a Lambda answers once, so no event stream). The middleware has already
+// authenticated the key (401), counted the request and parsed the JSON-RPC body; the Host and Origin
+// headers are checked here (./request-origin.ts), before any MCP message is read.
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { config, requiredSetting } from '../../shared/config.ts';
 import { COUNTED_CALL_HEADER, countedCallProof } from '../../shared/http/counted-calls.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { logger } from '../../shared/logger.ts';
-import { importBundledModule, readBundledFile } from '../../shared/resources.ts';
-import { answerHttp } from './protocol.ts';
+import { Marketplace } from '../../sdk/typescript/src/index.ts';
 import { route } from './post.route.ts';
-import { createMarketplaceMcpServer, type CallTool, type ToolCatalogue } from './server.ts';
-import type * as ToolCalls from './tool-calls.ts';
+import { originRefusal, originRules } from './request-origin.ts';
+import { serveMarketplaceTools } from './server.ts';
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -34,39 +33,49 @@ function countedFetch(proof: string | undefined): typeof fetch | undefined {
   return (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), [COUNTED_CALL_HEADER]: proof } });
 }
 
-let catalogue: ToolCatalogue | undefined;
+/** The headers the transport reads (not the key: the tools hold it in their client). */
+const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id'] as const;
 
-/** Every tool as tools/list shows it, read on the first request. */
-function toolCatalogue(): ToolCatalogue {
-  catalogue ??= JSON.parse(readBundledFile('mcp-tools.json', import.meta.url)) as ToolCatalogue;
-  return catalogue;
+/**
+ * The request as the transport reads it. Answers are always JSON (no stream), so a client that accepts
+ * JSON, or anything, or says nothing, is served, although the protocol asks it to accept
+ * text/event-stream as well (the transport would answer it 406).
+ */
+function transportRequest(url: URL, headers: Readonly<Record<string, string | undefined>>): Request {
+  const forwarded = new Headers();
+  for (const name of TRANSPORT_HEADERS) if (headers[name] !== undefined) forwarded.set(name, headers[name]);
+  const accept = forwarded.get('accept') ?? '';
+  if (accept === '' || /application\/json|\*\/\*/.test(accept)) forwarded.set('accept', 'application/json, text/event-stream');
+  return new Request(url, { method: 'POST', headers: forwarded });
 }
 
-let toolCalls: Promise<typeof ToolCalls> | undefined;
-
-/** The tool table and the SDK's client, loaded on the first tools/call. */
-function loadToolCalls(): Promise<typeof ToolCalls> {
-  toolCalls ??= importBundledModule<typeof ToolCalls>('mcp-tool-calls', import.meta.url);
-  return toolCalls;
-}
+/** A refusal of the whole request, as the MCP SDK's transport words it: a JSON-RPC error without an id. */
+const transportRefusal = (status: number, message: string) => ({
+  status,
+  raw: { body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), contentType: 'application/json' },
+});
 
 export const handler = apiHandler(route, async ({ caller, headers, body, requestId, now }) => {
-  const apiKey = BEARER.exec(headers.authorization ?? '')?.[1] as string; // authenticated by the middleware
   // The API's own URL from configuration, never from the request: no header can send the key elsewhere.
   const baseUrl = requiredSetting('API_BASE_URL');
+  const { MCP_ALLOWED_ORIGINS, MCP_ALLOWED_HOSTS } = config();
+  const refused = originRefusal(headers, originRules({ apiBaseUrl: baseUrl, allowedOrigins: MCP_ALLOWED_ORIGINS, allowedHosts: MCP_ALLOWED_HOSTS }));
+  if (refused) return transportRefusal(403, refused);
+
+  const apiKey = BEARER.exec(headers.authorization ?? '')?.[1] as string; // authenticated by the middleware
   const counted = Array.isArray(body) ? undefined : countedFetch(countedCallProof(caller.agentId, requestId, now));
-  const onUnexpected = (error: unknown) => logger.error('MCP tool failed unexpectedly', { requestId, agentId: caller.agentId, error: error as Error });
-  // The SDK client with the caller's key, built by this request's first tools/call.
-  let callTool: Promise<CallTool> | undefined;
-  const server = createMarketplaceMcpServer({
+  const marketplace = new Marketplace({ apiKey, baseUrl, ...CLIENT_SETTINGS, ...(counted ? { fetch: counted } : {}) });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const server = await serveMarketplaceTools(transport, {
     role: caller.role,
-    catalogue: toolCatalogue(),
-    callTool: async (name, args) => {
-      callTool ??= loadToolCalls().then(({ Marketplace, toolCaller }) => toolCaller(new Marketplace({ apiKey, baseUrl, ...CLIENT_SETTINGS, ...(counted ? { fetch: counted } : {}) }), onUnexpected));
-      return (await callTool)(name, args);
-    },
+    marketplace,
+    onUnexpected: (error) => logger.error('MCP tool failed unexpectedly', { requestId, agentId: caller.agentId, error: error as Error }),
   });
-  const answer = await answerHttp(server, body, { accept: headers.accept, contentType: headers['content-type'], protocolVersion: headers['mcp-protocol-version'] });
-  // A 202 has no body; its content type is the API's usual one, as before.
-  return { status: answer.status, raw: { body: answer.body === undefined ? '' : JSON.stringify(answer.body), contentType: answer.contentType ?? JSON_TYPE } };
+  try {
+    const response = await transport.handleRequest(transportRequest(new URL('/mcp', baseUrl), headers), { parsedBody: body });
+    // A 202 has no body; its content type is the API's usual one.
+    return { status: response.status, raw: { body: await response.text(), contentType: response.headers.get('content-type') ?? JSON_TYPE } };
+  } finally {
+    await server.close();
+  }
 });

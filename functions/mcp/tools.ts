@@ -2,6 +2,7 @@
 // its arguments and result (from those routes' schemas), its annotations, what a language model reads
 // about it, and its call through the SDK. A tool is a client of the public API: each call is one SDK
 // call with the agent's key, authenticated, rate-limited, validated and idempotent as over HTTP.
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import * as z from '../../shared/schemas/zod.ts';
 import { withDocument, type RouteWithDocument } from '../../shared/http/route-table.ts';
 import type { Role } from '../../shared/schemas/agents.ts';
@@ -43,7 +44,6 @@ import * as getFeedModule from '../seller-feeds/get.route.ts';
 import * as listFeedsModule from '../seller-feeds/list.route.ts';
 import * as retryFeedModule from '../seller-feeds/retry.route.ts';
 import * as listSellerProductsModule from '../seller-products/list.route.ts';
-import type { ToolAnnotations } from './protocol.ts';
 import {
   IdempotencyKeyArgument,
   argumentSchema,
@@ -92,8 +92,6 @@ const getFeed = withDocument(getFeedModule);
 const listFeeds = withDocument(listFeedsModule);
 const retryFeed = withDocument(retryFeedModule);
 const listSellerProducts = withDocument(listSellerProductsModule);
-
-export type { ToolAnnotations } from './protocol.ts';
 
 export interface ToolDefinition<T> {
   /** The tool's name, exactly as agents call it. */

@@ -87,6 +87,9 @@ function assertDataDirFree(dataDir: string): void {
   rmSync(file, { force: true }); // left by a runtime that was killed
 }
 
+/** The names a browser uses for this machine: the local gateway listens on loopback only. */
+const LOOPBACK_HOST_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
 function handlerEnv(options: { dataDir: string; quiet: boolean; endpoints: LocalRuntime['endpoints']; resources: ProvisionedResources }) {
   const { endpoints, resources } = options;
   return {
@@ -105,6 +108,10 @@ function handlerEnv(options: { dataDir: string; quiet: boolean; endpoints: Local
     POWERTOOLS_METRICS_DISABLED: 'true',
     POWERTOOLS_TRACE_ENABLED: 'false',
     [ENV.bundledFilesDir]: join(options.dataDir, 'bundled-files'),
+    // POST /mcp answers loopback names only, and pages served from them (DNS-rebinding protection);
+    // MCP_ALLOWED_ORIGINS, when set for npm start, lets other pages call it too.
+    [ENV.mcpAllowedHosts]: LOOPBACK_HOST_NAMES.join(','),
+    ...(process.env[ENV.mcpAllowedOrigins] ? { [ENV.mcpAllowedOrigins]: process.env[ENV.mcpAllowedOrigins] } : {}),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

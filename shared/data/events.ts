@@ -26,16 +26,17 @@ export function outboxShard(eventId: string): number {
 }
 
 /**
- * The parties an event's data names: its seller always, its buyer when there is one (feeds have none);
- * or, for an event about an agent's own setup (webhook.disabled), that agent alone (`agentId`).
+ * The parties an event's data names: its seller and its buyer, or one of them (feeds have no buyer; an
+ * order awaiting approval is the buyer's alone until approved); or, for an event about an agent's own
+ * setup (webhook.disabled), that agent alone (`agentId`).
  */
 function partiesOf(data: Record<string, unknown>): { sellerId?: string; buyerId?: string; agentId?: string } {
   const { sellerId, buyerId, agentId } = data;
-  if (typeof sellerId !== 'string') {
+  if (typeof sellerId !== 'string' && typeof buyerId !== 'string') {
     if (typeof agentId === 'string') return { agentId };
-    throw new Error('An event names its seller (data.sellerId) or its agent (data.agentId)');
+    throw new Error('An event names its seller or its buyer (data.sellerId, data.buyerId) or its agent (data.agentId)');
   }
-  return { sellerId, ...(typeof buyerId === 'string' ? { buyerId } : {}) };
+  return { ...(typeof sellerId === 'string' ? { sellerId } : {}), ...(typeof buyerId === 'string' ? { buyerId } : {}) };
 }
 
 /** The partitions of a party's events feed: the seller's in gsi2 (with its other lists), the buyer's in gsi4. */
@@ -46,8 +47,7 @@ function feedIndexKeys(eventId: string, data: Record<string, unknown>): IndexKey
   // An agent's own event is listed under both roles' partitions: the agent has one role, and reads its own.
   if (agentId) return { gsi2pk: feedPartition('seller', agentId), gsi2sk: eventId, gsi4pk: feedPartition('buyer', agentId), gsi4sk: eventId };
   return {
-    gsi2pk: feedPartition('seller', sellerId as string),
-    gsi2sk: eventId,
+    ...(sellerId ? { gsi2pk: feedPartition('seller', sellerId), gsi2sk: eventId } : {}),
     ...(buyerId ? { gsi4pk: feedPartition('buyer', buyerId), gsi4sk: eventId } : {}),
   };
 }
@@ -86,7 +86,7 @@ export type NewEvent<T extends RecordedEventType = RecordedEventType> = {
   [K in T]: {
     type: K;
     data: EventDataInput<K>;
-    /** Its recipients: exactly the parties its data names (its buyer, if any, and its seller). */
+    /** Its recipients: exactly the parties its data names (its buyer and its seller, or the one it names). */
     agentIds: string[];
   };
 }[T];

@@ -32,7 +32,7 @@ export async function registerAgent(input: Registration, now: Date): Promise<{ a
     createdAt: timestamp,
     updatedAt: timestamp,
   };
-  await createAgent(item);
+  await createAgent(item, newId('key'));
   return { agent: toAgent(item), apiKey };
 }
 
@@ -50,7 +50,7 @@ export async function updateProfile(agentId: string, changes: ProfileChanges, no
 
 async function rotate(agentId: string, currentHash: string, now: Date): Promise<{ agent: Agent; apiKey: string } | undefined> {
   const apiKey = generateApiKey(config().STAGE);
-  const rotated = await replaceApiKey(agentId, currentHash, hashApiKey(apiKey), visiblePrefix(apiKey), now.toISOString());
+  const rotated = await replaceApiKey(agentId, currentHash, { hash: hashApiKey(apiKey), prefix: visiblePrefix(apiKey), keyId: newId('key') }, now.toISOString());
   if (!rotated) return undefined;
   forgetApiKey(currentHash); // this container stops accepting the old key at once
   return { agent: toAgent(rotated), apiKey };

@@ -4,6 +4,7 @@
 import type * as z from '../schemas/zod.ts';
 import type { FeedFileAction, SearchIndexAction, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
+import type { RouteScope } from '../schemas/keys.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 export type { TableAction } from '../resources.ts';
@@ -54,6 +55,12 @@ export interface RouteDefinition<
   auth: 'apiKey' | 'public';
   /** Roles that may call an `apiKey` route; any other gets 403. */
   roles: readonly Role[];
+  /**
+   * What the calling key needs (contract §5.1), checked by the shared pipeline before the role guard
+   * (shared/domain/scopes.ts): a scope (`orders:write` also grants `orders:read`); `main`, the agent's
+   * main key only; `any`, any key of the agent. Null exactly on `public` routes.
+   */
+  scope: RouteScope | null;
   /** False for the readiness probe and the static pages for agents (llms.txt), which need no table at all. */
   rateLimited: boolean;
   request: { body?: Body; query?: Query; params?: Params };
@@ -95,7 +102,7 @@ export interface RouteDefinition<
   uploads?: readonly UploadMediaType[];
   /**
    * Files built at synth time (lib/bundled-files.ts) and shipped beside the function's bundle; the
-   * handler reads (or imports) them from bundledFilePath(), at cold start or on first use. The local
+   * handler reads them from bundledFilePath(), at cold start or on first use. The local
    * runtime builds them at start.
    */
   bundledFiles?: readonly BundledFile[];
@@ -103,7 +110,7 @@ export interface RouteDefinition<
    * The handler is a client of this API (the MCP server's tools): it calls other operations over HTTP
    * with the caller's key, exactly as any client does. Its function gets the API's own URL
    * (API_BASE_URL) from the stack or the local runtime, never from the request, and it may carry
-   * other routes' rows, for their schemas (POST /mcp: in the tool calls' bundle, mcp-tool-calls).
+   * other routes' rows, for their schemas (POST /mcp: the MCP tool table).
    */
   callsApi?: boolean;
   /**
@@ -139,13 +146,12 @@ export const DEFAULT_BUNDLE_BUDGET_KB = 800;
  * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
  * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
  * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
- * llmstxt.org summary of the API for language models. `mcp-tools.json`: the MCP tool catalogue (every
- * tool as tools/list shows it, with its roles); `mcp-tool-calls`: a folder holding the bundle of the
- * MCP tool table and our SDK's client (index.mjs and its map), imported by POST /mcp's first tools/call.
+ * llmstxt.org summary of the API for language models. `dashboard.json`: the dashboard page (its HTML with
+ * the bundled browser script inline) and its Content-Security-Policy (lib/dashboard-page.ts).
  * `route-methods.json`: every path template of the route table with the methods it serves (the fallback
  * answers 405 with Allow from it). `agent-card.json`: the A2A agent card (lib/agent-card.ts).
  */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'mcp-tools.json' | 'mcp-tool-calls' | 'route-methods.json' | 'agent-card.json';
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'dashboard.json' | 'route-methods.json' | 'agent-card.json';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 
@@ -169,9 +175,9 @@ export interface RouteDocument {
   examples: RouteExamples;
   /**
    * Answers of a protocol endpoint besides `response` and the error table's, as the protocol defines
-   * them (POST /mcp: 202 with no body for a notification, a JSON-RPC error for a message it refuses).
+   * them (POST /mcp: 202 with no body for a notification, a JSON-RPC error for a message or a web page it refuses).
    */
-  protocolResponses?: readonly { status: 202 | 400; description: string; schema?: z.ZodMiniType; example?: unknown }[];
+  protocolResponses?: readonly { status: 202 | 400 | 403; description: string; schema?: z.ZodMiniType; example?: unknown }[];
 }
 
 /** A row with its document: what the route index gives the OpenAPI document, llms.txt and the MCP tools. */
@@ -191,6 +197,7 @@ export function withDocument<R extends RouteDefinition>(module: { route: R; rout
 export function tableActionsFor(route: RouteDefinition): TableAction[] {
   const actions = new Set<TableAction>(route.tableActions);
   if (route.auth === 'apiKey' || route.rateLimited) actions.add('dynamodb:GetItem'); // API-key lookup
+  if (route.auth === 'apiKey') actions.add('dynamodb:UpdateItem'); // a restricted key's lastUsedAt, once a minute
   if (route.rateLimited) actions.add('dynamodb:UpdateItem'); // rate-limit counters
   if (route.method === 'POST') {
     // Idempotency records: claim, complete, release.
@@ -216,6 +223,8 @@ export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   if (route.method === 'POST' || route.method === 'PATCH') codes.add('validation/too-large');
   if (route.rateLimited) codes.add('rate-limit');
   for (const code of route.handlerErrors) codes.add(code);
+  // After the handler's: one order of 403 codes, so that routes answering the same ones share a response.
+  if (route.auth === 'apiKey' && route.scope !== 'any') codes.add('auth/insufficient-scope');
   codes.add('validation/invalid');
   codes.add('internal');
   return [...codes];

@@ -105,3 +105,7 @@ export function minorUnitProblem(amount: number, currency: string): string | und
   if (Number.isInteger(amount)) return undefined;
   return `Must be a whole number in ${minorUnitName(currency)}, not ${amount}: 1250 is ${minorToMajor(1250, currency)} ${currency}`;
 }
+/** Minor units as people read money: 12000 EUR → "120.00 EUR", 1500 JPY → "1500 JPY". */
+export function formatMoney(amount: number, currency: string): string {
+  return `${minorToMajor(Math.max(0, amount), currency)} ${currency}`;
+}

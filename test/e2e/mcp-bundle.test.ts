@@ -1,11 +1,12 @@
 // POST /mcp as deployed: the MCP function bundled with the Lambda bundling options (bench/bundle.ts,
-// lib/bundling.ts), with the files its row ships beside it (the tool catalogue and the tool calls'
-// own bundle, found beside the bundle as in Lambda), served on loopback through the payload 2.0 events the local gateway builds (lib/local/lambda-events.ts), and driven by the MCP SDK's own
-// Client — initialize, tools/list with every tool's schema, tool calls that reach the API — and by raw
-// messages the Client never sends, so that a difference only the bundle has (a module dropped as free
-// of side effects, such as zod's English messages, which the protocol core's answers to malformed
-// params are written in) fails here.
-import { mkdtempSync, rmSync } from 'node:fs';
+// lib/bundling.ts) — the MCP SDK's McpServer and its Streamable HTTP transport, the tool table and our
+// SDK's client in one file —, served on loopback through the payload 2.0 events the local gateway
+// builds (lib/local/lambda-events.ts), and driven by the MCP
+// SDK's own Client (initialize, tools/list with every tool's schema, tool calls that reach the API) and
+// by raw messages the Client never sends, so that a difference only the bundle has (a module dropped as
+// free of side effects, such as zod's English messages, which the SDK's answers to malformed params are
+// written in) fails here.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,8 +16,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bundleEntry } from '../../bench/bundle.ts';
-import { writeBundledFiles } from '../../lib/bundled-files.ts';
-import { ENV } from '../../shared/resources.ts';
 import { gatewayAnswer, httpApiEvent, requestFacts, writeGatewayAnswer, type RouteFunction } from '../../lib/local/lambda-events.ts';
 import { lambdaContext } from '../../lib/local/lambda.ts';
 import { RouteMatcher } from '../../lib/local/route-matcher.ts';
@@ -29,17 +28,15 @@ const outDir = mkdtempSync(path.join(tmpdir(), 'mcp-bundle-'));
 let server: Server;
 let mcpUrl: URL;
 let bundleKb: number;
+let bundleText: string;
 const clients: Client[] = [];
-const runtimeBundledFilesDir = process.env[ENV.bundledFilesDir];
 
 beforeAll(async () => {
   // The tools call the API at the function's API_BASE_URL: the runtime the tests run against.
   process.env.API_BASE_URL = inject('baseUrl');
-  // The bundled files beside the bundle, as a Lambda finds them, not in the local runtime's folder.
-  delete process.env[ENV.bundledFilesDir];
-  writeBundledFiles(outDir);
   const bundle = await bundleEntry('functions/mcp/post.ts', outDir, { bundleAwsSdk: true });
   bundleKb = bundle.kb;
+  bundleText = readFileSync(bundle.file, 'utf8');
   const { handler } = (await import(pathToFileURL(bundle.file).href)) as { handler: RouteFunction & { route: RouteDefinition } };
   const matcher = new RouteMatcher([handler.route], handler.route);
   server = createServer((request, response) => {
@@ -61,7 +58,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (runtimeBundledFilesDir !== undefined) process.env[ENV.bundledFilesDir] = runtimeBundledFilesDir;
   await Promise.all(clients.map((client) => client.close()));
   await new Promise((resolve) => server?.close(resolve));
   rmSync(outDir, { recursive: true, force: true });
@@ -77,6 +73,9 @@ async function connect(apiKey: string): Promise<Client> {
 describe('the MCP function as bundled for Lambda', () => {
   it('initializes, lists the role’s tools with their schemas, and calls tools that reach the API', async () => {
     expect(bundleKb).toBeGreaterThan(100);
+    // The MCP SDK's server is in the bundle: McpServer's output check and the stateless transport's guard.
+    expect(bundleText).toContain('has an output schema but no structured content was provided');
+    expect(bundleText).toContain('Stateless transport cannot be reused across requests');
     const buyer = await registerAgent(newClient(), { role: 'buyer' });
     const client = await connect(buyer.apiKey);
     expect(client.getServerVersion()?.name).toBe('agent-marketplace');

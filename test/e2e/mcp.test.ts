@@ -165,6 +165,33 @@ describe('MCP over Streamable HTTP: the key', () => {
   });
 });
 
+describe('MCP over Streamable HTTP: web pages (DNS-rebinding protection)', () => {
+  const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+  const post = (apiKey: string, headers: Record<string, string>) =>
+    http.send('POST', '/mcp', { body: ping, apiKey, headers: { accept: 'application/json, text/event-stream', ...headers } });
+
+  it('refuses a page of another site with 403 and a JSON-RPC error, before any message is read', async () => {
+    const { apiKey } = await registerAgent(http, { role: 'buyer' });
+    const foreign = await post(apiKey, { origin: 'https://evil.example.com' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('Invalid Origin header: https://evil.example.com') }, id: null });
+    // A name of the attacker's that points at this machine: its Host is not a loopback name.
+    const rebound = await post(apiKey, { host: `evil.example.com:${new URL(baseUrl).port}`, origin: `http://evil.example.com:${new URL(baseUrl).port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.json.error.message).toContain('Invalid Host header');
+  });
+
+  it('serves the API’s own origin and pages served from loopback names (a local MCP inspector)', async () => {
+    const { apiKey } = await registerAgent(http, { role: 'buyer' });
+    for (const origin of [new URL(baseUrl).origin, 'http://localhost:6274', 'http://127.0.0.1:5173']) {
+      const answer = await post(apiKey, { origin });
+      expect(answer.status, origin).toBe(200);
+      expect(answer.json, origin).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    }
+    expect((await post(apiKey, { host: `localhost:${new URL(baseUrl).port}` })).status).toBe(200);
+  });
+});
+
 describe('MCP: a sale and a purchase with nothing but the tools', () => {
   it('a seller over stdio lists a product; a buyer over HTTP searches, negotiates over several rounds, orders and follows the order until it is shipped', async () => {
     const word = uniqueWord();

@@ -1,23 +1,21 @@
 // Each Lambda bundle holds its own code and nothing else's, read from esbuild's metafile of the
-// deployed bundling options: a handler pulls in its own route row only (never another route's — the MCP
-// server's tools, which read their routes' schemas, are a bundle of their own shipped beside its
-// function's — another handler, the assembled index, the CDK app or the local runtime), workers pull in no route row and no HTTP layer,
+// deployed bundling options: a handler pulls in its own route row only (never another route's — but the
+// MCP server's, whose tools read their routes' schemas —, another handler, the assembled index, the
+// CDK app or the local runtime), workers pull in no route row and no HTTP layer,
 // a route bundles the AWS SDK client of a service only when its row grants the route that service
 // (the SDK is bundled as deployed: an unused client is init time and bytes), and every bundle stays
 // within its budget (DEFAULT_BUNDLE_BUDGET_KB unless its row says otherwise). The budget is for code a function loads at cold
 // start; files shipped beside a bundle (a row's bundledFiles, such as the reference page's Redoc, which
 // the function serves to browsers and never runs) are not bundles and are checked by their own tests
-// (test/unit/reference-assets.test.ts). Classic zod stays out of every bundle: it costs each cold start
-// ~35 M instructions (docs/decisions/zod-mini-in-functions.md); so does the MCP SDK, whose
-// server side the MCP function replaced with its own protocol core (functions/mcp/protocol.ts).
+// (test/unit/reference-assets.test.ts). Classic zod stays out of every bundle but POST /mcp's: it costs
+// each cold start ~35 M instructions (docs/decisions/zod-mini-in-functions.md), and only the MCP SDK's
+// server, which POST /mcp is, brings it (docs/decisions/mcp-sdk-server.md).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleBudgetKb, bundleHandlers, type BundleInfo } from '../../bench/bundle.ts';
 import { fallbackRoute, routeList } from '../../functions/route-index.ts';
-import { buildToolCatalogue } from '../../functions/mcp/tool-catalogue.ts';
 import { DEFAULT_BUNDLE_BUDGET_KB } from '../../shared/http/route-table.ts';
 import { workers } from '../../shared/workers.ts';
 
@@ -37,13 +35,15 @@ describe('Lambda bundles (esbuild metafile)', () => {
     expect(bundles.filter((bundle) => bundle.kind === 'worker').length).toBeGreaterThan(0);
   });
 
-  it("puts no other route's row, no handler but its own, and neither the route index, lib/ nor bin/ into a handler's bundle", () => {
+  it("puts no other route's row (but in a client of the API's), no handler but its own, and neither the route index, lib/ nor bin/ into a handler's bundle", () => {
     const handlers = new Set([...routeList, fallbackRoute, ...workers].map((row) => row.handler));
+    // POST /mcp's tools read the rows of the routes they call, for their schemas.
+    const clientsOfTheApi = new Set(routeList.filter((row) => row.callsApi).map((row) => row.handler));
     const offences: string[] = [];
     for (const bundle of bundles) {
       const ownRoute = bundle.handler.replace(/\.ts$/, '.route.ts');
       for (const input of ownSources(bundle)) {
-        const foreignRoute = input.endsWith('.route.ts') && (bundle.kind === 'worker' || input !== ownRoute);
+        const foreignRoute = input.endsWith('.route.ts') && (bundle.kind === 'worker' || (input !== ownRoute && !clientsOfTheApi.has(bundle.handler)));
         const foreignHandler = handlers.has(input) && input !== bundle.handler;
         const assembly = input === 'functions/route-index.ts' || input.startsWith('lib/') || input.startsWith('bin/');
         if (foreignRoute || foreignHandler || assembly) offences.push(`${bundle.handler} bundles ${input}`);
@@ -107,22 +107,29 @@ describe('Lambda bundles (esbuild metafile)', () => {
   it(`keeps every bundle within its budget: ${DEFAULT_BUNDLE_BUDGET_KB} kB, or what its row allows (docs/performance.md says why)`, () => {
     const over = bundles.filter((bundle) => bundle.kb > bundleBudgetKb(bundle)).map((bundle) => `${bundle.handler}: ${bundle.kb} kB of ${bundleBudgetKb(bundle)}`);
     expect(over).toEqual([]);
+    // The MCP SDK's server with what it imports (docs/decisions/mcp-sdk-server.md); no other function.
     const raised = routeList.filter((row) => row.bundleBudgetKb !== undefined);
-    expect(raised.map((row) => row.operationId)).toEqual([]);
+    expect(raised.map((row) => row.operationId)).toEqual(['postMcpMessage']);
   });
 
-  it('bundles no MCP library: the MCP function speaks the protocol itself', () => {
-    for (const bundle of bundles) {
+  it('bundles the MCP SDK’s server into POST /mcp only: McpServer on the Streamable HTTP transport, with the tool table', () => {
+    const mcp = bundles.find((bundle) => bundle.operationId === 'postMcpMessage')!;
+    const sdk = (file: string) => `node_modules/@modelcontextprotocol/sdk/dist/esm/${file}`;
+    expect(mcp.inputs).toEqual(expect.arrayContaining([sdk('server/mcp.js'), sdk('server/webStandardStreamableHttp.js'), sdk('types.js')]));
+    expect(readFileSync(mcp.file, 'utf8')).toContain('Stateless transport cannot be reused across requests');
+    // The tool table and our SDK's client are in the function itself: no bundle of its own, nothing shipped beside it.
+    for (const module of ['functions/mcp/server.ts', 'functions/mcp/tools.ts', 'functions/mcp/tool-calls.ts', 'sdk/typescript/src/client.ts']) expect(mcp.inputs).toContain(module);
+    expect(routeList.find((row) => row.operationId === 'postMcpMessage')?.bundledFiles).toBeUndefined();
+    // Not its client, nor its stdio transport, and in no other function.
+    expect(mcp.inputs.filter((input) => /@modelcontextprotocol\/sdk\/dist\/esm\/(client|server\/stdio)/.test(input))).toEqual([]);
+    for (const bundle of bundles.filter((other) => other !== mcp)) {
       expect(bundle.inputs.filter((input) => input.includes('node_modules/@modelcontextprotocol/')), bundle.handler).toEqual([]);
-      // Nor what the MCP SDK imported: ajv, zod 3 and its JSON Schema converter.
-      const mcpLibraries = /node_modules\/(ajv|ajv-formats|zod-to-json-schema|zod\/v3)\//;
-      expect(bundle.inputs.filter((input) => mcpLibraries.test(input)), bundle.handler).toEqual([]);
     }
   });
 
-  it('bundles zod/mini, never classic zod', () => {
+  it('bundles zod/mini, and classic zod only where the MCP SDK’s server brings it', () => {
     const offences: string[] = [];
-    for (const bundle of bundles) {
+    for (const bundle of bundles.filter((candidate) => candidate.operationId !== 'postMcpMessage')) {
       const classic = bundle.inputs.filter((input) => input.includes('node_modules/zod/v4/classic/'));
       if (classic.length > 0) offences.push(`${bundle.handler} bundles ${classic.join(', ')}`);
     }
@@ -156,21 +163,10 @@ describe('Lambda bundles (esbuild metafile)', () => {
     for (const bundle of bundles) expect(bundle.inputs.some((input) => input.includes('node_modules/redoc/')), bundle.handler).toBe(false);
   });
 
-  it('keeps the MCP tool table out of POST /mcp’s function: tools/list reads the catalogue, the first tools/call imports the tool calls’ bundle', async () => {
-    const mcp = bundles.find((bundle) => bundle.operationId === 'postMcpMessage')!;
-    for (const module of ['functions/mcp/tools.ts', 'functions/mcp/tool-calls.ts', 'functions/mcp/tool-catalogue.ts', 'sdk/typescript/src/client.ts']) expect(mcp.inputs).not.toContain(module);
-    expect(mcp.inputs).toContain('functions/mcp/protocol.ts');
-    // Both ship beside the bundle (the row's bundledFiles), built as synth builds them.
-    const catalogue = JSON.parse(readFileSync(join(outDir, 'mcp-tools.json'), 'utf8')) as unknown;
-    expect(catalogue).toEqual(JSON.parse(JSON.stringify(buildToolCatalogue())));
-    const toolCalls = (await import(pathToFileURL(join(outDir, 'mcp-tool-calls', 'index.mjs')).href)) as Record<string, unknown>;
-    expect(typeof toolCalls.toolCaller).toBe('function');
-    expect(typeof toolCalls.Marketplace).toBe('function');
-  });
-
   it('builds no route’s response schema or examples: they are the route’s document, which only the OpenAPI document, llms.txt and the MCP tools read', () => {
     // The examples module holds every route's examples; the intent search's answer schema is the largest response schema.
-    for (const bundle of bundles) expect(bundle.inputs, bundle.handler).not.toContain('shared/schemas/examples.ts');
+    // POST /mcp is the MCP tools: their results are the routes' response schemas.
+    for (const bundle of bundles.filter((candidate) => candidate.operationId !== 'postMcpMessage')) expect(bundle.inputs, bundle.handler).not.toContain('shared/schemas/examples.ts');
     const intentSearch = bundles.find((bundle) => bundle.operationId === 'searchIntent')!;
     expect(readFileSync(intentSearch.file, 'utf8')).not.toContain('SearchIntentPage');
   });

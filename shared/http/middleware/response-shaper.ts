@@ -21,6 +21,7 @@ function accessLog(state: ApiState, status: number): void {
   logger.info('request', {
     requestId: state.requestId,
     agentId: state.caller?.agentId,
+    keyId: state.caller?.keyId,
     route: `${state.route.method} ${state.route.path}`,
     status,
     durationMs: Math.round((performance.now() - state.startedAt) * 100) / 100,

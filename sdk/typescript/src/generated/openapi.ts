@@ -183,6 +183,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agents/me/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent’s keys
+         * @description The main key first (`{keyId, kind: "main"}`), then restricted keys newest first, revoked and expired ones included (`status`). Never a secret.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create a restricted key
+         * @description For a program acting for the agent: only its `scopes` (`orders:write` implies `orders:read`), never more than the role allows; buyers may add spending `limits` (one currency). `apiKey` is shown only here. At most 20 active keys (409).
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/me/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the agent’s keys
+         * @description A restricted key with its scopes, limits, status and `lastUsedAt`; the main key’s id gives `{keyId, kind: "main"}`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a restricted key
+         * @description Once this answers, every request with the key gets 401; its slot is free. Revoking again answers the revoked key. The main key is rotated instead (409).
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a restricted key
+         * @description Fields sent replace the key’s (`limits` whole; `null` removes limits or expiry), from the next request on. A revoked or expired key: 409.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        patch: operations["updateApiKey"];
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -708,7 +770,7 @@ export interface paths {
         put?: never;
         /**
          * Place the order of an accepted session
-         * @description From an `accepted` session: the order is `pending`, `totalAmount` = quantity × unitPrice; the session becomes `ordered`, the stock is taken, `order.created` is sent. 409 for a second order or when the stock no longer covers it. Next: `GET /v1/orders/{orderId}` or `order.*` webhooks.
+         * @description From an `accepted` session: the order is `pending`, `totalAmount` = quantity × unitPrice; the session becomes `ordered`, the stock is taken, `order.created` is sent. A restricted key’s limits apply: over one, 403 `spending-limit` (`details`: the limit, what is left); over `approvalAbove`, `awaiting_approval` until the main key decides. `dryRun: true`: 200 with the order as it would be and `limits` left, nothing written. 409 for a second order or short stock.
          *
          *     **Callers**: buyers only.
          */
@@ -779,6 +841,50 @@ export interface paths {
         get: operations["getOrderAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an order awaiting approval
+         * @description The main key, before `approval.expiresAt` (409 after): `awaiting_approval` → `pending`; only now does the seller see it, and `order.created` goes to both.
+         *
+         *     **Callers**: buyers only.
+         */
+        post: operations["approveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an order awaiting approval
+         * @description The main key: `awaiting_approval` → `declined`; the stock and the key’s spend are released, `order.declined` goes to the buyer (the seller never saw it).
+         *
+         *     **Callers**: buyers only.
+         */
+        post: operations["declineOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1069,6 +1175,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.approval_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.approval_required
+         * @description A restricted key’s order is over its `approvalAbove`: it waits for the main key (approve or decline). To the buyer only.
+         */
+        post: operations["orderApprovalRequiredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.declined
+         * @description The main key declined the order, or nobody answered in time (`approval_expired`); stock and spend released. To the buyer only.
+         */
+        post: operations["orderDeclinedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "negotiation.started": {
         parameters: {
             query?: never;
@@ -1269,7 +1415,7 @@ export interface components {
         /** @description An agent id (agt_…), from registration: a buyerId or sellerId */
         AgentId: string;
         /** @enum {string} */
-        OrderStatus: "pending" | "confirmed" | "shipped" | "delivered" | "completed" | "cancelled";
+        OrderStatus: "awaiting_approval" | "pending" | "confirmed" | "shipped" | "delivered" | "completed" | "cancelled" | "declined";
         /** @description An amount in the minor unit of an ISO 4217 currency */
         Money: {
             /**
@@ -1434,6 +1580,44 @@ export interface components {
             /** Format: email */
             contactEmail?: string;
         };
+        CreateKeyRequest: {
+            name: components["schemas"]["Text"];
+            scopes: components["schemas"]["Scope"][];
+            limits?: components["schemas"]["KeyLimits"];
+            /**
+             * Format: date-time
+             * @description When the key stops working (UTC, in the future); absent: it does not expire
+             */
+            expiresAt?: string;
+        };
+        /**
+         * @description `<resource>:read` or `<resource>:write`; write implies read
+         * @enum {string}
+         */
+        Scope: "catalog:read" | "negotiations:read" | "negotiations:write" | "orders:read" | "orders:write" | "feeds:read" | "feeds:write" | "webhooks:read" | "webhooks:write" | "events:read" | "rfqs:read" | "rfqs:write";
+        /** @description Spending limits (buyers): all optional; money in one currency */
+        KeyLimits: {
+            /** @description Largest total of one order */
+            maxOrderAmount?: components["schemas"]["Money"];
+            /** @description Orders per UTC calendar day (cancelled and declined ones give theirs back) */
+            spendPerDay?: components["schemas"]["Money"];
+            /** @description Orders per UTC calendar month */
+            spendPerMonth?: components["schemas"]["Money"];
+            /** @description An order over it waits for the main key’s approval (`awaiting_approval`) */
+            approvalAbove?: components["schemas"]["Money"];
+            /** @description Orders only from these sellers */
+            allowedSellerIds?: components["schemas"]["AgentId"][];
+            /** @description Orders only of products shipping from these countries */
+            allowedShipsFrom?: components["schemas"]["CountryCode"][];
+        };
+        UpdateKeyRequest: {
+            name?: components["schemas"]["Text"];
+            scopes?: components["schemas"]["Scope"][];
+            /** @description Replaces every limit; null removes them */
+            limits?: components["schemas"]["KeyLimits"] | null;
+            /** @description null: never expires */
+            expiresAt?: string | null;
+        };
         CreateWebhookRequest: {
             /**
              * Format: uri
@@ -1446,7 +1630,7 @@ export interface components {
             description?: components["schemas"]["MultilineText"];
         };
         /** @enum {string} */
-        EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled" | "*";
+        EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled" | "*";
         UpdateWebhookRequest: {
             /**
              * Format: uri
@@ -1494,15 +1678,22 @@ export interface components {
             intent: components["schemas"]["Text"];
             /** Format: int32 */
             limit?: number;
+            fields?: components["schemas"]["SearchFields"];
             cursor?: string;
         };
+        /**
+         * @description full (default) or compact: SearchItemCompact
+         * @enum {string}
+         */
+        SearchFields: "full" | "compact";
         SearchRequest: {
-            /** @description Words to match in titles, brands, categories, attributes, descriptions */
+            /** @description Words to match in the products’ text */
             query?: components["schemas"]["Text"];
             filters?: components["schemas"]["SearchFilters"];
             /** @description Words an item must not hold ("not latex", "latex-free") */
             exclude?: components["schemas"]["Text"][];
             sort?: components["schemas"]["SearchSort"];
+            fields?: components["schemas"]["SearchFields"];
             /**
              * Format: int32
              * @description Page size, 1–100 (default 20)
@@ -1519,14 +1710,19 @@ export interface components {
             brand?: components["schemas"]["Text"];
             /**
              * Format: int64
-             * @description Lowest unit price in the minor unit of `currency` (needs currency)
+             * @description Lowest price, in minor units of `currency`
              */
             minPrice?: number;
             /**
              * Format: int64
-             * @description Highest unit price in the minor unit of `currency` (needs currency)
+             * @description Highest price, in minor units of `currency`
              */
             maxPrice?: number;
+            /**
+             * @description Bounds per unit (default) or piece: price ÷ packSize
+             * @enum {string}
+             */
+            pricePer?: "unit" | "piece";
             /** @description Only offers priced in this currency */
             currency?: components["schemas"]["CurrencyCode"];
             /** Format: int32 */
@@ -1579,6 +1775,8 @@ export interface components {
             /** @description Your reference, e.g. a purchase order number */
             buyerReference?: components["schemas"]["Text"];
             shippingAddress?: components["schemas"]["ShippingAddress"];
+            /** @description true: answer 200 with the order as it would be created and the key’s limits left, or the error it would get; nothing is written */
+            dryRun?: boolean;
         };
         ShippingAddress: {
             name: components["schemas"]["Text"];
@@ -1588,6 +1786,9 @@ export interface components {
             region?: components["schemas"]["Text"];
             postalCode?: components["schemas"]["Text"];
             country: components["schemas"]["CountryCode"];
+        };
+        DeclineOrderRequest: {
+            reason?: components["schemas"]["Text"];
         };
         CancelOrderRequest: {
             reason?: components["schemas"]["Text"];
@@ -1636,11 +1837,59 @@ export interface components {
             totalAmount: components["schemas"]["Money"];
             items: components["schemas"]["OrderItem"][];
         };
+        OrderApprovalRequiredEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "order.approval_required";
+            data: components["schemas"]["OrderApprovalRequiredData"];
+        };
+        /** @description An order waits for the main key: POST /v1/orders/{id}/approve or /decline */
+        OrderApprovalRequiredData: {
+            orderId: components["schemas"]["OrderId"];
+            sessionId: components["schemas"]["NegotiationId"];
+            buyerId: components["schemas"]["AgentId"];
+            /** @description The restricted key that placed the order */
+            keyId: components["schemas"]["KeyId"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            approvalExpiresAt: components["schemas"]["Timestamp"];
+        };
+        /** @description An API key id (key_…), from POST /v1/agents/me/keys (never the key itself) */
+        KeyId: string;
+        OrderDeclinedEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "order.declined";
+            data: components["schemas"]["OrderDeclinedData"];
+        };
+        /** @description The main key declined the order, or its approval expired */
+        OrderDeclinedData: {
+            orderId: components["schemas"]["OrderId"];
+            sessionId: components["schemas"]["NegotiationId"];
+            buyerId: components["schemas"]["AgentId"];
+            /** @description The restricted key that placed the order */
+            keyId: components["schemas"]["KeyId"];
+            /** @constant */
+            status: "declined";
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description `approval_expired` when nobody answered in time; else the owner’s reason, if given */
+            reason: string | null;
+        };
         ErrorDetail: {
             /** @description Dot path of the field (`organization.country`, `events.1`), header or query parameter */
             path: string;
             /** @description What to change in that field */
             message: string;
+        };
+        /** @description Words and filters of the request */
+        SearchItemWords: {
+            /** @description Product words of the request */
+            keywords: components["schemas"]["Text"][];
+            /** @description Filter names (`quantity`: an intent's quantity) */
+            filters: components["schemas"]["Text"][];
         };
         /**
          * @description ISO 3166-1 alpha-2 country code, uppercase
@@ -1700,6 +1949,41 @@ export interface components {
             apiKeyPrefix: string;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
+        };
+        RestrictedKeyWithSecret: components["schemas"]["RestrictedKey"] & {
+            /** @description The key itself: shown only in this response */
+            apiKey: string;
+        };
+        ApiKeyListItem: components["schemas"]["MainKey"] | components["schemas"]["RestrictedKey"];
+        /** @description The key from registration or rotation: every scope, and alone may manage keys */
+        MainKey: {
+            keyId: components["schemas"]["KeyId"];
+            /** @constant */
+            kind: "main";
+        };
+        RestrictedKey: {
+            keyId: components["schemas"]["KeyId"];
+            /** @constant */
+            kind: "restricted";
+            name: components["schemas"]["Text"];
+            /** @description The first 12 characters of the key, to recognise it */
+            apiKeyPrefix: string;
+            scopes: components["schemas"]["Scope"][];
+            limits: components["schemas"]["KeyLimits"] | null;
+            /**
+             * @description `expired` from `expiresAt` on; `revoked` from `revokedAt` on
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Last authenticated request, to the minute */
+            lastUsedAt: components["schemas"]["Timestamp"] | null;
+            revokedAt: components["schemas"]["Timestamp"] | null;
+        };
+        RestrictedKeyEnvelope: {
+            data: components["schemas"]["RestrictedKey"];
+            meta?: components["schemas"]["Meta"];
         };
         WebhookSubscriptionEnvelope: {
             data: components["schemas"]["WebhookSubscription"];
@@ -1878,21 +2162,9 @@ export interface components {
             /** @description Its standing offer (a feed row makes one) */
             offers: components["schemas"]["Offer"][];
         };
-        Offer: {
-            offerId: components["schemas"]["OfferId"];
+        Offer: components["schemas"]["OfferCompact"] & {
             productId: components["schemas"]["ProductId"];
             sellerId: components["schemas"]["AgentId"];
-            unitPrice: components["schemas"]["Money"];
-            /**
-             * Format: int32
-             * @description Smallest quantity this offer sells
-             */
-            minQuantity: number;
-            /** @description Volume prices: the highest tier a quantity reaches applies */
-            priceTiers: components["schemas"]["PriceTier"][];
-            negotiable: boolean;
-            /** @description Null: a standing offer without an end */
-            validUntil: components["schemas"]["Timestamp"] | null;
             status: components["schemas"]["OfferStatus"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
@@ -1902,22 +2174,28 @@ export interface components {
             /** @description When nothing matches: what would find something (each checked); empty otherwise */
             suggestions: components["schemas"]["SearchSuggestion"][];
         };
-        SearchItem: {
+        SearchItem: components["schemas"]["SearchItemBase"] & {
             product: components["schemas"]["Product"];
             offer: components["schemas"]["Offer"];
-            /** @description Text relevance (higher is better); 0 without words */
-            score: number;
-            /** @description What this item satisfies */
-            matched: components["schemas"]["SearchItemWords"];
-            /** @description What this item does not satisfy: words and filters dropped to find anything (empty when it satisfies all) */
-            relaxed: components["schemas"]["SearchItemWords"];
         };
-        Product: {
+        Product: components["schemas"]["ProductCompact"] & {
+            description: string | null;
+            imageUrls: string[];
+            status: components["schemas"]["ProductStatus"];
+            /** @description The feed that last wrote it */
+            sourceFeedId: components["schemas"]["FeedId"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        SearchItemCompact: components["schemas"]["SearchItemBase"] & {
+            product: components["schemas"]["ProductCompact"];
+            offer: components["schemas"]["OfferCompact"];
+        };
+        ProductCompact: {
             productId: components["schemas"]["ProductId"];
             sellerId: components["schemas"]["AgentId"];
             sku: string;
             title: components["schemas"]["Text"];
-            description: string | null;
             category: string | null;
             brand: string | null;
             /** @description Typed attributes (string, number or boolean) */
@@ -1926,6 +2204,11 @@ export interface components {
             };
             /** @description What one unit is (each, box, kg…): quantities and unit prices count these */
             unit: string;
+            /**
+             * Format: int32
+             * @description Pieces in one unit sold (a box of 100: 100)
+             */
+            packSize: number;
             /** @description List unit price */
             price: components["schemas"]["Money"];
             /**
@@ -1942,22 +2225,23 @@ export interface components {
             leadTimeDays: number;
             /** @description ISO 3166-1 alpha-2 country code, or null */
             shipsFrom: string | null;
-            imageUrls: string[];
-            status: components["schemas"]["ProductStatus"];
-            /** @description The feed that last wrote it */
-            sourceFeedId: components["schemas"]["FeedId"] | null;
-            createdAt: components["schemas"]["Timestamp"];
-            updatedAt: components["schemas"]["Timestamp"];
         };
-        /** @description Words and filters of the request */
-        SearchItemWords: {
-            /** @description Product words of the request (interpretation.keywords; for /v1/search, the query's) */
-            keywords: components["schemas"]["Text"][];
-            /** @description Filter names of the request (`quantity`: an intent's quantity) */
-            filters: components["schemas"]["Text"][];
+        OfferCompact: {
+            offerId: components["schemas"]["OfferId"];
+            unitPrice: components["schemas"]["Money"];
+            /**
+             * Format: int32
+             * @description Smallest quantity this offer sells
+             */
+            minQuantity: number;
+            /** @description Volume prices: the highest tier a quantity reaches applies */
+            priceTiers: components["schemas"]["PriceTier"][];
+            negotiable: boolean;
+            /** @description Null: a standing offer without an end */
+            validUntil: components["schemas"]["Timestamp"] | null;
         };
         Interpretation: {
-            /** @description Product words read (after `corrections`); an item matches a word it holds, stemmed, or a variant or synonym */
+            /** @description Product words read, after `corrections`; an item holds each, stemmed, or a synonym */
             keywords: string[];
             /**
              * Format: int64
@@ -1971,7 +2255,7 @@ export interface components {
             sort: components["schemas"]["SearchSort"];
             /** @description Words ruled out ("not latex", "latex-free") */
             excluded: components["schemas"]["Text"][];
-            /** @description A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice */
+            /** @description A total budget, minor units; with the quantity it sets filters.maxPrice */
             budget: {
                 /** Format: int64 */
                 amount: number;
@@ -1981,15 +2265,17 @@ export interface components {
             corrections: components["schemas"]["SearchCorrection"][];
             /** @description What was dropped to find anything; each item’s `relaxed` says what it lacks */
             relaxed: {
-                /** @description Words dropped: no product has them with the rest (never the main one) */
+                /** @description Words dropped: no product has them with the rest */
                 keywords: components["schemas"]["Text"][];
                 /** @description Filters dropped to find anything, with their values */
                 filters: {
                     [key: string]: unknown;
                 };
             };
-            /** @description Words not understood (not catalog or English words, not correctable) */
+            /** @description Words not understood */
             unparsed: string[];
+            /** @description What the items’ prices mean, in sentences */
+            notes: components["schemas"]["SearchNote"][];
         };
         /**
          * @example {
@@ -2009,6 +2295,11 @@ export interface components {
              */
             kind: "spelling" | "variant" | "synonym" | "country";
         };
+        SearchNote: {
+            /** @enum {string} */
+            type: "currency-relaxed" | "price-relaxed" | "price-per-piece";
+            message: components["schemas"]["Text"];
+        };
         /**
          * @example {
          *       "type": "loosen-filter",
@@ -2018,7 +2309,7 @@ export interface components {
          */
         SearchSuggestion: {
             /**
-             * @description loosen-filter: products match without these filters; drop-keyword: without this word; try-keyword: a catalog word near an unmatched one; browse-category: a category the catalog has
+             * @description loosen-filter: match without these filters; drop-keyword: without this word; try-keyword: a catalog word near one unmatched; browse-category: a category
              * @enum {string}
              */
             type: "loosen-filter" | "drop-keyword" | "try-keyword" | "browse-category";
@@ -2028,7 +2319,7 @@ export interface components {
             message: components["schemas"]["Text"];
         };
         SearchPage: {
-            items: components["schemas"]["SearchItem"][];
+            items: (components["schemas"]["SearchItem"] | components["schemas"]["SearchItemCompact"])[];
             /** @description Pass as `cursor` with the same request for the next page; null on the last */
             nextCursor: string | null;
         };
@@ -2094,10 +2385,6 @@ export interface components {
         };
         /** @enum {string} */
         NegotiationAction: "propose" | "counter" | "accept" | "reject";
-        OrderEnvelope: {
-            data: components["schemas"]["Order"];
-            meta?: components["schemas"]["Meta"];
-        };
         Order: {
             orderId: components["schemas"]["OrderId"];
             sessionId: components["schemas"]["NegotiationId"];
@@ -2112,8 +2399,52 @@ export interface components {
             cancellation: components["schemas"]["Cancellation"] | null;
             buyerReference: string | null;
             shippingAddress: components["schemas"]["ShippingAddress"] | null;
+            /** @description Buyers only, on an order that needed the main key’s approval */
+            approval?: components["schemas"]["OrderApproval"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Unanswered by `expiresAt`, the order is declined (`approval_expired`) */
+        OrderApproval: {
+            /** @description The restricted key that placed the order */
+            keyId: components["schemas"]["KeyId"];
+            keyName: components["schemas"]["Text"];
+            /** @description The key’s limit the order went over */
+            approvalAbove: components["schemas"]["Money"];
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @description Null while it waits */
+            decision: ("approved" | "declined") | null;
+            decidedAt: components["schemas"]["Timestamp"] | null;
+            /** @description The main key that decided; null while it waits and when it expired */
+            decidedByKeyId: components["schemas"]["KeyId"] | null;
+            /** @description Why it was declined: the owner’s words, or `approval_expired` */
+            reason: string | null;
+        };
+        OrderPreview: components["schemas"]["Order"] & {
+            /** @constant */
+            dryRun: true;
+            limits: components["schemas"]["LimitsPreview"] | null;
+        };
+        /** @description The key’s limits; null for a key without limits */
+        LimitsPreview: {
+            maxOrderAmount?: components["schemas"]["LimitLeft"];
+            /** @description Left today (UTC) before this order */
+            spendPerDay?: components["schemas"]["LimitLeft"];
+            /** @description Left this month (UTC) before this order */
+            spendPerMonth?: components["schemas"]["LimitLeft"];
+            approvalAbove?: {
+                limit: components["schemas"]["Money"];
+                /** @description This order would wait for approval */
+                required: boolean;
+            };
+        };
+        LimitLeft: {
+            limit: components["schemas"]["Money"];
+            remaining: components["schemas"]["Money"];
+        };
+        OrderEnvelope: {
+            data: components["schemas"]["Order"];
+            meta?: components["schemas"]["Meta"];
         };
         AuditEntry: {
             entryId: components["schemas"]["AuditId"];
@@ -2123,7 +2454,7 @@ export interface components {
             at: components["schemas"]["Timestamp"];
             actor: components["schemas"]["AuditActor"];
             /** @enum {string} */
-            action: "create" | "confirm" | "ship" | "deliver" | "complete" | "cancel";
+            action: "create" | "approve" | "decline" | "confirm" | "ship" | "deliver" | "complete" | "cancel";
             fromStatus: components["schemas"]["OrderStatus"] | null;
             toStatus: components["schemas"]["OrderStatus"];
             details: {
@@ -2135,9 +2466,11 @@ export interface components {
         AuditActor: {
             agentId: components["schemas"]["AgentId"];
             role: components["schemas"]["Party"];
+            /** @description The key that acted (absent on entries recorded before keys had ids) */
+            keyId?: components["schemas"]["KeyId"];
         } | "system";
         /** @description An event under its recorded name (not an alias) */
-        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"] | components["schemas"]["WebhookDisabledEvent"];
+        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["OrderApprovalRequiredEvent"] | components["schemas"]["OrderDeclinedEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"] | components["schemas"]["WebhookDisabledEvent"];
         /** @description The JSON-RPC response to the request */
         McpResponseBody: {
             /** @constant */
@@ -2163,7 +2496,7 @@ export interface components {
              * @description Stable, machine-readable error code
              * @enum {string}
              */
-            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
+            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "auth/insufficient-scope" | "spending-limit" | "not-found" | "method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
             /**
              * Format: int32
              * @description The HTTP status, repeated
@@ -2173,6 +2506,14 @@ export interface components {
             requestId: string;
             /** @description One per problem: validation errors, state conflicts */
             details?: components["schemas"]["ErrorDetail"][];
+        };
+        SearchItemBase: {
+            /** @description Text relevance (higher is better); 0 without words */
+            score: number;
+            /** @description What this item satisfies */
+            matched: components["schemas"]["SearchItemWords"];
+            /** @description What this item lacks: words and filters dropped to find anything */
+            relaxed: components["schemas"]["SearchItemWords"];
         };
         /** @description One line, no control or bidirectional-control characters; each use sets its maxLength */
         Text: string;
@@ -2207,8 +2548,19 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. */
-        Forbidden: {
+        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
+        ForbiddenOrInsufficientScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. `spending-limit`: The order is over a limit of the restricted key (`details`: the limit’s path and what is left); nothing was written. `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
+        ForbiddenOrSpendingLimitOrInsufficientScope: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2251,6 +2603,17 @@ export interface components {
                  *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
                  *     }
                  */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
+        InsufficientScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2382,6 +2745,8 @@ export interface components {
         Limit: number;
         /** @description Opaque cursor from a previous page (nextCursor) */
         Cursor: string;
+        /** @description a key id (key_…) */
+        KeyIdInPath: components["schemas"]["KeyId"];
         /** @description a webhook subscription id (whk_…) */
         WebhookIdInPath: components["schemas"]["WebhookId"];
         /** @description a delivery id (dlv_…) */
@@ -2921,6 +3286,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -2970,8 +3336,289 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from a previous page (nextCursor) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "keyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
+                     *             "kind": "main"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["ApiKeyListItem"][];
+                            nextCursor: components["schemas"]["NextCursor"];
+                        };
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Reorder bot",
+                 *       "scopes": [
+                 *         "catalog:read",
+                 *         "negotiations:write",
+                 *         "orders:write"
+                 *       ],
+                 *       "limits": {
+                 *         "spendPerDay": {
+                 *           "amount": 50000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "approvalAbove": {
+                 *           "amount": 20000,
+                 *           "currency": "EUR"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *         "kind": "restricted",
+                     *         "name": "Reorder bot",
+                     *         "apiKeyPrefix": "mk_test_Rk3m",
+                     *         "scopes": [
+                     *           "catalog:read",
+                     *           "negotiations:write",
+                     *           "orders:write"
+                     *         ],
+                     *         "limits": {
+                     *           "spendPerDay": {
+                     *             "amount": 50000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "status": "active",
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-11-23T09:03:00.000Z",
+                     *         "lastUsedAt": "2026-11-23T09:11:00.000Z",
+                     *         "revokedAt": null,
+                     *         "apiKey": "mk_test_Rk3mQ8vT2xW7nL4pZ9cB6hJ1fD5sG0aYeUiOp2Xq"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RestrictedKeyWithSecret"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a key id (key_…) */
+                keyId: components["parameters"]["KeyIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key (no secret) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKeyListItem"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a key id (key_…) */
+                keyId: components["parameters"]["KeyIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *         "kind": "restricted",
+                     *         "name": "Reorder bot",
+                     *         "apiKeyPrefix": "mk_test_Rk3m",
+                     *         "scopes": [
+                     *           "catalog:read",
+                     *           "negotiations:write",
+                     *           "orders:write"
+                     *         ],
+                     *         "limits": {
+                     *           "spendPerDay": {
+                     *             "amount": 50000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "status": "revoked",
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-11-23T09:03:00.000Z",
+                     *         "lastUsedAt": "2026-11-23T09:11:00.000Z",
+                     *         "revokedAt": "2026-11-25T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RestrictedKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a key id (key_…) */
+                keyId: components["parameters"]["KeyIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "limits": {
+                 *         "spendPerDay": {
+                 *           "amount": 50000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "approvalAbove": {
+                 *           "amount": 20000,
+                 *           "currency": "EUR"
+                 *         }
+                 *       },
+                 *       "expiresAt": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictedKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3008,6 +3655,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3051,6 +3699,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3081,6 +3730,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3120,6 +3770,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3183,6 +3834,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -3225,6 +3877,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3283,6 +3936,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3340,6 +3994,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3388,6 +4043,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3428,7 +4084,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3490,7 +4146,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -3545,7 +4201,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3589,7 +4245,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
@@ -3656,7 +4312,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3704,7 +4360,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3751,7 +4407,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3790,7 +4446,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3829,6 +4485,7 @@ export interface operations {
                      *           "size": "M"
                      *         },
                      *         "unit": "box",
+                     *         "packSize": 100,
                      *         "price": {
                      *           "amount": 1250,
                      *           "currency": "EUR"
@@ -3880,6 +4537,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3939,6 +4597,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3960,7 +4619,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "intent": "500 boxes of nitrile gloves under 13 EUR each from Germany within 5 days",
-                 *       "limit": 5
+                 *       "limit": 5,
+                 *       "fields": "compact"
                  *     }
                  */
                 "application/json": components["schemas"]["SearchIntentRequest"];
@@ -3983,7 +4643,6 @@ export interface operations {
                      *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
                      *               "sku": "GLV-NIT-M-100",
                      *               "title": "Nitrile gloves, size M, box of 100",
-                     *               "description": "Powder-free, 0.1 mm",
                      *               "category": "safety/gloves",
                      *               "brand": "Rhein Safety",
                      *               "attributes": {
@@ -3991,6 +4650,7 @@ export interface operations {
                      *                 "size": "M"
                      *               },
                      *               "unit": "box",
+                     *               "packSize": 100,
                      *               "price": {
                      *                 "amount": 1250,
                      *                 "currency": "EUR"
@@ -3998,19 +4658,10 @@ export interface operations {
                      *               "availableQuantity": 5000,
                      *               "minOrderQuantity": 10,
                      *               "leadTimeDays": 3,
-                     *               "shipsFrom": "DE",
-                     *               "imageUrls": [
-                     *                 "https://cdn.rhein-safety.example/glv.jpg"
-                     *               ],
-                     *               "status": "active",
-                     *               "sourceFeedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
-                     *               "createdAt": "2026-11-23T09:02:03.512Z",
-                     *               "updatedAt": "2026-11-23T09:02:03.512Z"
+                     *               "shipsFrom": "DE"
                      *             },
                      *             "offer": {
                      *               "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
-                     *               "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
                      *               "unitPrice": {
                      *                 "amount": 1250,
                      *                 "currency": "EUR"
@@ -4026,10 +4677,7 @@ export interface operations {
                      *                 }
                      *               ],
                      *               "negotiable": true,
-                     *               "validUntil": null,
-                     *               "status": "active",
-                     *               "createdAt": "2026-11-23T09:02:03.512Z",
-                     *               "updatedAt": "2026-11-23T09:02:03.512Z"
+                     *               "validUntil": null
                      *             },
                      *             "score": 7.42,
                      *             "matched": {
@@ -4072,7 +4720,8 @@ export interface operations {
                      *             "keywords": [],
                      *             "filters": {}
                      *           },
-                     *           "unparsed": []
+                     *           "unparsed": [],
+                     *           "notes": []
                      *         },
                      *         "suggestions": []
                      *       }
@@ -4085,6 +4734,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -4133,6 +4783,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -4209,7 +4860,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
@@ -4252,6 +4903,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4349,6 +5001,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4446,6 +5099,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4489,6 +5143,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -4516,6 +5171,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -4579,11 +5235,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["OrderEnvelope"];
+                    "application/json": {
+                        data: components["schemas"]["Order"] | components["schemas"]["OrderPreview"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrSpendingLimitOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4629,6 +5288,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -4656,6 +5316,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -4736,7 +5397,169 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    approveOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description an order id (ord_…) */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 25,
+                     *             "unitPrice": 1200
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 30000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "pending",
+                     *         "shipping": null,
+                     *         "cancellation": null,
+                     *         "buyerReference": null,
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *         "approval": {
+                     *           "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *           "keyName": "Reorder bot",
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "expiresAt": "2026-11-26T09:11:00.000Z",
+                     *           "decision": "approved",
+                     *           "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *           "decidedByKeyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
+                     *           "reason": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    declineOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description an order id (ord_…) */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Over this month’s plan"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeclineOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 25,
+                     *             "unitPrice": 1200
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 30000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "declined",
+                     *         "shipping": null,
+                     *         "cancellation": null,
+                     *         "buyerReference": null,
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *         "approval": {
+                     *           "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *           "keyName": "Reorder bot",
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "expiresAt": "2026-11-26T09:11:00.000Z",
+                     *           "decision": "declined",
+                     *           "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *           "decidedByKeyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
+                     *           "reason": "Over this month’s plan"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -4809,7 +5632,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4872,7 +5695,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4917,7 +5740,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4985,7 +5808,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -5053,7 +5876,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -5079,7 +5902,7 @@ export interface operations {
                  *       "order.created"
                  *     ]
                  */
-                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled")[];
+                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled")[];
                 /**
                  * @description Hold the request up to this many seconds (0–20) until an event arrives, when the page would otherwise be empty
                  * @example 20
@@ -5108,6 +5931,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -5163,6 +5987,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -5284,6 +6109,25 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            /** @description A request from a web page whose `Origin` this server does not allow (DNS-rebinding protection; locally, also a `Host` that is not a loopback name): a JSON-RPC error, `id` null */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "error": {
+                     *         "code": -32000,
+                     *         "message": "Invalid Origin header: https://evil.example"
+                     *       },
+                     *       "id": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["McpResponseBody"];
+                };
+            };
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -5337,6 +6181,66 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["OrderCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderApprovalRequiredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The envelope’s `id`: deduplicate on it */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderApprovalRequiredEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderDeclinedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The envelope’s `id`: deduplicate on it */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDeclinedEvent"];
             };
         };
         responses: {
