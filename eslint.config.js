@@ -47,13 +47,30 @@ export default tseslint.config(
   ...layer('functions/**/*.worker.ts', ['http'], 'event workers must not load the HTTP middleware stack'),
   {
     files: ['functions/**/*.ts'],
-    ignores: ['functions/route-index.ts'],
+    ignores: ['functions/registry.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '(^|/)route-index(\\.ts)?$', message: 'A handler imports only its own route module (./<action>.route.ts); the route index is for CDK, the gateway and OpenAPI.' },
+            { regex: '(^|/)registry(\\.generated)?(\\.ts)?$', message: 'A handler imports only its own route module (./<action>.route.ts); the index of routes, tools and workers is for CDK, the local runtime and the documents.' },
+            { regex: '(^|/)(lib|bench|test|bin)/', message: 'Functions must not reach into the CDK app, the local runtime, tests or benchmarks.' },
+            { regex: '(^|/)shared/openapi/', message: 'The OpenAPI document is built at synth and start, never in a function.' },
+            ZOD_ONLY_THROUGH_SHARED_SCHEMAS,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The MCP tool table reads the tools from the generated index: the routes that declare one, and the compositions.
+    files: ['functions/mcp/tool-table.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)registry(\\.ts)?$', message: 'The tool table reads the generated index (registry.generated.ts), not the views of the CDK app and the documents.' },
             { regex: '(^|/)(lib|bench|test|bin)/', message: 'Functions must not reach into the CDK app, the local runtime, tests or benchmarks.' },
             { regex: '(^|/)shared/openapi/', message: 'The OpenAPI document is built at synth and start, never in a function.' },
             ZOD_ONLY_THROUGH_SHARED_SCHEMAS,
@@ -71,8 +88,26 @@ export default tseslint.config(
           patterns: [
             ZOD_ONLY_THROUGH_SHARED_SCHEMAS,
             {
-              regex: '^(?!.*(shared/http/route-table|shared/schemas/)).*',
-              message: 'A route module declares its row: it may import shared/http/route-table.ts and shared/schemas (zod from shared/schemas/zod.ts) only.',
+              regex: '^(?!.*(shared/http/route-table|shared/http/route-states|shared/schemas/|mcp/tool-declaration)).*',
+              message:
+                'A route module declares its row and its MCP tool: it may import shared/http/route-table.ts, shared/http/route-states.ts (what the state machines say), shared/schemas (zod from shared/schemas/zod.ts) and functions/mcp/tool-declaration.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['functions/**/*.worker-row.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ZOD_ONLY_THROUGH_SHARED_SCHEMAS,
+            {
+              regex: '^(?!.*shared/(workers|resources)\\.ts$).*',
+              message: 'A worker row is data for the CDK stack and the local runtime: it may import shared/workers.ts and shared/resources.ts only, never its handler.',
             },
           ],
         },

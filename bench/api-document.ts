@@ -3,7 +3,7 @@
 // `node bench/api-document.ts` prints them; docs/api-document.md records them. A test holds the
 // document under its 150 KB budget (test/unit/openapi-document.test.ts); this only measures.
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { routeList } from '../functions/route-index.ts';
+import { routeList } from '../functions/registry.ts';
 import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
 

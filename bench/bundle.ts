@@ -6,8 +6,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { LAMBDA_BUNDLING, lambdaBuildOptions } from '../lib/bundling.ts';
-import { fallbackRoute, routeList } from '../functions/route-index.ts';
-import { workers } from '../shared/workers.ts';
+import { fallbackRoute, routeList, workers } from '../functions/registry.ts';
 import { writeBundledFiles } from '../lib/bundled-files.ts';
 import { DEFAULT_BUNDLE_BUDGET_KB } from '../shared/http/route-table.ts';
 

@@ -18,7 +18,8 @@ import type { S3Event } from 'aws-lambda';
 import { chunked, forEachConcurrently } from '../shared/concurrency.ts';
 import { untilProcessed } from '../shared/data/unprocessed.ts';
 import { ENV } from '../shared/resources.ts';
-import { workers, workerTimeoutSeconds } from '../shared/workers.ts';
+import { workers } from '../functions/registry.ts';
+import { workerTimeoutSeconds } from '../shared/workers.ts';
 import { build } from 'esbuild';
 import { bundleEntry } from './bundle.ts';
 import {

@@ -53,7 +53,7 @@ async function serve(): Promise<void> {
     const { setAgentPlan } = await import('../shared/data/agents.ts');
     const { recordEvent } = await import('../shared/data/events.ts');
     const { transactWrite } = await import('../shared/data/transactions.ts');
-    const { workers } = await import('../shared/workers.ts');
+    const { workers } = await import('../functions/registry.ts');
     const call = apiCaller(runtime.baseUrl);
     const agent = async (subscriptions: number) => {
       const registered = await call('POST', '/v1/agents/register', undefined, { name: 'Bench subscriber', role: 'buyer', organization: { legalName: 'Bench GmbH', country: 'DE' }, contactEmail: 'bench@bench.example' });

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { routeList } from '../functions/route-index.ts';
+import { routeList } from '../functions/registry.ts';
 import { STAGES } from '../lib/stage-settings.ts';
 import { DEFAULT_BUNDLE_BUDGET_KB } from '../shared/http/route-table.ts';
 import { resourceNames, type Stage } from '../shared/resources.ts';

@@ -4,7 +4,7 @@
 // AGENT_CARD_ORIGIN, which the function replaces with the origin the request came to (a stage's API
 // URL or custom domain, http://localhost:… locally). Fields of A2A 0.3.0's AgentCard; decision:
 // docs/decisions/discovery-documents.md.
-import { toolsFor } from '../functions/mcp/tools.ts';
+import { toolsFor } from '../functions/mcp/tool-table.ts';
 import { SUMMARY } from '../shared/openapi/guide.ts';
 import { PACKAGE_VERSION } from '../shared/openapi/package-version.ts';
 import { AGENT_CARD_ORIGIN } from '../shared/http/agent-card.ts';

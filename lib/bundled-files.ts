@@ -4,7 +4,7 @@
 // here, so that no function bundles the index to build one. A bundled file may be a folder.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { routeList } from '../functions/route-index.ts';
+import { routeList } from '../functions/registry.ts';
 import type { BundledFile } from '../shared/http/route-table.ts';
 import { storedFileName } from '../shared/http/reference-assets.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';

@@ -8,10 +8,10 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS } from '../shared/data/table-definition.ts';
-import { fallbackRoute, routeList } from '../functions/route-index.ts';
+import { fallbackRoute, routeList, workers as workerTable } from '../functions/registry.ts';
 import type { RouteDefinition } from '../shared/http/route-table.ts';
 import { resourceNames, type Stage } from '../shared/resources.ts';
-import { workers as workerTable, type WorkerDefinition } from '../shared/workers.ts';
+import type { WorkerDefinition } from '../shared/workers.ts';
 import { functionTracingPolicy, sharedEnvironment } from './api-function.ts';
 import { acknowledgeFinding } from './compliance.ts';
 import { EventWorkers } from './event-workers.ts';
@@ -25,7 +25,7 @@ export interface MarketplaceStackProps extends StackProps {
   stage: Stage;
   /** The worker table; tests inject rows to exercise the triggers before real rows exist. */
   workers?: readonly WorkerDefinition[];
-  /** The route rows (default: functions/route-index.ts); tests add synthetic rows to prove the stack's size margin. */
+  /** The route rows (default: the index's, functions/registry.ts); tests add synthetic rows to prove the stack's size margin. */
   routes?: readonly RouteDefinition[];
 }
 

@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { resetConfig } from '../shared/config.ts';
 import { LOCAL, resourceNames, workerFailureQueueName, type Stage } from '../shared/resources.ts';
-import { hasFailureQueue, workers, workerTimeoutSeconds, type WorkerDefinition } from '../shared/workers.ts';
+import { workers } from '../functions/registry.ts';
+import { hasFailureQueue, workerTimeoutSeconds, type WorkerDefinition } from '../shared/workers.ts';
 
 /** Workers with dead letters to replay: their own queue (stream, S3) or their queue's (SQS). */
 const REPLAYABLE = workers.filter((worker) => hasFailureQueue(worker) || worker.trigger.type === 'sqs').map((worker) => worker.id);

@@ -135,10 +135,11 @@ export class RouteStack extends NestedStack {
       grantFeedFiles(fn, feedsBucket, grants.feedFiles);
       grantSearchIndexFiles(fn, feedsBucket, grants.searchIndex);
       if (grants.deliveryQueue.length > 0) grantSendToDeliveryQueue(fn, deliveryQueue);
-      // A client of this API (the MCP tools) calls it at its own endpoint, never at a host a request names.
-      if (route.callsApi) fn.addEnvironment(ENV.apiBaseUrl, `https://${input.httpApiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`);
-      // The MCP server's web pages besides the API's own origin (functions/mcp/request-origin.ts).
-      if (route.callsApi && props.settings.mcpAllowedOrigins.length > 0) fn.addEnvironment(ENV.mcpAllowedOrigins, props.settings.mcpAllowedOrigins.join(','));
+      // A client of this API (the MCP tools) calls it at its own endpoint, never at a host a request
+      // names; a route that checks the Origin allows the API's own.
+      if (route.callsApi || route.checksOrigin) fn.addEnvironment(ENV.apiBaseUrl, `https://${input.httpApiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`);
+      // The web pages allowed besides the API's own origin (shared/http/request-origin.ts).
+      if (route.checksOrigin && props.settings.mcpAllowedOrigins.length > 0) fn.addEnvironment(ENV.mcpAllowedOrigins, props.settings.mcpAllowedOrigins.join(','));
       this.functions.set(route.operationId, fn);
 
       // A Lambda proxy integration (payload 2.0) that API Gateway calls with the invocation role.

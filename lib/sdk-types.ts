@@ -4,7 +4,7 @@
 // fails when the committed file differs.
 import openapiTS, { astToString } from 'openapi-typescript';
 import type { OpenAPI3 } from 'openapi-typescript';
-import { routeList } from '../functions/route-index.ts';
+import { routeList } from '../functions/registry.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
 
 export const SDK_TYPES_FILE = 'sdk/typescript/src/generated/openapi.ts';

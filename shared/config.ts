@@ -60,7 +60,7 @@ export interface Config {
   API_BASE_URL?: string;
   /**
    * Origins besides the API's own whose web pages may call POST /mcp (the MCP specification's
-   * DNS-rebinding defence: functions/mcp/request-origin.ts): a custom domain, a browser-based MCP client
+   * DNS-rebinding defence: shared/http/request-origin.ts): a custom domain, a browser-based MCP client
    * the platform team trusts. Comma-separated; the stack sets the stage's `mcpAllowedOrigins`.
    */
   MCP_ALLOWED_ORIGINS: string[];

@@ -1,7 +1,8 @@
-// The worker table: functions triggered by events rather than HTTP. Like the route table, it is the
-// single source for the CDK stack (event source mappings, S3 notifications) and the local runtime
-// (its emulated S3 notifications and SQS pollers). Later issues add rows: feed processing (s3),
-// webhook delivery (sqs).
+// The shape of a worker row: a function triggered by events rather than HTTP. Each row is a module
+// beside its handler (functions/<resource>/<name>.worker-row.ts beside <name>.worker.ts); the index
+// generated from those files (functions/registry.ts) is, as for routes, the single source for the CDK
+// stack (event source mappings, S3 notifications, schedules) and the local runtime (its emulated S3
+// notifications, SQS pollers, stream readers and schedules).
 import type { FeedFileAction, SearchIndexAction, TableAction } from './resources.ts';
 
 export type WorkerTrigger =
@@ -81,83 +82,3 @@ export function workerTimeoutSeconds(worker: WorkerDefinition): number {
   if (trigger.type === 'stream') return 60;
   return Math.max(1, Math.floor(trigger.visibilityTimeoutSeconds / 6));
 }
-
-export const workers: readonly WorkerDefinition[] = [
-  {
-    id: 'feedUploads',
-    handler: 'functions/seller-feeds/process-upload.worker.ts',
-    description: 'Processes a seller feed when its file lands in the feeds bucket',
-    trigger: { type: 's3', bucket: 'feeds', prefix: 'feeds/' },
-    tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
-    feedFileActions: ['s3:GetObject'],
-    timeoutSeconds: 900,
-  },
-  {
-    id: 'feedRecovery',
-    handler: 'functions/seller-feeds/recover.worker.ts',
-    description: 'Continues feeds whose run stopped or never started, from their last checkpoint',
-    trigger: { type: 'schedule', everyMinutes: 1 },
-    tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
-    feedFileActions: ['s3:GetObject'],
-    timeoutSeconds: 900,
-  },
-  {
-    id: 'negotiationExpiry',
-    handler: 'functions/negotiations/expire.worker.ts',
-    description: 'Records open negotiation sessions past their expiry as expired, with negotiation.rejected (reason expired)',
-    trigger: { type: 'schedule', everyMinutes: 1 },
-    tableActions: ['dynamodb:Query', 'dynamodb:PutItem'],
-  },
-  {
-    id: 'orderApprovalExpiry',
-    handler: 'functions/orders/expire-approvals.worker.ts',
-    description: 'Declines orders still awaiting approval when their window closes (reason approval_expired), with order.declined; stock and spend released',
-    trigger: { type: 'schedule', everyMinutes: 1 },
-    tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-  },
-  {
-    id: 'webhookFanOut',
-    handler: 'functions/webhooks/fan-out.worker.ts',
-    description: 'Turns new events from the table stream into one queued delivery per matching active subscription',
-    trigger: { type: 'stream', entities: ['event'], batchSize: 100 },
-    tableActions: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    sendsDeliveries: true,
-    whenRecordsAreGone: 'nothing is lost: the webhookSweep worker fans out every event still in the outbox, every minute',
-  },
-  {
-    id: 'webhookDelivery',
-    handler: 'functions/webhooks/deliver.worker.ts',
-    description: 'Sends the signed webhook POSTs a batch of queued deliveries names, records the attempts, schedules the retries, tracks each subscription’s health (disabling one that has failed for 5 days)',
-    // One lane per subscription, lanes at once; a lane starts no attempt after 2 s and each has 10 s.
-    // Visibility covers a batch and its records.
-    trigger: { type: 'sqs', queue: 'delivery', batchSize: 10, maxReceiveCount: 10, visibilityTimeoutSeconds: 120, maxConcurrency: 5 },
-    tableActions: ['dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-    sendsDeliveries: true,
-    schedulesDeliveryRetries: true,
-  },
-  {
-    id: 'webhookSweep',
-    handler: 'functions/webhooks/sweep.worker.ts',
-    description: 'Fans out events the stream missed and queues again deliveries whose attempt is overdue',
-    trigger: { type: 'schedule', everyMinutes: 1 },
-    tableActions: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    sendsDeliveries: true,
-  },
-  {
-    id: 'searchIndexChanges',
-    handler: 'functions/search/index-changes.worker.ts',
-    description: 'Appends product and offer changes from the table stream to the search index log',
-    trigger: { type: 'stream', entities: ['product', 'offer'], batchSize: 500 },
-    tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
-    whenRecordsAreGone: 'run `npm run admin -- rebuild-search-log`: it appends every product and offer of the table to the search log',
-  },
-  {
-    id: 'searchIndexSnapshots',
-    handler: 'functions/search/snapshot.worker.ts',
-    description: 'Writes a snapshot of the search index to S3 when the log has grown since the last one',
-    trigger: { type: 'schedule', everyMinutes: 5 },
-    tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
-    searchIndexActions: ['s3:GetObject', 's3:PutObject', 's3:AbortMultipartUpload', 's3:ListBucket', 's3:DeleteObject'],
-    timeoutSeconds: 900,
-  },
-];

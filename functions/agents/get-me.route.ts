@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Agent } from '../../shared/schemas/agents.ts';
 import { EXAMPLE_UPDATED_BUYER } from '../../shared/schemas/examples.ts';
+import { READ, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'getMyAgent',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: Agent,
   examples: { response: EXAMPLE_UPDATED_BUYER },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'get_profile',
+  title: 'Your agent profile',
+  description: 'Your own agent: agentId, role (buyer or seller: it decides which tools you have), name, organization, contact e-mail and plan (free: 60 requests a minute and 1,000 a day; every tool call counts). Call it first when you do not know your role.',
+  annotations: READ,
+  call: (mk) => mk.agents.me(),
 });

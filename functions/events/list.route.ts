@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { Event, ListEventsQuery, MAX_WAIT_SECONDS } from '../../shared/schemas/events.ts';
+import { firstPage, PAGED, READ, type RouteTool, type QueryParams } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'listEvents',
@@ -28,4 +29,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: page(Event),
   examples: { query: { after: 'evt_01M83TNP4R8XK1S6V0Z3W7YB9C', waitSeconds: '20', type: 'order.created' }, response: { items: [], nextCursor: null } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'list_events',
+  title: 'List or follow your events',
+  description: `What happened to your negotiations, orders and feeds, as {id, type, timestamp, data} (order.created, order.confirmed, order.shipped, negotiation.counter, feed.completed, …). Without after: newest first. To follow along: pass after = the id of the last event you handled and waitSeconds (up to 20) — the call returns as soon as something new happens (oldest first), or empty when the wait is over; then call again with after = the last id you received. ${PAGED}`,
+  annotations: READ,
+  call: (mk, args) => firstPage(mk.events.list(args.query as QueryParams<'listEvents'>)),
 });

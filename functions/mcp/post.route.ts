@@ -24,6 +24,8 @@ export const route = defineRoute({
   // The tools call the API over HTTP: the function itself touches no table or bucket.
   tableActions: [],
   callsApi: true,
+  // A web page of another site is refused (403) before its key is looked up (MCP's DNS-rebinding defence).
+  checksOrigin: true,
   // upload_feed carries an inline feed file (up to 5 MiB) inside its JSON-RPC message.
   maxBodyBytes: INLINE_FEED_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
   // list_events may wait up to 20 s for an event; its API call and the answer fit in the rest.
@@ -44,7 +46,7 @@ export const routeDocument = (): RouteDocument => ({
     { status: 202, description: 'A notification (a message without an `id`) or a client’s response: accepted, no body' },
     {
       status: 403,
-      description: 'A request from a web page whose `Origin` this server does not allow (DNS-rebinding protection; locally, also a `Host` that is not a loopback name): a JSON-RPC error, `id` null',
+      description: 'A request from a web page whose `Origin` this server does not allow (DNS-rebinding protection; locally, also a `Host` that is not a loopback name), before its key is looked up: a JSON-RPC error, `id` null',
       schema: McpResponseBody,
       example: { jsonrpc: '2.0', error: { code: -32000, message: 'Invalid Origin header: https://evil.example' }, id: null },
     },

@@ -1,16 +1,15 @@
 // POST /mcp — one MCP exchange, statelessly: the MCP SDK's McpServer with the caller's tools and our
 // SDK's client with the caller's key, on the SDK's Streamable HTTP transport in stateless JSON mode,
 // for this request only (a Lambda answers once, so no event stream). The middleware has already
-// authenticated the key (401), counted the request and parsed the JSON-RPC body; the Host and Origin
-// headers are checked here (./request-origin.ts), before any MCP message is read.
+// refused a web page of another site (403, before the key: the row's checksOrigin), authenticated the
+// key (401), counted the request and parsed the JSON-RPC body.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { config, requiredSetting } from '../../shared/config.ts';
+import { requiredSetting } from '../../shared/config.ts';
 import { COUNTED_CALL_HEADER, countedCallProof } from '../../shared/http/counted-calls.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { logger } from '../../shared/logger.ts';
 import { Marketplace } from '../../sdk/typescript/src/index.ts';
 import { route } from './post.route.ts';
-import { originRefusal, originRules } from './request-origin.ts';
 import { serveMarketplaceTools } from './server.ts';
 
 const BEARER = /^Bearer +(\S+)\s*$/i;
@@ -49,18 +48,9 @@ function transportRequest(url: URL, headers: Readonly<Record<string, string | un
   return new Request(url, { method: 'POST', headers: forwarded });
 }
 
-/** A refusal of the whole request, as the MCP SDK's transport words it: a JSON-RPC error without an id. */
-const transportRefusal = (status: number, message: string) => ({
-  status,
-  raw: { body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), contentType: 'application/json' },
-});
-
 export const handler = apiHandler(route, async ({ caller, headers, body, requestId, now }) => {
   // The API's own URL from configuration, never from the request: no header can send the key elsewhere.
   const baseUrl = requiredSetting('API_BASE_URL');
-  const { MCP_ALLOWED_ORIGINS, MCP_ALLOWED_HOSTS } = config();
-  const refused = originRefusal(headers, originRules({ apiBaseUrl: baseUrl, allowedOrigins: MCP_ALLOWED_ORIGINS, allowedHosts: MCP_ALLOWED_HOSTS }));
-  if (refused) return transportRefusal(403, refused);
 
   const apiKey = BEARER.exec(headers.authorization ?? '')?.[1] as string; // authenticated by the middleware
   const counted = Array.isArray(body) ? undefined : countedFetch(countedCallProof(caller.agentId, requestId, now));

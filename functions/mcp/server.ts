@@ -1,5 +1,5 @@
 // The MCP server of one agent: the MCP SDK's McpServer with the tools of the agent's role from the
-// tool table (./tools.ts), each one SDK call with the agent's key (./tool-calls.ts). Both transports
+// tool table (./tool-table.ts), each one SDK call with the agent's key (./tool-calls.ts). Both transports
 // connect it here: POST /mcp to a stateless Streamable HTTP transport per request (./post.ts), the
 // stdio server (bin/mcp.ts) to the SDK's stdio transport once per process.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -11,7 +11,8 @@ import { SDK_VERSION } from '../../sdk/typescript/src/version.ts';
 import type { Role } from '../../shared/schemas/agents.ts';
 import * as z from '../../shared/schemas/zod.ts';
 import { errorResult, runTool } from './tool-calls.ts';
-import { TOOLS, rolesOf, toolsFor, type Tool } from './tools.ts';
+import type { Tool } from './tool-declaration.ts';
+import { TOOLS, rolesOf, toolsFor } from './tool-table.ts';
 
 export const SERVER_INSTRUCTIONS = `Agent Marketplace: a B2B exchange where buyer and seller agents trade through these tools, with your API key.
 Buyers: search_products → get_offer → start_negotiation → counter_offer / accept_terms (in turns) → place_order → follow with list_events (order.confirmed, order.shipped, order.delivered) → complete_order.
@@ -30,7 +31,7 @@ const registeredArguments = new Map<Tool, z.ZodMiniObject>();
 
 /**
  * What the SDK is given as a tool's arguments schema: any object, since the tool checks its arguments
- * itself (tool-schemas.ts), so that a mistake is answered as the API answers it (validation/invalid with
+ * itself (tool-arguments.ts), so that a mistake is answered as the API answers it (validation/invalid with
  * details by argument name) rather than in the SDK's words; and the tool's own JSON Schema as its
  * metadata, which zod's conversion (the SDK's tools/list) writes out as the schema. Built once per tool
  * and process.

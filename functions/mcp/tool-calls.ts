@@ -1,10 +1,10 @@
-// A tool call: the table's tool (./tools.ts) checks its arguments and makes its one SDK call with the
+// A tool call: the table's tool (./tool-table.ts) checks its arguments and makes its one SDK call with the
 // agent's key; its data, or its error (the API's, or the arguments'), as a tool result.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MarketplaceConnectionError, MarketplaceError, type Marketplace } from '../../sdk/typescript/src/index.ts';
 import type { FieldProblem } from '../../shared/failures.ts';
-import { invalidArguments } from './tool-schemas.ts';
-import type { Tool } from './tools.ts';
+import { invalidArguments } from './tool-arguments.ts';
+import type { Tool } from './tool-declaration.ts';
 
 /** The error of a tool result: the API's error (code, message, details) as JSON text. */
 export interface ToolError {

@@ -1,7 +1,9 @@
 // POST /v1/negotiate/{sessionId} — counter the terms on the table (only the party whose turn it is, while open; at most maxRounds proposals). Handler: ./counter.ts
-import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
-import { CounterRequest, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { negotiationMoveRoles, negotiationMoveText } from '../../shared/http/route-states.ts';
+import { CounterRequest, MAX_ROUNDS, NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
+import { change, idempotency, MONEY, pathParameter, type RouteTool, type RequestBody } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'counterNegotiation',
@@ -10,10 +12,10 @@ export const route = defineRoute({
   handler: 'functions/negotiate/counter.ts',
   summary: 'Counter the terms on the table',
   description:
-    'In an `open` session, on your `turn` (409 otherwise); the turn passes. At most 20 proposals (`maxRounds`). The seller’s policy may answer a buyer’s counter at once.',
+    `${negotiationMoveText('counter')}; the turn passes. At most ${MAX_ROUNDS} proposals (\`maxRounds\`). The seller’s policy may answer a buyer’s counter at once.`,
   tag: 'Negotiation',
   auth: 'apiKey',
-  roles: ANY_ROLE,
+  roles: negotiationMoveRoles('counter'),
   scope: 'negotiations:write',
   rateLimited: true,
   request: { params: SessionIdParams, body: CounterRequest },
@@ -26,4 +28,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: NegotiationSession,
   examples: { body: { unitPrice: 1160 }, response: EXAMPLE_COUNTERED_SESSION },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'counter_offer',
+  title: 'Counter-offer',
+  description: `Propose new terms in a negotiation when it is your turn: unitPrice (and optionally a different quantity and a message). The turn passes to the other party; a seller's automatic policy may answer at once (read turn and history in the result). At most ${MAX_ROUNDS} proposals per session. ${MONEY} Next: wait for the answer (list_events, or get_negotiation), then counter again, accept_terms or reject_negotiation.`,
+  annotations: change({ idempotent: false }),
+  call: (mk, args) => mk.negotiations.counter(pathParameter(args, 'sessionId'), args.body as RequestBody<'counterNegotiation'>, idempotency(args)),
 });

@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { NegotiationSession, SessionIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_COUNTERED_SESSION } from '../../shared/schemas/examples.ts';
+import { MONEY, pathParameter, READ, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'getNegotiation',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: NegotiationSession,
   examples: { response: EXAMPLE_COUNTERED_SESSION },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'get_negotiation',
+  title: 'Get a negotiation',
+  description: `One negotiation session (neg_…): status, turn (buyer or seller: who must answer), the terms on the table (quantity, unitPrice), round of maxRounds (20), every move in history, and expiresAt (72 h after the last move). ${MONEY} Next, when it is your turn: counter_offer, accept_terms or reject_negotiation.`,
+  annotations: READ,
+  call: (mk, args) => mk.negotiations.get(pathParameter(args, 'sessionId')),
 });

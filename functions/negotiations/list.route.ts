@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListNegotiationsQuery, NegotiationSession } from '../../shared/schemas/trade.ts';
+import { firstPage, MONEY, PAGED, READ, type RouteTool, type QueryParams } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'listNegotiations',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: page(NegotiationSession),
   examples: { query: { status: 'open', limit: '20' }, response: { items: [], nextCursor: null } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'list_negotiations',
+  title: 'List your negotiations',
+  description: `Your negotiation sessions, newest first: open ones unless you pass status (accepted, rejected, expired, ordered). Each says whose turn it is (turn) and the terms on the table (quantity, unitPrice). ${MONEY} ${PAGED}`,
+  annotations: READ,
+  call: (mk, args) => firstPage(mk.negotiations.list(args.query as QueryParams<'listNegotiations'>)),
 });

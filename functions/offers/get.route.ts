@@ -3,6 +3,7 @@ import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/rou
 import { Offer, OfferIdParams, SellerOffer } from '../../shared/schemas/catalog.ts';
 import * as z from '../../shared/schemas/zod.ts';
 import { EXAMPLE_OFFER } from '../../shared/schemas/examples.ts';
+import { MONEY, pathParameter, READ, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'getOffer',
@@ -27,4 +28,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: z.union([Offer, SellerOffer]),
   examples: { response: EXAMPLE_OFFER },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'get_offer',
+  title: 'Get an offer',
+  description: `One offer (ofr_…): unitPrice, minQuantity, priceTiers (a lower unit price from a quantity on), negotiable, validUntil, status. ${MONEY} Next (buyers): start_negotiation with its offerId.`,
+  annotations: READ,
+  call: (mk, args) => mk.offers.get(pathParameter(args)),
 });

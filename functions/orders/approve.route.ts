@@ -1,5 +1,6 @@
 // POST /v1/orders/{id}/approve — the buyer's main key approves an order awaiting approval. Handler: ./approve.ts
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { orderTransitionRoles, orderTransitionText } from '../../shared/http/route-states.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_AWAITING_ORDER } from '../../shared/schemas/examples.ts';
 
@@ -9,11 +10,10 @@ export const route = defineRoute({
   path: '/v1/orders/{id}/approve',
   handler: 'functions/orders/approve.ts',
   summary: 'Approve an order awaiting approval',
-  description:
-    'The main key, before `approval.expiresAt` (409 after): `awaiting_approval` → `pending`; only now does the seller see it, and `order.created` goes to both.',
+  description: `${orderTransitionText('approve')}, with its main key, before \`approval.expiresAt\` (409 after); only now does the seller see it, and \`order.created\` goes to both.`,
   tag: 'Orders',
   auth: 'apiKey',
-  roles: ['buyer'],
+  roles: orderTransitionRoles('approve'),
   scope: 'main',
   rateLimited: true,
   request: { params: OrderIdParams },

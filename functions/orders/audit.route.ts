@@ -3,6 +3,7 @@ import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/rou
 import { PaginationQuery, page } from '../../shared/schemas/common.ts';
 import { AuditEntry, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_IDS } from '../../shared/schemas/examples.ts';
+import { firstPage, PAGED, pathParameter, READ, type RouteTool, type QueryParams } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'getOrderAudit',
@@ -27,4 +28,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: page(AuditEntry),
   examples: { response: { items: [{ entryId: EXAMPLE_IDS.auditCreate, orderId: EXAMPLE_IDS.order, sequence: 1, at: '2026-11-23T09:11:00.000Z', actor: { agentId: EXAMPLE_IDS.buyer, role: 'buyer' }, action: 'create', fromStatus: null, toStatus: 'pending', details: { sessionId: EXAMPLE_IDS.session, quantity: 500, unitPrice: 1160 } }, { entryId: EXAMPLE_IDS.auditConfirm, orderId: EXAMPLE_IDS.order, sequence: 2, at: '2026-11-23T11:00:00.000Z', actor: { agentId: EXAMPLE_IDS.seller, role: 'seller' }, action: 'confirm', fromStatus: 'pending', toStatus: 'confirmed', details: {} }], nextCursor: null } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'get_order_audit',
+  title: 'Get an order’s audit trail',
+  description: `Every change of an order, oldest first: who (actor), when, from which status to which, with details. ${PAGED}`,
+  annotations: READ,
+  call: (mk, args) => firstPage(mk.orders.audit(pathParameter(args), args.query as QueryParams<'getOrderAudit'>)),
 });

@@ -1,6 +1,7 @@
 // POST /v1/orders/{id}/decline — the buyer's main key declines an order awaiting approval. Handler: ./decline.ts
 import * as z from '../../shared/schemas/zod.ts';
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { orderTransitionRoles, orderTransitionText } from '../../shared/http/route-states.ts';
 import { DeclineOrderRequest, Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_AWAITING_ORDER } from '../../shared/schemas/examples.ts';
 
@@ -10,11 +11,10 @@ export const route = defineRoute({
   path: '/v1/orders/{id}/decline',
   handler: 'functions/orders/decline.ts',
   summary: 'Decline an order awaiting approval',
-  description:
-    'The main key: `awaiting_approval` → `declined`; the stock and the key’s spend are released, `order.declined` goes to the buyer (the seller never saw it).',
+  description: `${orderTransitionText('decline')}, with its main key; the stock and the key’s spend are released, \`order.declined\` goes to the buyer (the seller never saw it).`,
   tag: 'Orders',
   auth: 'apiKey',
-  roles: ['buyer'],
+  roles: orderTransitionRoles('decline'),
   scope: 'main',
   rateLimited: true,
   request: { params: OrderIdParams, body: z.optional(DeclineOrderRequest) },

@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListOrdersQuery, Order } from '../../shared/schemas/trade.ts';
+import { firstPage, MONEY, PAGED, READ, type RouteTool, type QueryParams } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'listOrders',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: page(Order),
   examples: { query: { status: 'pending', role: 'buyer' }, response: { items: [], nextCursor: null } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'list_orders',
+  title: 'List your orders',
+  description: `Your orders, newest first (status to filter: pending, confirmed, shipped, delivered, completed, cancelled). ${MONEY} ${PAGED}`,
+  annotations: READ,
+  call: (mk, args) => firstPage(mk.orders.list(args.query as QueryParams<'listOrders'>)),
 });

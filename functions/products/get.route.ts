@@ -3,6 +3,7 @@ import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/rou
 import { ProductIdParams, ProductWithOffers, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
 import * as z from '../../shared/schemas/zod.ts';
 import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
+import { MONEY, pathParameter, READ, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'getProduct',
@@ -27,4 +28,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: z.union([ProductWithOffers, SellerProductWithOffers]),
   examples: { response: { ...EXAMPLE_PRODUCT, offers: [EXAMPLE_OFFER] } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'get_product',
+  title: 'Get a product',
+  description: `One product (prd_…) with its offers: title, description, category, brand, attributes, unit, list price, availableQuantity, minOrderQuantity, leadTimeDays, shipsFrom. ${MONEY}`,
+  annotations: READ,
+  call: (mk, args) => mk.products.get(pathParameter(args)),
 });

@@ -2,6 +2,7 @@
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Feed, FeedIdParams } from '../../shared/schemas/catalog.ts';
 import { EXAMPLE_FEED } from '../../shared/schemas/examples.ts';
+import { pathParameter, READ, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'getFeed',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: Feed,
   examples: { response: EXAMPLE_FEED },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'get_feed',
+  title: 'Get a feed',
+  description: 'One feed (feed_…): status (queued → processing → completed or failed), rowsTotal, rowsSucceeded, rowsFailed, the first 100 row errors (row numbers from 1 below the CSV header) and warnings, failureReason.',
+  annotations: READ,
+  call: (mk, args) => mk.feeds.get(pathParameter(args)),
 });

@@ -2,6 +2,7 @@
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Feed, ListFeedsQuery } from '../../shared/schemas/catalog.ts';
 import { page } from '../../shared/schemas/common.ts';
+import { firstPage, PAGED, READ, type RouteTool, type QueryParams } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'listFeeds',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: page(Feed),
   examples: { query: { status: 'failed' }, response: { items: [], nextCursor: null } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'list_feeds',
+  title: 'List your feeds',
+  description: `Your catalog feeds, newest first (status to filter). ${PAGED}`,
+  annotations: READ,
+  call: (mk, args) => firstPage(mk.feeds.list(args.query as QueryParams<'listFeeds'>)),
 });

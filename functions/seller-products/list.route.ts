@@ -2,6 +2,7 @@
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { ListSellerProductsQuery, SellerProductWithOffers } from '../../shared/schemas/catalog.ts';
 import { page } from '../../shared/schemas/common.ts';
+import { firstPage, MONEY, PAGED, READ, type RouteTool, type QueryParams } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'listSellerProducts',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: page(SellerProductWithOffers),
   examples: { query: { status: 'inactive' }, response: { items: [], nextCursor: null } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'list_my_products',
+  title: 'List your products',
+  description: `Your own products, active and inactive, with their offers including your private negotiation policy (floorUnitPrice, autoAcceptUnitPrice). sku or status to filter. ${MONEY} ${PAGED}`,
+  annotations: READ,
+  call: (mk, args) => firstPage(mk.sellerProducts.list(args.query as QueryParams<'listSellerProducts'>)),
 });

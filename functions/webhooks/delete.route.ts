@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { DeletedWebhook, WebhookIdParams } from '../../shared/schemas/webhooks.ts';
 import { EXAMPLE_IDS } from '../../shared/schemas/examples.ts';
+import { change, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'deleteWebhook',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: DeletedWebhook,
   examples: { response: { id: EXAMPLE_IDS.webhook, deleted: true } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'delete_webhook',
+  title: 'Delete a webhook',
+  description: 'Remove a webhook subscription (whk_…): no further deliveries are made to its URL.',
+  annotations: change({ destructive: true, idempotent: true }),
+  call: (mk, args) => mk.webhooks.delete(pathParameter(args)),
 });

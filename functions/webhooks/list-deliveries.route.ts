@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { Delivery, ListDeliveriesQuery, WebhookIdParams } from '../../shared/schemas/webhooks.ts';
+import { firstPage, PAGED, pathParameter, READ, type RouteTool, type QueryParams } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'listWebhookDeliveries',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: page(Delivery),
   examples: { query: { status: 'failed', limit: '20' }, response: { items: [], nextCursor: null } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'list_webhook_deliveries',
+  title: 'List a webhook’s deliveries',
+  description: `The deliveries to one webhook subscription, newest first, each with its attempts (time, HTTP status or error, duration): how to see why a receiver missed an event. status to filter (pending, delivered, failed). ${PAGED}`,
+  annotations: READ,
+  call: (mk, args) => firstPage(mk.webhooks.deliveries.list(pathParameter(args), args.query as QueryParams<'listWebhookDeliveries'>)),
 });

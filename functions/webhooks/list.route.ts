@@ -2,6 +2,7 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListWebhooksQuery, WebhookSubscription } from '../../shared/schemas/webhooks.ts';
+import { firstPage, PAGED, READ, type RouteTool, type QueryParams } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'listWebhooks',
@@ -26,4 +27,13 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: page(WebhookSubscription),
   examples: { query: { limit: '10' }, response: { items: [], nextCursor: null } },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'list_webhooks',
+  title: 'List your webhooks',
+  description: `Your webhook subscriptions: id, url, events, active. ${PAGED}`,
+  annotations: READ,
+  call: (mk, args) => firstPage(mk.webhooks.list(args.query as QueryParams<'listWebhooks'>)),
 });

@@ -8,7 +8,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHead
 import type { AddressInfo, Socket } from 'node:net';
 import { ERROR_CODES, type ErrorCode } from '../../shared/http/error-codes.ts';
 import { newId } from '../../shared/ids.ts';
-import { fallbackRoute as defaultFallback, routeList } from '../../functions/route-index.ts';
+import { fallbackRoute as defaultFallback, routeList } from '../../functions/registry.ts';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { routeGrants } from '../function-grants.ts';
 import { LocalRuntimeError } from './errors.ts';

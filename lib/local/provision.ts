@@ -13,7 +13,8 @@ import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/clien
 import { CreateQueueCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS } from '../../shared/data/table-definition.ts';
 import { LOCAL, workerFailureQueueName } from '../../shared/resources.ts';
-import { hasFailureQueue, workers, type WorkerTrigger } from '../../shared/workers.ts';
+import { workers } from '../../functions/registry.ts';
+import { hasFailureQueue, type WorkerTrigger } from '../../shared/workers.ts';
 import { localClientConfig, localQueueArn, localQueueUrl } from './aws.ts';
 
 /** Lambda's and SQS's defaults, used while no worker consumes the delivery queue. */

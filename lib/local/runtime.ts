@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import { resetConfig } from '../../shared/config.ts';
 import { ENV, LOCAL } from '../../shared/resources.ts';
-import { workers, workerTimeoutSeconds, type WorkerDefinition } from '../../shared/workers.ts';
+import { workers } from '../../functions/registry.ts';
+import { workerTimeoutSeconds, type WorkerDefinition } from '../../shared/workers.ts';
 import { writeBundledFiles } from '../bundled-files.ts';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { asyncFailureRecord, streamFailureRecord } from '../worker-failure-records.ts';

@@ -6,8 +6,9 @@
 // accepted session. An open session past its expiresAt reads as expired and takes no move but the
 // marketplace's recording of that expiry (the sweep).
 //
-// The rule decides from the session as read; the store's write condition (the session's version, and
-// expiresAt or status) guards against what changed in between (negotiations.ts, orders.ts).
+// The rule decides from the session as read, by the table of moves (NEGOTIATION_MOVES, which the route
+// rows of the moves read too: shared/http/route-states.ts); the store's write condition (the session's
+// version, and expiresAt or status) guards against what changed in between (negotiations.ts, orders.ts).
 import type { FieldProblem } from '../failures.ts';
 import { MAX_ROUNDS, type NegotiationStatus, type Party } from '../schemas/trade.ts';
 
@@ -27,6 +28,37 @@ export interface SessionState {
 
 /** What a mover asks of a session. */
 export type SessionMove = { action: 'counter' } | { action: 'accept' } | { action: 'reject' } | { action: 'order'; orderId: string } | { action: 'expire' };
+
+export interface NegotiationMoveRule {
+  /** A party, either party, or the marketplace (which only records an expiry). */
+  by: Party | 'either' | 'marketplace';
+  /** The statuses the session must have (none for the opening: there is no session yet). */
+  from: readonly NegotiationStatus[];
+  to: NegotiationStatus;
+  /** Only the party whose turn it is may make it. */
+  onTurn: boolean;
+}
+
+/**
+ * Who may make each move, from which status, to which, and whether it waits for the mover's turn: the
+ * table negotiationMove() decides by, and from which the route rows of the moves derive their roles and
+ * what their descriptions say about states (shared/http/route-states.ts). `start` is the buyer's
+ * opening proposal, which makes the session.
+ */
+export const NEGOTIATION_MOVES: Readonly<Record<SessionMove['action'] | 'start', NegotiationMoveRule>> = {
+  start: { by: 'buyer', from: [], to: 'open', onTurn: false },
+  counter: { by: 'either', from: ['open'], to: 'open', onTurn: true },
+  accept: { by: 'either', from: ['open'], to: 'accepted', onTurn: true },
+  reject: { by: 'either', from: ['open'], to: 'rejected', onTurn: false },
+  order: { by: 'buyer', from: ['accepted'], to: 'ordered', onTurn: false },
+  expire: { by: 'marketplace', from: ['open'], to: 'expired', onTurn: false },
+};
+
+/** Whether `by` may ever make a move of this rule (its turn aside). */
+function mayMove(rule: NegotiationMoveRule, by: Mover): boolean {
+  if (rule.by === 'marketplace') return by === null;
+  return by !== null && (rule.by === 'either' || rule.by === by);
+}
 
 /** Who moves: a party, or null for the marketplace (which only records expiry). */
 export type Mover = Party | null;
@@ -67,7 +99,8 @@ export function stateOf(session: SessionState): SessionState {
 
 /** A session right after the buyer's opening proposal: round 1, the seller to answer. */
 export function openingState(now: Date, ttlSeconds: number): SessionState {
-  return { status: 'open', turn: 'seller', round: 1, maxRounds: MAX_ROUNDS, expiresAt: expiresAfter(now, ttlSeconds), acceptedAt: null, orderId: null };
+  const { to, by } = NEGOTIATION_MOVES.start;
+  return { status: to, turn: other(by as Party), round: 1, maxRounds: MAX_ROUNDS, expiresAt: expiresAfter(now, ttlSeconds), acceptedAt: null, orderId: null };
 }
 
 /** The refusal of an order from a session that is not accepted. */
@@ -88,24 +121,26 @@ function orderRefusal(session: SessionState, status: NegotiationStatus): Refusal
 export function negotiationMove(read: SessionState, move: SessionMove, by: Mover, now: Date, ttlSeconds: number): { next: SessionState } | Refusal {
   const session = stateOf(read);
   const status = statusAt(session, now);
+  const rule = NEGOTIATION_MOVES[move.action];
   if (move.action === 'expire') {
-    if (by !== null) return { refused: 'forbidden', message: 'Only the marketplace records an expiry' };
-    if (session.status !== 'open' || status !== 'expired') return { refused: 'conflict', message: `The session is ${status}: it is not due to expire`, details: stateDetails(session, now) };
-    return { next: { ...session, status: 'expired', turn: null } };
+    if (!mayMove(rule, by)) return { refused: 'forbidden', message: 'Only the marketplace records an expiry' };
+    // An open session past its expiresAt: stored as open, read as expired.
+    if (!rule.from.includes(session.status) || status !== rule.to) return { refused: 'conflict', message: `The session is ${status}: it is not due to expire`, details: stateDetails(session, now) };
+    return { next: { ...session, status: rule.to, turn: null } };
   }
   if (by === null) return { refused: 'forbidden', message: `The marketplace does not ${move.action} for a party` };
   if (move.action === 'order') {
-    if (by !== 'buyer') return { refused: 'forbidden', message: "Only the session's buyer can order it" };
-    if (status !== 'accepted') return orderRefusal(session, status);
-    return { next: { ...session, status: 'ordered', orderId: move.orderId } };
+    if (!mayMove(rule, by)) return { refused: 'forbidden', message: `Only the session's ${rule.by} can order it` };
+    if (!rule.from.includes(status)) return orderRefusal(session, status);
+    return { next: { ...session, status: rule.to, orderId: move.orderId } };
   }
   const refuse = (message: string): Refusal => ({ refused: 'conflict', message, details: stateDetails(session, now) });
-  if (status !== 'open') return refuse(`The session is ${status}: it takes no more moves`);
-  if (move.action === 'reject') return { next: { ...session, status: 'rejected', turn: null, expiresAt: null } };
+  if (!rule.from.includes(status)) return refuse(`The session is ${status}: it takes no more moves`);
+  if (!rule.onTurn) return { next: { ...session, status: rule.to, turn: null, expiresAt: null } };
   if (session.turn !== by) {
     return refuse(`It is the ${session.turn ?? 'other party'}'s turn: ${move.action === 'accept' ? 'a party accepts the other side’s proposal, never its own' : 'wait for the other party’s answer'}`);
   }
-  if (move.action === 'accept') return { next: { ...session, status: 'accepted', turn: null, acceptedAt: now.toISOString(), expiresAt: null } };
+  if (move.action === 'accept') return { next: { ...session, status: rule.to, turn: null, acceptedAt: now.toISOString(), expiresAt: null } };
   if (session.round >= session.maxRounds) return refuse(`The session has reached its limit of ${session.maxRounds} rounds: accept or reject the terms on the table`);
   return { next: { ...session, round: session.round + 1, turn: other(by), expiresAt: expiresAfter(now, ttlSeconds) } };
 }

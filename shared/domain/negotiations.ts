@@ -15,9 +15,11 @@
 // negotiation-states.ts. Every change is computed from the session as read and written, with its
 // events, on the condition that the stored session has not moved since (shared/data/negotiations.ts,
 // which owns the version and the traded product's key): racing moves have one winner.
-import { createHmac, hkdfSync } from 'node:crypto';
+//
+// This module holds the use cases (start, move, read, list, expire); the policy's answers are
+// negotiation-policy.ts's, and how a session is seen (by a reader, in its events) negotiation-views.ts's.
 import { config } from '../config.ts';
-import { recordEvent, type NewEvent } from '../data/events.ts';
+import { recordEvent } from '../data/events.ts';
 import {
   getNegotiation,
   getTradedProduct,
@@ -35,10 +37,11 @@ import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { fail, Failure, invalidFields } from '../failures.ts';
 import { newId } from '../ids.ts';
 import type { Role } from '../schemas/agents.ts';
-import { describeAmount, type Money } from '../schemas/money.ts';
+import { describeAmount } from '../schemas/money.ts';
 import type { NegotiationMove, NegotiationSession, NegotiationStatus, Party } from '../schemas/trade.ts';
-import { negotiationMove, openingState, stateDetails, statusAt, type Mover, type SessionMove, type SessionState } from './negotiation-states.ts';
-import { answerProposal, effectiveStrategy, previousAsk, privateTarget, type Concession } from './seller-policy.ts';
+import { negotiationMove, openingState, stateDetails, type Mover, type SessionMove, type SessionState } from './negotiation-states.ts';
+import { offerPriceFor, policyAnswer } from './negotiation-policy.ts';
+import { eventData, moveEvent, toSession } from './negotiation-views.ts';
 import { overListProblem, proposalProblems, quantityProblem, totalProblem, type QuantityLimits } from './trade-terms.ts';
 import { countMetric } from '../metrics.ts';
 
@@ -49,12 +52,6 @@ export interface TradeCaller {
   role: Role;
   /** The key that made the request: the audit trail names it. */
   keyId?: string | undefined;
-}
-
-/** The session as a reader sees it at `now`: an open session past its expiresAt reads as expired. */
-export function toSession(session: NegotiationSession, now: Date): NegotiationSession {
-  const status = statusAt(session, now);
-  return status === session.status ? session : { ...session, status, turn: null };
 }
 
 function partyOf(session: NegotiationSession, agentId: string): Party | undefined {
@@ -80,44 +77,6 @@ export function decideMove(item: SessionState, move: SessionMove, by: Mover, now
   return result.next;
 }
 
-/** The offer's unit price for a quantity: the highest price tier the quantity reaches, else its unit price. */
-export function offerPriceFor(offer: OfferItem, quantity: number): number {
-  let price = offer.unitPrice.amount;
-  let reached = 0;
-  for (const tier of offer.priceTiers) {
-    if (quantity >= tier.minQuantity && tier.minQuantity >= reached && tier.unitPrice.currency === offer.unitPrice.currency) {
-      price = tier.unitPrice.amount;
-      reached = tier.minQuantity;
-    }
-  }
-  return price;
-}
-
-let targetKey: { secret: string; key: Buffer } | undefined;
-
-/**
- * Where in its margin above the floor an offer's private target lies: a number in (0, 1] drawn from a
- * keyed hash of the offer and its floor. Stable, so that neither repeated sessions nor other buyer
- * accounts see another draw to average over; a new floor gets a new draw. The key is derived from the
- * stack's secret for this use alone.
- */
-function targetDraw(offerId: string, floor: Money): number {
-  const secret = config().CURSOR_SIGNING_KEY;
-  if (targetKey?.secret !== secret) targetKey = { secret, key: Buffer.from(hkdfSync('sha256', secret, 'agent-marketplace', 'negotiation-target', 32)) };
-  const digest = createHmac('sha256', targetKey.key).update(`${offerId}|${floor.currency}|${floor.amount}`).digest();
-  return (digest.readUInt32BE(0) + 1) / 2 ** 32;
-}
-
-/** The offer's private policy in the session's currency: its concession (null: none) and auto-accept price. */
-function policyOf(offer: OfferItem, currency: string): { concession: Concession | null; autoAccept: number | undefined } {
-  const floor = offer.floorUnitPrice?.currency === currency ? offer.floorUnitPrice : null;
-  const autoAccept = offer.autoAcceptUnitPrice?.currency === currency ? offer.autoAcceptUnitPrice.amount : undefined;
-  const strategy = effectiveStrategy(offer.negotiationStrategy, floor !== null);
-  if (strategy === null) return { concession: null, autoAccept };
-  if (strategy === 'firm' || floor === null) return { concession: { strategy: 'firm' }, autoAccept };
-  return { concession: { strategy, floor: floor.amount, target: privateTarget(floor.amount, targetDraw(offer.offerId, floor), autoAccept) }, autoAccept };
-}
-
 function quantityLimits(offer: OfferItem, product: ProductItem): QuantityLimits {
   return { minimum: Math.max(offer.minQuantity, product.minOrderQuantity), available: product.availableQuantity };
 }
@@ -128,42 +87,6 @@ async function tradedItems(read: StoredNegotiation): Promise<{ offer: OfferItem;
   // Offers and products are never deleted (a withdrawn offer stays, with its product inactive).
   if (!offer || !product) throw new Error(`Negotiation ${read.session.sessionId} refers to an offer or product that does not exist`);
   return { offer, product };
-}
-
-/** What the event of a move says: ids of the session and its parties, the terms, and who moved (null: the marketplace). */
-function eventData(item: NegotiationSession, by: Party | null, automatic: boolean) {
-  return {
-    sessionId: item.sessionId,
-    offerId: item.offerId,
-    productId: item.productId,
-    buyerId: item.buyerId,
-    sellerId: item.sellerId,
-    status: item.status,
-    currency: item.currency,
-    quantity: item.quantity,
-    unitPrice: item.unitPrice,
-    round: item.round,
-    turn: item.turn,
-    expiresAt: item.expiresAt,
-    by,
-    automatic,
-  };
-}
-
-/** The event a move records. */
-function moveEvent(state: NegotiationSession, move: NegotiationMove): NewEvent {
-  const data = eventData(state, move.by, move.automatic);
-  const agentIds = [state.buyerId, state.sellerId];
-  switch (move.action) {
-    case 'propose':
-      return { type: 'negotiation.started', data, agentIds };
-    case 'counter':
-      return { type: 'negotiation.counter', data, agentIds };
-    case 'accept':
-      return { type: 'negotiation.accepted', data, agentIds };
-    case 'reject':
-      return { type: 'negotiation.rejected', data: { ...data, reason: 'rejected' }, agentIds };
-  }
 }
 
 /**
@@ -179,22 +102,6 @@ function applyMove(item: NegotiationSession, move: NegotiationMove, state: Sessi
 function applyAutomatic(item: NegotiationSession, move: NegotiationMove, now: Date): NegotiationSession {
   if (move.action === 'propose') throw new Error('An opening proposal is not a move on a session');
   return applyMove(item, move, decideMove(item, { action: move.action }, 'seller', now), now);
-}
-
-/**
- * After a buyer proposal, the seller's policy may answer it at once: a non-negotiable offer accepts
- * its own price; otherwise see answerProposal. Undefined: the seller's agent decides.
- */
-function policyAnswer(item: NegotiationSession, offer: OfferItem, listPrice: number, now: Date): NegotiationMove | undefined {
-  const proposal = item.unitPrice;
-  const at = now.toISOString();
-  const accept: NegotiationMove = { round: item.round, by: 'seller', action: 'accept', unitPrice: proposal, quantity: item.quantity, message: null, automatic: true, at };
-  if (!offer.negotiable) return proposal === listPrice ? accept : undefined;
-  const { concession, autoAccept } = policyOf(offer, item.currency);
-  const answer = answerProposal({ proposal, round: item.round, maxRounds: item.maxRounds, listPrice, concession, autoAccept, previousAsk: previousAsk(item.history, item.quantity) });
-  if (!answer) return undefined;
-  if (answer.action === 'accept') return accept;
-  return { round: item.round + 1, by: 'seller', action: 'counter', unitPrice: answer.unitPrice, quantity: item.quantity, message: null, automatic: true, at };
 }
 
 interface Step {

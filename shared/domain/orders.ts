@@ -4,7 +4,7 @@
 // its `approvalAbove` starts `awaiting_approval` instead: the buyer's main key approves it (→ pending,
 // and only then does the seller see it) or declines it (→ declined); unanswered, the approval expires
 // (→ declined, `approval_expired`, by the scheduled worker). Who may move an order from which status is
-// the pure rule orderMove().
+// the pure rule orderMove() of order-states.ts.
 //
 // Every change is one transaction: the order (conditional on the status and audit count it was
 // computed from), its audit entry, its event, and, when units move, the product's availableQuantity
@@ -38,6 +38,7 @@ import { newId } from '../ids.ts';
 import { limitsCurrency, type KeyLimits } from '../schemas/keys.ts';
 import type { NegotiationSession, Order, OrderPreview, OrderStatus, Party } from '../schemas/trade.ts';
 import { decideMove, type TradeCaller } from './negotiations.ts';
+import { ORDER_TRANSITIONS, orderMove, releases, type OrderAction } from './order-states.ts';
 import { countsSpend, limitProblems, limitsPreview, refusalMessage, requiresApproval, shipsFromProblem, spendProblem } from './spending-limits.ts';
 import { totalProblem } from './trade-terms.ts';
 import { recordOrderCreated } from '../metrics.ts';
@@ -96,42 +97,6 @@ function orderEventData(order: Order) {
 /** order.created: exactly the spec's fields, to both parties (when the order is placed, or approved). */
 function orderCreatedEvent(order: Order): NewEvent<'order.created'> {
   return { type: 'order.created', data: { orderId: order.orderId, buyerId: order.buyerId, sellerId: order.sellerId, totalAmount: order.totalAmount, items: order.items }, agentIds: [order.buyerId, order.sellerId] };
-}
-
-export type OrderAction = 'approve' | 'decline' | 'expire-approval' | 'confirm' | 'ship' | 'deliver' | 'complete' | 'cancel';
-/** Who moves an order: one of its parties, or the marketplace (an approval's expiry). */
-export type OrderActor = Party | 'system';
-
-/** The statuses an order starts in: pending, or awaiting approval when its key's limit asks for it. */
-export const INITIAL_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_approval'];
-
-/** The contract's transitions: who may make each, from which statuses, to which. */
-const TRANSITIONS: Record<OrderAction, { by: Party | 'either' | 'system'; from: readonly OrderStatus[]; to: OrderStatus }> = {
-  approve: { by: 'buyer', from: ['awaiting_approval'], to: 'pending' },
-  decline: { by: 'buyer', from: ['awaiting_approval'], to: 'declined' },
-  'expire-approval': { by: 'system', from: ['awaiting_approval'], to: 'declined' },
-  confirm: { by: 'seller', from: ['pending'], to: 'confirmed' },
-  ship: { by: 'seller', from: ['confirmed'], to: 'shipped' },
-  deliver: { by: 'seller', from: ['shipped'], to: 'delivered' },
-  complete: { by: 'buyer', from: ['delivered'], to: 'completed' },
-  cancel: { by: 'either', from: ['pending', 'confirmed'], to: 'cancelled' },
-};
-
-/**
- * The pure rule: what `action` by `actor` does to an order in `status` — the next status, or why it is
- * refused (`forbidden`: not this actor's move; `conflict`: not from this status).
- */
-export function orderMove(status: OrderStatus, action: OrderAction, actor: OrderActor): { to: OrderStatus } | { refused: 'forbidden' | 'conflict' } {
-  const rule = TRANSITIONS[action];
-  const allowed = rule.by === actor || (rule.by === 'either' && actor !== 'system');
-  if (!allowed) return { refused: 'forbidden' };
-  if (!rule.from.includes(status)) return { refused: 'conflict' };
-  return { to: rule.to };
-}
-
-/** A move into these gives back what the order holds: its units to the product, its charge to the key's counters. */
-export function releases(to: OrderStatus): boolean {
-  return to === 'cancelled' || to === 'declined';
 }
 
 type CreateRequest = { sessionId: string; buyerReference?: string | undefined; shippingAddress?: Order['shippingAddress'] | undefined; dryRun?: boolean | undefined };
@@ -377,7 +342,7 @@ export async function transitionOrder(caller: TradeCaller, orderId: string, inpu
   const found = await orderOf(caller, orderId);
   const { party } = found;
   let { read, order } = found;
-  const rule = TRANSITIONS[input.action];
+  const rule = ORDER_TRANSITIONS[input.action];
   for (let attempt = 1; ; attempt++) {
     const move = orderMove(order.status, input.action, party);
     if ('refused' in move && move.refused === 'forbidden') throw fail.forbidden(`Only the order's ${rule.by} can ${input.action} it`);

@@ -1,5 +1,6 @@
 // The one ordered stack of Middy middlewares every API function shares, built from its route row.
-// Befores run in this order; afters and onErrors in the reverse order. Order matters: the key is
+// Befores run in this order; afters and onErrors in the reverse order. Order matters: a web page of
+// another site is refused before anything looks at its key (routes that check the Origin); the key is
 // resolved before the rate limiter counts the request, and rejected only after it was counted; the
 // body is read after the caller is known; the Idempotency-Key is claimed last, after validation, and
 // answers a replay itself (Middy's early return). Every outcome, an error included, becomes the
@@ -8,6 +9,7 @@ import { powertoolsMiddlewares } from '../powertools.ts';
 import type { ApiMiddleware } from './api-state.ts';
 import { authenticate } from './middleware/authenticate.ts';
 import { authorize } from './middleware/authorize.ts';
+import { checkOrigin } from './middleware/check-origin.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
@@ -23,6 +25,7 @@ export function apiMiddlewares(route: RouteDefinition, options: { multipart?: Mu
     ...(powertoolsMiddlewares() as ApiMiddleware[]), // Lambda context in the logs, the trace, the metrics
     requestContext(route), // request id, clock, source address
     responseShaper, // envelope and error shaping (its after and onError run last of ours)
+    checkOrigin, // 403 for a foreign web page (routes with checksOrigin: POST /mcp), before the key
     authenticate, // API-key lookup
     rateLimit, // rate-limit counters
     authorize, // 401, the role guard (and the route's scope, once keys carry scopes)

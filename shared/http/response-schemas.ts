@@ -13,7 +13,7 @@ export function envelope<T extends z.ZodMiniType>(data: T) {
   return z.object({ data, meta: Meta });
 }
 
-// Descriptions of these fields are in the OpenAPI builder (shared/openapi/document.ts), which no
+// Descriptions of these fields are in the OpenAPI document's content (shared/openapi/content.ts), which no
 // function bundles.
 export const ErrorDetail = /* @__PURE__ */ (() => z.annotated(z.object({ path: z.string(), message: z.string() }), { id: 'ErrorDetail' }))();
 

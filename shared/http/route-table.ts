@@ -1,6 +1,7 @@
 // The shape of a route-table row. Each row is a module beside its handler
-// (functions/<resource>/<action>.route.ts); functions/route-index.ts assembles them for the CDK stack,
-// the local gateway and the OpenAPI document. A handler imports only its own row.
+// (functions/<resource>/<action>.route.ts); the index generated from those files
+// (functions/registry.generated.ts, read through functions/registry.ts) assembles them for the CDK
+// stack, the local gateway, the OpenAPI document and the MCP tools. A handler imports only its own row.
 import type * as z from '../schemas/zod.ts';
 import type { FeedFileAction, SearchIndexAction, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
@@ -11,8 +12,23 @@ export type { TableAction } from '../resources.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** The OpenAPI tags that group operations (each described in shared/openapi/document.ts). */
-export type RouteTag = 'Operations' | 'Agents' | 'Webhooks' | 'Events' | 'Seller feeds' | 'Catalog' | 'Search' | 'Negotiation' | 'Orders' | 'MCP';
+/**
+ * The OpenAPI tags that group operations, in the order the documents show them (each described in
+ * shared/openapi/content.ts): the index lists routes by tag in this order (compareRoutes).
+ */
+export const ROUTE_TAGS = ['Agents', 'Search', 'Catalog', 'Seller feeds', 'Negotiation', 'Orders', 'Webhooks', 'Events', 'Operations', 'MCP'] as const;
+export type RouteTag = (typeof ROUTE_TAGS)[number];
+
+const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'DELETE'];
+
+/**
+ * The order of the route index, and so of the OpenAPI document's paths, llms.txt, docs/endpoints.md and
+ * tools/list: by tag (ROUTE_TAGS), then path, then method (GET, POST, PATCH, DELETE). A new route's
+ * place follows from its row; nobody keeps a list in order.
+ */
+export function compareRoutes(a: Pick<RouteDefinition, 'tag' | 'path' | 'method'>, b: Pick<RouteDefinition, 'tag' | 'path' | 'method'>): number {
+  return ROUTE_TAGS.indexOf(a.tag) - ROUTE_TAGS.indexOf(b.tag) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method);
+}
 
 /**
  * Examples of one call, consistent across routes (the ids of shared/schemas/examples.ts flow from
@@ -113,6 +129,13 @@ export interface RouteDefinition<
    * other routes' rows, for their schemas (POST /mcp: the MCP tool table).
    */
   callsApi?: boolean;
+  /**
+   * The request's Origin (and, where the runtime names its host names, its Host) is checked before its
+   * key (shared/http/request-origin.ts): a web page of another site gets 403 and the MCP transport's
+   * JSON-RPC error, however valid its key (the MCP specification's DNS-rebinding defence). The function
+   * gets the API's own URL and the stage's allowed origins from the stack.
+   */
+  checksOrigin?: true;
   /**
    * The function's bundle budget in kB, when it may not keep the default (DEFAULT_BUNDLE_BUDGET_KB);
    * docs/performance.md records the measurement that justifies it.

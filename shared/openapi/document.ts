@@ -4,6 +4,8 @@
 // Shared pieces are components referenced by every operation (headers, error responses, the
 // Idempotency-Key and pagination parameters, named schemas), which keeps the document small enough
 // for an agent's context; each operation carries its description and examples from its route row.
+// What the document says beyond the rows is shared/openapi/content.ts; the passes that keep it within
+// its size budget, shared/openapi/size-passes.ts.
 import * as z from '../schemas/zod.ts';
 import {
   createDocument,
@@ -12,29 +14,36 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
   type ZodOpenApiResponsesObject,
-  type oas31,
 } from 'zod-openapi';
 import { ERROR_CODES, statusOf, type ErrorCode } from '../http/error-codes.ts';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN_SOURCE } from '../http/idempotency-key.ts';
-import { UNLIMITED } from '../http/rate-limit-headers.ts';
-import { ErrorBody, ErrorDetail, Meta, RequestId, envelope } from '../http/response-schemas.ts';
-import { errorCodesFor, type RouteDefinition, type RouteTag, type RouteWithDocument } from '../http/route-table.ts';
+import { ErrorBody, envelope } from '../http/response-schemas.ts';
+import { ROUTE_TAGS, errorCodesFor, type RouteDefinition, type RouteWithDocument } from '../http/route-table.ts';
 import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts';
-import type { IdKind } from '../ids.ts';
-import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
-import { RestrictedKey, RestrictedKeyWithSecret } from '../schemas/keys.ts';
-import { Order, OrderPreview } from '../schemas/trade.ts';
-import { Feed, FeedWithUpload, Offer, OfferCompact, Product, ProductCompact, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
-import { CountryCode, LIST_CURSOR_MAX, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, idOf } from '../schemas/common.ts';
+import { CountryCode } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/money.ts';
-import { SearchIntentPage, SearchItem, SearchItemBase, SearchItemCompact, SearchPage } from '../schemas/search.ts';
-import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
-import type { DeliveredEventType } from '../schemas/event-data.ts';
-import { EVENT_ENVELOPES } from '../schemas/events.ts';
+import { SearchItemBase } from '../schemas/search.ts';
+import {
+  API_TITLE,
+  API_VERSION,
+  ERROR_EXAMPLES,
+  EXTENSIONS,
+  FIELD_DESCRIPTIONS,
+  HEADERS,
+  PARAMETERS,
+  PUBLISHER,
+  STAGE_SERVER,
+  TAG_DESCRIPTIONS,
+  UPLOAD_SCHEMAS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_PARAMETERS,
+  WEBHOOK_RESPONSES,
+  callersOf,
+  idDescriptions,
+  type WebhookEventDocumentation,
+} from './content.ts';
 import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
-import { PACKAGE_VERSION } from './package-version.ts';
-
-export const API_TITLE = 'Agent Marketplace API';
+import { objectAt, ref, type JsonObject } from './json.ts';
+import { sayEachThingOnce } from './size-passes.ts';
 
 /**
  * The served document's size limit in bytes, so that an agent can read it whole: 150 KB until round 4's
@@ -43,96 +52,6 @@ export const API_TITLE = 'Agent Marketplace API';
  * and what each new operation costs.
  */
 export const API_DOCUMENT_MAX_BYTES = 180_000;
-/** The document's version: the marketplace's (package.json), which the reference page shows beside the title. */
-export const API_VERSION = PACKAGE_VERSION;
-
-/** Every tag with what its operations are for (a route's tag must be one of these). */
-export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
-  Agents: 'Register a buyer or seller agent, read and change its profile, rotate its key.',
-  Search: 'Find offers by a plain-language intent or filters: where a buyer starts.',
-  Catalog: 'Products and offers by id; a seller’s own products with their private prices.',
-  'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously.',
-  Negotiation: 'Buyer and seller agree on unit price and quantity, in turns.',
-  Orders: 'Orders placed from accepted negotiations, their life cycle and audit trail.',
-  Webhooks: 'Signed POSTs of events to your URL (see `webhooks`), their delivery log and retries.',
-  Events: 'The events an agent is a party to, as a feed to read or follow.',
-  Operations: 'The documents that describe this API, and the readiness probe.',
-  MCP: 'This API as Model Context Protocol tools: point an MCP client at `/mcp` with your key.',
-};
-
-/**
- * Who publishes the API: the team, without an address until the marketplace has a public site and
- * mailbox (no placeholder an agent or a person could mistake for one); there is no license to grant:
- * the API is proprietary (docs/decisions/document-publisher-named.md).
- */
-const PUBLISHER = {
-  contact: { name: 'Agent Marketplace platform team' },
-  license: { name: 'Proprietary: all rights reserved' },
-};
-
-/**
- * `servers` of the document as built: the URL of a deployed stage's API (its ApiUrl output). The
- * function that serves the document replaces it with the origin the request came to, so an agent
- * always sees the stage it talks to (locally the runtime's http://localhost:…).
- */
-const STAGE_SERVER = {
-  url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
-  description: 'A deployed stage (sandbox or production): the stack’s ApiUrl output',
-  variables: {
-    apiId: { default: 'abcdef1234', description: 'The HTTP API’s id' },
-    region: { default: 'eu-central-1', description: 'The AWS region of the stack' },
-  },
-  'x-internal': false,
-};
-
-const ref = (kind: 'examples' | 'headers' | 'parameters' | 'responses' | 'schemas', name: string) => ({ $ref: `#/components/${kind}/${name}` });
-
-/** Response headers, each documented once. */
-const HEADERS: Record<string, oas31.HeaderObject> = {
-  'X-Request-Id': {
-    description: 'The request id (`meta.requestId`, the error’s `requestId`)',
-    required: true,
-    schema: { type: 'string', pattern: '^req_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.request },
-  },
-  'X-RateLimit-Limit': {
-    description: `Requests allowed in the window closer to exhaustion (minute or day); ${UNLIMITED}: unlimited`,
-    required: true,
-    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: UNLIMITED, example: 60 },
-  },
-  'X-RateLimit-Remaining': {
-    description: 'Requests left in that window',
-    required: true,
-    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: UNLIMITED, example: 59 },
-  },
-  'X-RateLimit-Reset': {
-    description: 'Unix time in seconds at which that window resets',
-    required: true,
-    schema: { type: 'integer', format: 'int64', minimum: 0, maximum: 253402300799, example: 1795424460 },
-  },
-  'Retry-After': {
-    description: 'Seconds to wait before sending the request again',
-    required: true,
-    schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400, example: 17 },
-  },
-  'Idempotent-Replayed': {
-    description: '`true`: the stored response of an earlier request with this Idempotency-Key',
-    required: false,
-    schema: { type: 'string', enum: ['true'] },
-  },
-};
-
-/** Request parameters shared by many operations. */
-const PARAMETERS: Record<string, oas31.ParameterObject> = {
-  'Idempotency-Key': {
-    in: 'header',
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice',
-    schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: IDEMPOTENCY_KEY_PATTERN_SOURCE, example: 'po-2026-0042-attempt' },
-  },
-};
-
-
 
 /** `auth/invalid-key` → `InvalidKey`, `idempotency/conflict` → `IdempotencyConflict`: a component name. */
 function responseNameOf(code: ErrorCode): string {
@@ -146,18 +65,6 @@ function pascalCase(text: string): string {
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
 }
-
-/**
- * Error examples where they show more than the Error schema does: `details`, per field or with the
- * state that refused the change. The other error bodies differ only in their message.
- */
-const ERROR_EXAMPLES: Partial<Record<ErrorCode, { error: string; details: { path: string; message: string }[] }>> = {
-  conflict: { error: 'The session is accepted; only an open session can be countered', details: [{ path: 'status', message: 'accepted' }] },
-  'validation/invalid': {
-    error: 'Request validation failed — quantity: Must be at least 10 (the offer’s minimum)',
-    details: [{ path: 'quantity', message: 'Must be at least 10 (the offer’s minimum)' }],
-  },
-};
 
 /**
  * One error response component per set of codes that share a status. The rate-limit headers every
@@ -233,14 +140,6 @@ function successResponseFor(route: RouteWithDocument): ZodOpenApiResponseObject 
   };
 }
 
-const UPLOAD_SCHEMAS = {
-  'text/csv': z.annotated(z.string().check(z.maxLength(5 * 1024 * 1024)), { id: 'CsvFeedFile', description: 'A header row, then one row per product (prices in major units)' }),
-  'multipart/form-data': z.annotated(z.object({
-      file: z.annotated(z.string().check(z.maxLength(5 * 1024 * 1024)), { format: 'binary', description: 'The feed file (CSV or JSON)' }),
-      format: z.annotated(z.optional(z.enum(['csv', 'json'])), { description: 'Overrides the format the file name implies' }),
-    }), { id: 'MultipartFeedUpload' }),
-} as const;
-
 function requestBodyFor(route: RouteWithDocument, body: z.ZodMiniType) {
   const optional = body.safeParse(undefined).success;
   return {
@@ -250,35 +149,6 @@ function requestBodyFor(route: RouteWithDocument, body: z.ZodMiniType) {
       ...Object.fromEntries((route.uploads ?? []).map((mediaType) => [mediaType, { schema: UPLOAD_SCHEMAS[mediaType] }])),
     },
   };
-}
-
-const ROLE_NAMES = { buyer: 'buyers', seller: 'sellers' } as const;
-
-/** The sentence on callers, from the row's auth and roles: the same flags the middleware enforces. */
-export function callersOf(route: RouteDefinition): string {
-  if (route.auth === 'public') return 'anyone, without a key.';
-  if (route.roles.length === 2) return 'buyers and sellers.';
-  // The other role's 403 is in the operation's responses.
-  return `${ROLE_NAMES[route.roles[0] as 'buyer' | 'seller']} only.`;
-}
-
-/**
- * What the calling key needs (the route's `scope`, which the pipeline checks), in words: llms.txt says
- * it beside the callers; the OpenAPI document has it as `x-required-scope`.
- */
-export function keyScopeOf(route: RouteDefinition): string {
-  if (route.scope === 'main') return 'the main key only';
-  if (route.scope === 'any' || route.scope === null) return 'any key';
-  return `key scope \`${route.scope}\``;
-}
-
-/** "401 `auth/invalid-key`; 404 `not-found`; …" */
-export function errorSummaryOf(route: RouteDefinition): string {
-  return errorCodesFor(route)
-    .map((code) => ({ code, status: statusOf(code) }))
-    .sort((a, b) => a.status - b.status)
-    .map(({ code, status }) => `${status} \`${code}\``)
-    .join(', ');
 }
 
 function operationFor(route: RouteWithDocument, registry: Map<string, ZodOpenApiResponseObject>): ZodOpenApiOperationObject {
@@ -310,100 +180,6 @@ function protocolResponsesFor(route: RouteWithDocument): ZodOpenApiResponsesObje
     ]),
   );
 }
-
-/** Webhook request headers: what a receiver checks. */
-const WEBHOOK_PARAMETERS: Record<string, oas31.ParameterObject> = {
-  'X-Marketplace-Signature': {
-    in: 'header',
-    name: 'X-Marketplace-Signature',
-    required: true,
-    description: '`sha256=` + hex HMAC-SHA256 of the exact body',
-    schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$', maxLength: 71 },
-  },
-  'X-Marketplace-Timestamp': {
-    in: 'header',
-    name: 'X-Marketplace-Timestamp',
-    required: true,
-    description: 'When this attempt was sent, Unix seconds',
-    schema: { type: 'string', pattern: '^[0-9]{1,12}$', maxLength: 12, example: '1795424460' },
-  },
-  'X-Marketplace-Event-Id': {
-    in: 'header',
-    name: 'X-Marketplace-Event-Id',
-    required: true,
-    description: 'The envelope’s `id`: deduplicate on it',
-    schema: { type: 'string', pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.event },
-  },
-  'webhook-id': {
-    in: 'header',
-    name: 'webhook-id',
-    required: true,
-    description: 'Standard Webhooks: the event id',
-    schema: { type: 'string', pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$', maxLength: 30, example: EXAMPLE_IDS.event },
-  },
-  'webhook-timestamp': {
-    in: 'header',
-    name: 'webhook-timestamp',
-    required: true,
-    description: 'Standard Webhooks: Unix seconds, signed; refuse if over 5 min away',
-    schema: { type: 'string', pattern: '^[0-9]{1,12}$', maxLength: 12, example: '1795424460' },
-  },
-  'webhook-signature': {
-    in: 'header',
-    name: 'webhook-signature',
-    required: true,
-    description: 'Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`',
-    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/]{43}=$', maxLength: 47 },
-  },
-};
-
-/** What a receiver learns about one event type: when it is sent, to whom, and its `data` (when declared). */
-export interface WebhookEventDocumentation {
-  description: string;
-  /** The envelope with its `data` declared (shared/schemas/events.ts). */
-  envelope: z.ZodMiniType;
-}
-
-/** When each event is sent and to whom; its `data` schema is the one the event is recorded with (EVENT_ENVELOPES). */
-const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
-  'order.created': 'A buyer placed an order. Its data is exactly the spec’s fields.',
-  'order.confirmed': 'The seller confirmed the order.',
-  'order.shipped': 'The seller shipped the order (with carrier and tracking).',
-  'order.delivered': 'The seller marked the order delivered.',
-  'order.completed': 'The buyer completed the order.',
-  'order.cancelled': 'A party cancelled the order (the quantity returns to stock).',
-  'order.approval_required': 'A restricted key’s order is over its `approvalAbove`: it waits for the main key (approve or decline). To the buyer only.',
-  'order.declined': 'The main key declined the order, or nobody answered in time (`approval_expired`); stock and spend released. To the buyer only.',
-  'negotiation.started': 'A buyer opened a session.',
-  'negotiation.offer': 'negotiation.counter, for subscriptions naming only this alias.',
-  'negotiation.counter': 'A party (or the seller’s policy) countered.',
-  'negotiation.accepted': 'The terms were accepted: the buyer may order.',
-  'negotiation.rejected': 'A party rejected the session, or it expired (`reason`).',
-  'feed.processed': 'feed.completed, for subscriptions naming only this alias.',
-  'feed.completed': 'A feed was processed (rows may have failed: see its counts); to its seller.',
-  'feed.failed': 'A feed could not be processed (`failureReason`); to its seller.',
-  'webhook.disabled': 'A subscription was disabled after 5 days of failures.',
-  'webhook.test': 'Sent by `POST /v1/webhooks/{id}/test` to that subscription only.',
-};
-
-/**
- * The notices about a subscription itself (webhook.test, webhook.disabled) are one POST whose body is
- * either envelope, as a family's is one: the signature headers and answers are said once for both.
- */
-const WEBHOOK_NOTICE_TYPES = ['webhook.test', 'webhook.disabled'] as const satisfies readonly DeliveredEventType[];
-const WEBHOOK_NOTICE_ENVELOPE = /* @__PURE__ */ (() => z.annotated(z.union(WEBHOOK_NOTICE_TYPES.map((type) => EVENT_ENVELOPES[type]) as [z.ZodMiniObject, z.ZodMiniObject]), { id: 'WebhookNoticeEvent' }))();
-
-export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentation> = Object.fromEntries(
-  (Object.keys(WEBHOOK_EVENT_DESCRIPTIONS) as DeliveredEventType[]).map((type): [DeliveredEventType, WebhookEventDocumentation] => [
-    type,
-    { description: WEBHOOK_EVENT_DESCRIPTIONS[type], envelope: (WEBHOOK_NOTICE_TYPES as readonly string[]).includes(type) ? WEBHOOK_NOTICE_ENVELOPE : EVENT_ENVELOPES[type] },
-  ]),
-) as Record<DeliveredEventType, WebhookEventDocumentation>;
-
-const WEBHOOK_RESPONSES = {
-  WebhookAcknowledged: { description: 'Any 2xx within 10 s acknowledges it; the body is ignored (its first 1 KB is kept)' },
-  WebhookRefused: { description: 'Anything else, a timeout or a redirect: retried on the schedule (API description), then failed' },
-};
 
 /** The POST a receiver gets for `types`, its body `envelope`. */
 function webhookOperation(types: readonly string[], description: string | undefined, envelope: z.ZodMiniType) {
@@ -484,7 +260,7 @@ export function buildOpenApiDocument(routeTable: readonly RouteWithDocument[], o
       },
       security: [{ bearerAuth: [] }],
       servers: [options.serverUrl ? { url: options.serverUrl, description: 'This stage (sandbox or production)', 'x-internal': false } : STAGE_SERVER],
-      tags: (Object.keys(TAG_DESCRIPTIONS) as RouteTag[]).filter((tag) => usedTags.has(tag)).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+      tags: ROUTE_TAGS.filter((tag) => usedTags.has(tag)).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
       paths,
       webhooks,
       components: {
@@ -505,171 +281,8 @@ export function buildOpenApiDocument(routeTable: readonly RouteWithDocument[], o
     { override: documentSchema },
   );
   applyQueryExamples(document as unknown as JsonObject, routes);
-  shareRepeatedExamples(document as unknown as JsonObject);
-  compact(document as unknown as JsonObject);
-  shareStringSchemas(document as unknown as JsonObject);
-  shareListCursor(document as unknown as JsonObject);
-  inlineSingleUseEnvelopes(document as unknown as JsonObject);
+  sayEachThingOnce(document as unknown as JsonObject);
   return document;
-}
-
-/** The generated document, walked as plain JSON. */
-interface JsonObject {
-  [key: string]: unknown;
-}
-
-const objectAt = (value: unknown): JsonObject | undefined => (value !== null && typeof value === 'object' ? (value as JsonObject) : undefined);
-const valuesOf = (value: unknown): unknown[] => Object.values(objectAt(value) ?? {});
-
-/**
- * What the generator repeats without saying more: a parameter's description and example copied into
- * its schema, empty parameter lists, a nullable primitive spelt as anyOf, the event union's mapping.
- * Dropped, the document stays under its size budget as operations are added. (Integer bounds stay,
- * even JavaScript's safe-integer range: every integer states both.)
- */
-function compact(document: JsonObject): void {
-  const parameters = [
-    ...valuesOf(document.paths).flatMap((item) => valuesOf(item).flatMap((operation) => (objectAt(operation)?.parameters ?? []) as unknown[])),
-    ...valuesOf(objectAt(document.components)?.parameters),
-  ];
-  for (const operation of valuesOf(document.paths).flatMap(valuesOf).map(objectAt)) {
-    if (Array.isArray(operation?.parameters) && operation.parameters.length === 0) delete operation.parameters;
-  }
-  for (const parameter of parameters.map(objectAt)) {
-    const schema = objectAt(parameter?.schema);
-    if (!parameter || !schema) continue;
-    if (schema.description === parameter.description) delete schema.description;
-    if (parameter.example !== undefined) delete schema.example;
-  }
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    const object = objectAt(value);
-    if (!object) return;
-    // The success envelope: `meta` is on every success (its description says so), but the examples,
-    // which validate against this schema, leave it out rather than repeat it fifty times.
-    if (objectAt(objectAt(object.properties)?.meta)?.$ref === '#/components/schemas/Meta' && Array.isArray(object.required)) {
-      object.required = (object.required as unknown[]).filter((name) => name !== 'meta');
-    }
-    // A reference that only adds a description (SearchItem's matched and relaxed): the generator also
-    // copies the referenced object's closedness, which beside a $ref would forbid every property.
-    if (typeof object.$ref === 'string' && object.additionalProperties === false && object.properties === undefined) delete object.additionalProperties;
-    // A oneOf of envelopes whose `type` enums already tell them apart: the mapping would list them again.
-    if (Array.isArray(object.oneOf) && objectAt(object.discriminator)?.mapping) delete object.discriminator;
-    // Defaults, stated: no minimum length, an optional request body or parameter.
-    if (object.minLength === 0) delete object.minLength;
-    if (object.required === false) delete object.required;
-    mergeNullable(object);
-    Object.values(object).forEach(visit);
-  };
-  visit(document);
-  // A schema property's example repeats what the operations' examples show in context.
-  const dropExamples = (value: unknown): void => {
-    const object = objectAt(value);
-    if (!object) return;
-    for (const property of valuesOf(object.properties).map(objectAt)) if (property) delete property.example;
-    Object.values(object).forEach((child) => (Array.isArray(child) ? child.forEach(dropExamples) : dropExamples(child)));
-  };
-  dropExamples(objectAt(document.components)?.schemas);
-}
-
-/**
- * Text and id schemas, stated once and referenced: the text rules (no control or bidirectional
- * characters, tab and newline only in multi-line text) as `Text` and `MultilineText`, each use keeping
- * its own `maxLength` beside the reference; an inline id (a path parameter, a filter), currency or
- * country code as its component. A nullable text keeps its pattern inline: the reference would refuse null.
- */
-function shareStringSchemas(document: JsonObject): void {
-  const components = objectAt(document.components) ?? {};
-  const schemas = objectAt(components.schemas) ?? {};
-  const byPattern = new Map<string, string>([
-    [TEXT_PATTERN_SINGLE_LINE, 'Text'],
-    [TEXT_PATTERN_MULTI_LINE, 'MultilineText'],
-  ]);
-  for (const [name, schema] of Object.entries(schemas)) {
-    const pattern = objectAt(schema)?.pattern;
-    if (/(Id|Code)$/.test(name) && typeof pattern === 'string') byPattern.set(pattern, name);
-  }
-  // The longest text of each shared schema's uses: the bound the shared schema states for all of them.
-  const uses = new Map<string, number>();
-  const visit = (value: unknown, inComponent?: string): void => {
-    if (Array.isArray(value)) return value.forEach((item) => visit(item));
-    const object = objectAt(value);
-    if (!object) return;
-    const name = typeof object.pattern === 'string' ? byPattern.get(object.pattern) : undefined;
-    if (name && name !== inComponent && object.type === 'string' && object.$ref === undefined) {
-      delete object.type;
-      delete object.pattern;
-      // An id's or a code's length is fixed: its component states it.
-      if (/(Id|Code)$/.test(name)) delete object.maxLength;
-      const rest = { ...object };
-      for (const key of Object.keys(object)) delete object[key];
-      Object.assign(object, { $ref: `#/components/schemas/${name}` }, rest);
-      uses.set(name, Math.max(uses.get(name) ?? 0, typeof rest.maxLength === 'number' ? rest.maxLength : 0));
-      return;
-    }
-    for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visit(child);
-  };
-  for (const [key, section] of Object.entries(document)) if (key !== 'components') visit(section);
-  for (const [key, section] of Object.entries(components)) {
-    if (key !== 'schemas') visit(section);
-  }
-  for (const [name, schema] of Object.entries(schemas)) visit(schema, name);
-  const text = (pattern: string, maxLength: number | undefined, description: string) => ({ type: 'string', maxLength, pattern, description: `${description}; each use sets its maxLength` });
-  if (uses.has('Text')) schemas.Text = text(TEXT_PATTERN_SINGLE_LINE, uses.get('Text'), 'One line, no control or bidirectional-control characters');
-  if (uses.has('MultilineText')) schemas.MultilineText = text(TEXT_PATTERN_MULTI_LINE, uses.get('MultilineText'), 'Newlines and tabs allowed; no other control or bidirectional-control characters');
-}
-
-/** Every list's nextCursor is one schema, `NextCursor` (search's, longer, has its own description). */
-function shareListCursor(document: JsonObject): void {
-  const schemas = objectAt(objectAt(document.components)?.schemas) ?? {};
-  const nextCursor = { type: ['string', 'null'], maxLength: LIST_CURSOR_MAX, pattern: '^[A-Za-z0-9_-]+$' };
-  const visitPages = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visitPages);
-    const object = objectAt(value);
-    if (!object) return;
-    const properties = objectAt(object.properties);
-    const cursor = objectAt(properties?.nextCursor);
-    const isListCursor = cursor && Object.keys(cursor).length === 3 && cursor.maxLength === nextCursor.maxLength && cursor.pattern === nextCursor.pattern && JSON.stringify(cursor.type) === JSON.stringify(nextCursor.type);
-    if (properties && isListCursor) {
-      properties.nextCursor = ref('schemas', 'NextCursor');
-      schemas.NextCursor = { ...nextCursor, description: 'Pass as `cursor` for the next page; null on the last page' };
-    }
-    for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visitPages(child);
-  };
-  visitPages(document.paths);
-}
-
-/** A success envelope (`<Data>Envelope`) that one response uses is written in that response, not named. */
-function inlineSingleUseEnvelopes(document: JsonObject): void {
-  const schemas = objectAt(objectAt(document.components)?.schemas) ?? {};
-  const uses = new Map<string, JsonObject[]>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    const object = objectAt(value);
-    if (!object) return;
-    const name = typeof object.$ref === 'string' ? object.$ref.replace('#/components/schemas/', '') : '';
-    if (name.endsWith('Envelope') && Object.keys(object).length === 1) uses.set(name, [...(uses.get(name) ?? []), object]);
-    for (const [key, child] of Object.entries(object)) if (key !== 'example' && key !== 'examples') visit(child);
-  };
-  visit(document);
-  for (const [name, [use, ...more]] of uses) {
-    if (!use || more.length > 0 || !schemas[name]) continue;
-    delete use.$ref;
-    Object.assign(use, schemas[name]);
-    delete schemas[name];
-  }
-}
-
-/** `anyOf: [{type: 'string', …}, {type: 'null'}]` → `type: ['string', 'null'], …`: the same schema, shorter. */
-function mergeNullable(schema: JsonObject): void {
-  const options = Array.isArray(schema.anyOf) ? (schema.anyOf as unknown[]).map(objectAt) : [];
-  if (options.length !== 2) return;
-  const nullIndex = options.findIndex((option) => option?.type === 'null' && Object.keys(option).length === 1);
-  const other = options[1 - nullIndex];
-  if (nullIndex < 0 || !other || typeof other.type !== 'string' || 'enum' in other || 'const' in other || '$ref' in other) return;
-  if (Object.keys(other).some((key) => key in schema && key !== 'anyOf')) return;
-  delete schema.anyOf;
-  Object.assign(schema, other, { type: [other.type, 'null'] });
 }
 
 /** Each row's query example on its own (not shared) query parameters. */
@@ -686,80 +299,6 @@ function applyQueryExamples(document: JsonObject, routes: readonly RouteWithDocu
   }
 }
 
-/**
- * An example that several operations show (the same session read and countered, the same order read
- * and shipped) is written once, in components.examples, and referenced.
- */
-function shareRepeatedExamples(document: JsonObject): void {
-  const uses = new Map<string, { name: string; mediaTypes: JsonObject[] }>();
-  for (const item of valuesOf(document.paths)) {
-    for (const operation of valuesOf(item).map(objectAt)) {
-      const bodies: [string, unknown][] = [
-        ['Request', objectAt(operation?.requestBody)?.content],
-        ...valuesOf(operation?.responses).map((response): [string, unknown] => ['Response', objectAt(response)?.content]),
-      ];
-      for (const [kind, content] of bodies) {
-        for (const mediaType of valuesOf(content).map(objectAt)) {
-          if (mediaType?.example === undefined) continue;
-          const key = JSON.stringify(mediaType.example);
-          const data = objectAt(objectAt(mediaType.example)?.data);
-          // The lists whose items another operation shows share one empty page, named for what it is.
-          const isEmptyPage = Array.isArray(data?.items) && data.items.length === 0;
-          const use = uses.get(key) ?? { name: isEmptyPage ? 'EmptyPage' : `${String(operation?.operationId)}${kind}`, mediaTypes: [] };
-          use.mediaTypes.push(mediaType);
-          uses.set(key, use);
-        }
-      }
-    }
-  }
-  const components = objectAt(document.components) ?? {};
-  for (const { name, mediaTypes } of uses.values()) {
-    if (mediaTypes.length < 2) continue;
-    components.examples = { ...objectAt(components.examples), [name]: { value: mediaTypes[0]?.example } };
-    for (const mediaType of mediaTypes) {
-      delete mediaType.example;
-      mediaType.examples = { [name]: ref('examples', name) };
-    }
-  }
-}
-
-/** What each kind of id is and where an agent gets one. */
-const ID_DESCRIPTIONS: Record<IdKind, string> = {
-  agent: 'An agent id (agt_…), from registration: a buyerId or sellerId',
-  product: 'A product id (prd_…), from search results',
-  offer: 'An offer id (ofr_…), from search results (items[].offer.offerId)',
-  negotiation: 'A negotiation session id (neg_…), from POST /v1/negotiate',
-  order: 'An order id (ord_…), from POST /v1/create-order',
-  audit: 'An audit entry id (aud_…)',
-  feed: 'A feed id (feed_…), from POST /v1/seller/feeds',
-  webhook: 'A webhook subscription id (whk_…)',
-  event: 'An event id (evt_…), the same in every delivery of the event',
-  delivery: 'A webhook delivery id (dlv_…)',
-  request: 'A request id (req_…)',
-  key: 'An API key id (key_…), from POST /v1/agents/me/keys (never the key itself)',
-};
-const idDescriptions = new Map<z.core.$ZodType, string>((Object.keys(ID_DESCRIPTIONS) as IdKind[]).map((kind) => [idOf(kind), ID_DESCRIPTIONS[kind]]));
-
-/**
- * Schemas made with `base.extend(…)` (a record with what one caller or one call adds), documented as
- * `allOf: [base, their own fields]` instead of repeating the base's fields.
- */
-const EXTENSIONS = new Map<z.core.$ZodType, z.ZodMiniObject>([
-  [AgentWithApiKey, Agent],
-  [SellerOffer, Offer],
-  [Offer, OfferCompact],
-  [Product, ProductCompact],
-  [ProductWithOffers, Product],
-  [SellerProductWithOffers, Product],
-  [FeedWithUpload, Feed],
-  [DeliveryWithPayload, Delivery],
-  [SearchIntentPage, SearchPage],
-  [RestrictedKeyWithSecret, RestrictedKey],
-  [OrderPreview, Order],
-  [SearchItem, SearchItemBase],
-  [SearchItemCompact, SearchItemBase],
-]);
-
 function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodMiniObject): void {
   const baseId = (z.globalRegistry.get(base) as { id?: string } | undefined)?.id;
   const baseKeys = new Set(Object.keys(base.shape));
@@ -772,38 +311,6 @@ function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodMin
     allOf: [{ $ref: `#/components/schemas/${String(baseId)}` }, { type: 'object', properties: Object.fromEntries(properties), ...(required.length > 0 ? { required } : {}) }],
   });
 }
-
-/**
- * What the document says about fields beyond their schemas. Kept here, at build time, rather than in
- * the schemas, which every function bundles: these words would otherwise ship in every Lambda.
- */
-const FIELD_DESCRIPTIONS = new Map<z.core.$ZodType, string>([
-  
-  [Agent.shape.plan, 'Rate-limit plan (API description); set by an operator'],
-  [Agent.shape.environment, 'test: sandbox (mk_test_ keys); live: production (mk_live_)'],
-  [Agent.shape.apiKeyPrefix, 'First 12 characters of the current key'],
-  [Meta, 'On every success; the examples leave it out'],
-  [RequestId, 'Quote it when reporting a problem'],
-  [ErrorBody.shape.error, 'What to fix, for people (branch on `code`)'],
-  [ErrorBody.shape.code, 'Stable, machine-readable error code'],
-  [ErrorBody.shape.status, 'The HTTP status, repeated'],
-  [ErrorBody.shape.details, 'One per problem: validation errors, state conflicts'],
-  [ErrorDetail.shape.path, 'Dot path of the field (`organization.country`, `events.1`), header or query parameter'],
-  [ErrorDetail.shape.message, 'What to change in that field'],
-  [AgentWithApiKey.shape.apiKey, 'Send as `Authorization: Bearer <apiKey>`; shown only here: store it'],
-  [Offer.shape.minQuantity, 'Smallest quantity this offer sells'],
-  [Offer.shape.priceTiers, 'Volume prices: the highest tier a quantity reaches applies'],
-  [Product.shape.unit, 'What one unit is (each, box, kg…): quantities and unit prices count these'],
-  [Product.shape.availableQuantity, 'Units in stock; an order takes its quantity'],
-  [Product.shape.leadTimeDays, 'Days from order to shipment'],
-  [Product.shape.shipsFrom, 'ISO 3166-1 alpha-2 country code, or null'],
-  [Product.shape.sourceFeedId, 'The feed that last wrote it'],
-  [ProductWithOffers.shape.offers, 'Its standing offer (a feed row makes one)'],
-  [Feed.shape.sizeBytes, 'The file’s size in bytes; null until a presigned upload lands'],
-  [Feed.shape.attempts, 'Processing runs so far (a retry adds one)'],
-  [Feed.shape.failureReason, 'Why it failed: what to change in the file'],
-  [SearchPage.shape.nextCursor, 'Pass as `cursor` with the same request for the next page; null on the last'],
-]);
 
 /** Adjustments every schema of the document gets. */
 function documentSchema({ jsonSchema, zodSchema, io }: { jsonSchema: Record<string, unknown>; zodSchema: z.core.$ZodType; io: 'input' | 'output' }): void {

@@ -2,8 +2,8 @@
 // links. Built from the route table and the same guide text as the OpenAPI document's description,
 // at synth and local start only.
 import { ERROR_CODES } from '../http/error-codes.ts';
-import type { RouteTag, RouteWithDocument } from '../http/route-table.ts';
-import { API_TITLE, TAG_DESCRIPTIONS, WEBHOOK_EVENTS, callersOf, errorSummaryOf, keyScopeOf } from './document.ts';
+import { ROUTE_TAGS, type RouteTag, type RouteWithDocument } from '../http/route-table.ts';
+import { API_TITLE, TAG_DESCRIPTIONS, WEBHOOK_EVENTS, callersOf, errorSummaryOf, keyScopeOf } from './content.ts';
 import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
 /** `/v1/orders/{id}` → the JSON Pointer of its path item in the OpenAPI document. */
@@ -37,7 +37,7 @@ export function buildLlmsTxt(routes: readonly RouteWithDocument[]): string {
     if (forPeople(route) || route.discoveryDocument) continue;
     byTag.set(route.tag, [...(byTag.get(route.tag) ?? []), route]);
   }
-  const sections = (Object.keys(TAG_DESCRIPTIONS) as RouteTag[])
+  const sections = ROUTE_TAGS
     .filter((tag) => byTag.has(tag))
     .map((tag) => `## ${tag}\n\n${TAG_DESCRIPTIONS[tag]}\n\n${(byTag.get(tag) ?? []).map(operationLine).join('\n')}`);
   const errors = Object.entries(ERROR_CODES)

@@ -9,9 +9,9 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_SECONDARY_INDEXES } from '../../shared/data/table-definition.ts';
 import { tableActionsFor, type RouteDefinition } from '../../shared/http/route-table.ts';
-import { fallbackRoute, routeList } from '../../functions/route-index.ts';
+import { fallbackRoute, routeList, workers as workerTable } from '../../functions/registry.ts';
 import { ENV, resourceNames, type Stage } from '../../shared/resources.ts';
-import { hasFailureQueue, workers as workerTable } from '../../shared/workers.ts';
+import { hasFailureQueue } from '../../shared/workers.ts';
 import { addComplianceChecks } from '../../lib/compliance.ts';
 import { routeStackId } from '../../lib/route-stack.ts';
 import { parseStage } from '../../lib/stage-settings.ts';
@@ -78,16 +78,17 @@ describe('the route table becomes the API', () => {
     expect(routeFunction(synthesized('test'), routeList.find((route) => route.operationId === 'listEvents')!).properties.Timeout).toBe(25);
   });
 
-  it('gives the API’s own endpoint to the functions that call it (the MCP tools), and to no other', () => {
+  it('gives the API’s own endpoint to the functions that call it (the MCP tools) or check the Origin against it, and to no other', () => {
     const s = synthesized('test');
     const apiId = s.logicalId(s.stack.api.httpApi);
     for (const route of everyRoute) {
       const variables = routeFunction(s, route).properties.Environment.Variables;
       // The endpoint of the root's API, built in the route's nested stack from the API id it is passed.
-      if (route.callsApi) expect(JSON.stringify(variables[ENV.apiBaseUrl]), route.operationId).toMatch(new RegExp(`^\\{"Fn::Join":\\["",\\["https://",\\{"Ref":"${apiId}"\\},"\\.execute-api\\.`));
+      if (route.callsApi || route.checksOrigin) expect(JSON.stringify(variables[ENV.apiBaseUrl]), route.operationId).toMatch(new RegExp(`^\\{"Fn::Join":\\["",\\["https://",\\{"Ref":"${apiId}"\\},"\\.execute-api\\.`));
       else expect(variables[ENV.apiBaseUrl], route.operationId).toBeUndefined();
     }
     expect(everyRoute.filter((route) => route.callsApi).map((route) => route.operationId)).toEqual(['postMcpMessage']);
+    expect(everyRoute.filter((route) => route.checksOrigin).map((route) => route.operationId)).toEqual(['postMcpMessage']);
   });
 
   it('routes every row as `METHOD path` to its function, and $default to the fallback', () => {

@@ -4,9 +4,9 @@
 // spread over the tags as they will be), for both stages, stack by stack.
 import { describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
-import { fallbackRoute, routeList } from '../../functions/route-index.ts';
+import { fallbackRoute, routeList, workers as workerTable } from '../../functions/registry.ts';
 import { MAX_ROUTES_PER_STACK, routeStackId } from '../../lib/route-stack.ts';
-import { workers as workerTable, type WorkerDefinition } from '../../shared/workers.ts';
+import type { WorkerDefinition } from '../../shared/workers.ts';
 import { synthesizeStage, type SynthesizedStage } from './synth-stage.ts';
 
 const ROUTES = 150;

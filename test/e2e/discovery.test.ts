@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { routeList } from '../../functions/route-index.ts';
+import { routeList } from '../../functions/registry.ts';
 import { registerAgent } from '../support/http-client.ts';
 import { connectHttp, REPOSITORY_ROOT } from '../support/mcp.ts';
 import { newClient } from '../support/runtime.ts';

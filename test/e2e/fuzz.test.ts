@@ -11,7 +11,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dereference } from '@readme/openapi-parser';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { routeList } from '../../functions/route-index.ts';
+import { routeList } from '../../functions/registry.ts';
 import { documentClient, tableName } from '../../shared/data/client.ts';
 import { hashApiKey } from '../../shared/domain/api-keys.ts';
 import { ERROR_CODE_NAMES, statusOf, type ErrorCode } from '../../shared/http/error-codes.ts';

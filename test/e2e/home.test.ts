@@ -3,7 +3,7 @@
 // parts of the API add (llms.txt and the MCP endpoint) are the only ones allowed to be missing from it.
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { routeList } from '../../functions/route-index.ts';
+import { routeList } from '../../functions/registry.ts';
 import { launchBrowser, screenshot, watchPage } from '../support/browser.ts';
 import { newClient } from '../support/runtime.ts';
 

@@ -181,6 +181,18 @@ describe('MCP over Streamable HTTP: web pages (DNS-rebinding protection)', () =>
     expect(rebound.json.error.message).toContain('Invalid Host header');
   });
 
+  it('refuses a page of another site with 403 before its key is looked up: no key, a bad key, another environment’s key', async () => {
+    const foreignPage = { accept: 'application/json, text/event-stream', origin: 'https://evil.example.com' };
+    for (const authorization of [undefined, 'Bearer mk_test_notakey', `Bearer mk_live_${'A'.repeat(40)}`]) {
+      const answer = await http.send('POST', '/mcp', { body: ping, headers: { ...foreignPage, ...(authorization ? { authorization } : {}) } });
+      expect(answer.status, authorization).toBe(403);
+      expect(answer.json, authorization).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('Invalid Origin header: https://evil.example.com') }, id: null });
+      expect(answer.headers['x-request-id'], authorization).toMatch(/^req_/);
+      // Refused before the rate limiter too: nothing was counted, so no window is reported.
+      expect(answer.headers['x-ratelimit-limit'], authorization).toBeUndefined();
+    }
+  });
+
   it('serves the API’s own origin and pages served from loopback names (a local MCP inspector)', async () => {
     const { apiKey } = await registerAgent(http, { role: 'buyer' });
     for (const origin of [new URL(baseUrl).origin, 'http://localhost:6274', 'http://127.0.0.1:5173']) {

@@ -3,7 +3,7 @@
 // responses — successes and errors — match it. Also GET /llms.txt, built from the same table.
 import { validate, compileErrors } from '@readme/openapi-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList } from '../../functions/route-index.ts';
+import { routeList } from '../../functions/registry.ts';
 import { errorCodesFor } from '../../shared/http/route-table.ts';
 import { statusOf } from '../../shared/http/error-codes.ts';
 import { API_DOCUMENT_MAX_BYTES, documentedRoutes } from '../../shared/openapi/document.ts';

@@ -4,7 +4,7 @@
 // never widens the role; revocation and expiry act on the next request; at most 20 active keys.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { routeList } from '../../functions/route-index.ts';
+import { routeList } from '../../functions/registry.ts';
 import { expectError } from '../support/assertions.ts';
 import { registerUnlimited } from '../support/catalog.ts';
 import { newClient } from '../support/runtime.ts';

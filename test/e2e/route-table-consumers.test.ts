@@ -1,7 +1,7 @@
 // The route table is the single source for the local gateway, the OpenAPI document and the CDK
 // stack (test/cdk checks the stack). This test fails if the served API disagrees with the table.
 import { describe, expect, it } from 'vitest';
-import { routeList } from '../../functions/route-index.ts';
+import { routeList } from '../../functions/registry.ts';
 import { documentedRoutes } from '../../shared/openapi/document.ts';
 import { newClient } from '../support/runtime.ts';
 

@@ -3,7 +3,8 @@
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { hasFailureQueue, workers } from '../../shared/workers.ts';
+import { hasFailureQueue } from '../../shared/workers.ts';
+import { workers } from '../../functions/registry.ts';
 import { afterAll, expect, inject, it } from 'vitest';
 import { localQueueArn } from '../../lib/local/aws.ts';
 import { ensureTable, provisionLocalResources } from '../../lib/local/provision.ts';

@@ -12,12 +12,12 @@
 // server, which POST /mcp is, brings it (docs/decisions/mcp-sdk-server.md).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import path, { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleBudgetKb, bundleHandlers, type BundleInfo } from '../../bench/bundle.ts';
-import { fallbackRoute, routeList } from '../../functions/route-index.ts';
+import { TOOLS } from '../../functions/mcp/tool-table.ts';
+import { fallbackRoute, routeList, workers } from '../../functions/registry.ts';
 import { DEFAULT_BUNDLE_BUDGET_KB } from '../../shared/http/route-table.ts';
-import { workers } from '../../shared/workers.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'bundles-'));
 let bundles: BundleInfo[] = [];
@@ -35,7 +35,7 @@ describe('Lambda bundles (esbuild metafile)', () => {
     expect(bundles.filter((bundle) => bundle.kind === 'worker').length).toBeGreaterThan(0);
   });
 
-  it("puts no other route's row (but in a client of the API's), no handler but its own, and neither the route index, lib/ nor bin/ into a handler's bundle", () => {
+  it("puts no other route's row (but in a client of the API's), no handler but its own, no worker row, and neither the index, lib/ nor bin/ into a handler's bundle", () => {
     const handlers = new Set([...routeList, fallbackRoute, ...workers].map((row) => row.handler));
     // POST /mcp's tools read the rows of the routes they call, for their schemas.
     const clientsOfTheApi = new Set(routeList.filter((row) => row.callsApi).map((row) => row.handler));
@@ -45,7 +45,9 @@ describe('Lambda bundles (esbuild metafile)', () => {
       for (const input of ownSources(bundle)) {
         const foreignRoute = input.endsWith('.route.ts') && (bundle.kind === 'worker' || (input !== ownRoute && !clientsOfTheApi.has(bundle.handler)));
         const foreignHandler = handlers.has(input) && input !== bundle.handler;
-        const assembly = input === 'functions/route-index.ts' || input.startsWith('lib/') || input.startsWith('bin/');
+        // The MCP tool table reads the generated index (the tool-bearing routes and the compositions).
+        const index = input === 'functions/registry.ts' || (input === 'functions/registry.generated.ts' && !clientsOfTheApi.has(bundle.handler));
+        const assembly = index || input.endsWith('.worker-row.ts') || input.startsWith('lib/') || input.startsWith('bin/');
         if (foreignRoute || foreignHandler || assembly) offences.push(`${bundle.handler} bundles ${input}`);
       }
       if (bundle.kind === 'route') expect(ownSources(bundle), bundle.handler).toContain(ownRoute);
@@ -118,7 +120,11 @@ describe('Lambda bundles (esbuild metafile)', () => {
     expect(mcp.inputs).toEqual(expect.arrayContaining([sdk('server/mcp.js'), sdk('server/webStandardStreamableHttp.js'), sdk('types.js')]));
     expect(readFileSync(mcp.file, 'utf8')).toContain('Stateless transport cannot be reused across requests');
     // The tool table and our SDK's client are in the function itself: no bundle of its own, nothing shipped beside it.
-    for (const module of ['functions/mcp/server.ts', 'functions/mcp/tools.ts', 'functions/mcp/tool-calls.ts', 'sdk/typescript/src/client.ts']) expect(mcp.inputs).toContain(module);
+    for (const module of ['functions/mcp/server.ts', 'functions/mcp/tool-table.ts', 'functions/mcp/tool-calls.ts', 'functions/registry.generated.ts', 'sdk/typescript/src/client.ts']) expect(mcp.inputs).toContain(module);
+    // Only the routes that have a tool: the index's other route modules are left out.
+    const routeModules = mcp.inputs.filter((input) => input.endsWith('.route.ts'));
+    const toolRoutes = new Set(TOOLS.flatMap((tool) => tool.routes.map((route) => route.handler.replace(/\.ts$/, '.route.ts'))));
+    expect(routeModules.filter((input) => !toolRoutes.has(input) && input !== 'functions/mcp/post.route.ts')).toEqual([]);
     expect(routeList.find((row) => row.operationId === 'postMcpMessage')?.bundledFiles).toBeUndefined();
     // Not its client, nor its stdio transport, and in no other function.
     expect(mcp.inputs.filter((input) => /@modelcontextprotocol\/sdk\/dist\/esm\/(client|server\/stdio)/.test(input))).toEqual([]);
@@ -161,6 +167,16 @@ describe('Lambda bundles (esbuild metafile)', () => {
     expect(assetFunction.inputs.some((input) => input.includes('node_modules/redoc/'))).toBe(false);
     expect(assetFunction.kb).toBeLessThan(DEFAULT_BUNDLE_BUDGET_KB);
     for (const bundle of bundles) expect(bundle.inputs.some((input) => input.includes('node_modules/redoc/')), bundle.handler).toBe(false);
+  });
+
+  it('leaves a route’s MCP tool, declared beside its row, out of its handler’s bundle: only POST /mcp serves tools', () => {
+    const offences: string[] = [];
+    for (const bundle of bundles.filter((candidate) => candidate.operationId !== 'postMcpMessage')) {
+      const code = readFileSync(bundle.file, 'utf8');
+      for (const tool of TOOLS) if (code.includes(`"${tool.name}"`) || code.includes(`'${tool.name}'`)) offences.push(`${bundle.handler} holds ${tool.name}`);
+      for (const input of bundle.inputs) if (input.startsWith('functions/mcp/') && !input.startsWith(path.dirname(bundle.handler))) offences.push(`${bundle.handler} bundles ${input}`);
+    }
+    expect(offences).toEqual([]);
   });
 
   it('builds no route’s response schema or examples: they are the route’s document, which only the OpenAPI document, llms.txt and the MCP tools read', () => {

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { endpointsMarkdown } from '../../lib/endpoints-doc.ts';
 import { BENCH_TABLE_BEGIN, BENCH_TABLE_END, benchTable, performanceMarkdown, readBenchResults, type BenchResults } from '../../lib/performance-doc.ts';
-import { fallbackRoute, routeList } from '../../functions/route-index.ts';
+import { fallbackRoute, routeList, toolFileOf, toolList, workers } from '../../functions/registry.ts';
 
 describe('docs/endpoints.md', () => {
   it('is up to date with the route index (run npm run docs)', () => {
@@ -16,6 +16,14 @@ describe('docs/endpoints.md', () => {
     for (const route of [...routeList, fallbackRoute]) {
       expect(existsSync(route.handler), route.handler).toBe(true);
       expect(existsSync(route.handler.replace(/\.ts$/, '.route.ts')), route.handler).toBe(true);
+    }
+    for (const tool of toolList) {
+      expect(existsSync(toolFileOf(tool)), tool.name).toBe(true);
+      expect(readFileSync(toolFileOf(tool), 'utf8'), tool.name).toContain(`name: '${tool.name}'`);
+    }
+    for (const worker of workers) {
+      expect(existsSync(worker.handler), worker.id).toBe(true);
+      expect(readFileSync(worker.handler.replace(/\.worker\.ts$/, '.worker-row.ts'), 'utf8'), worker.id).toContain(`id: '${worker.id}'`);
     }
   });
 });

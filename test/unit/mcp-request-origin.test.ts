@@ -1,8 +1,8 @@
-// POST /mcp's DNS-rebinding defence (functions/mcp/request-origin.ts): which Origin and Host headers
+// POST /mcp's DNS-rebinding defence (shared/http/request-origin.ts): which Origin and Host headers
 // pass, on a deployed stack (the API's own origin and the stage's extra ones; Host unchecked) and on
 // the local runtime (loopback host names only, and any page served from one of them).
 import { describe, expect, it } from 'vitest';
-import { originRefusal, originRules } from '../../functions/mcp/request-origin.ts';
+import { originRefusal, originRules } from '../../shared/http/request-origin.ts';
 
 const deployed = originRules({ apiBaseUrl: 'https://abc123.execute-api.eu-central-1.amazonaws.com', allowedOrigins: ['https://api.example.com'], allowedHosts: undefined });
 const local = originRules({ apiBaseUrl: 'http://127.0.0.1:3000', allowedOrigins: [], allowedHosts: ['localhost', '127.0.0.1', '[::1]'] });

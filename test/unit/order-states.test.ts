@@ -4,7 +4,7 @@
 // marketplace expires (→ declined). Property tests over every sequence of moves.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INITIAL_ORDER_STATUSES, orderMove, releases, type OrderAction, type OrderActor } from '../../shared/domain/orders.ts';
+import { INITIAL_ORDER_STATUSES, orderMove, releases, type OrderAction, type OrderActor } from '../../shared/domain/order-states.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/schemas/trade.ts';
 
 const ACTIONS: readonly OrderAction[] = ['approve', 'decline', 'expire-approval', 'confirm', 'ship', 'deliver', 'complete', 'cancel'];

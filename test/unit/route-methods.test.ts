@@ -2,7 +2,7 @@
 // matched as API Gateway matches path templates, so that a known path with another method is 405 with
 // the right Allow header and anything else 404.
 import { describe, expect, it } from 'vitest';
-import { routeList } from '../../functions/route-index.ts';
+import { routeList } from '../../functions/registry.ts';
 import { RouteMethods, routeMethodsTable } from '../../shared/http/route-methods.ts';
 
 describe('route methods', () => {

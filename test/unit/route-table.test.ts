@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fallbackRoute, routeList } from '../../functions/route-index.ts';
+import { fallbackRoute, routeList } from '../../functions/registry.ts';
 import { errorCodesFor, tableActionsFor } from '../../shared/http/route-table.ts';
 
 describe('route table', () => {

@@ -1,7 +1,7 @@
 // Every operation an agent uses is a method of the SDK (checked against the route index), each feed
 // upload mode sends what the API expects, and waitUntilDone follows a feed to its end.
 import { afterEach, describe, expect, it } from 'vitest';
-import { routeList } from '../../../functions/route-index.ts';
+import { routeList } from '../../../functions/registry.ts';
 import { Marketplace, WaitTimeoutError } from '../src/index.ts';
 import { MULTIPART_LIMIT_BYTES } from '../src/resources/feeds.ts';
 import { header, ok, scriptedServer, type RecordedRequest, type ScriptedServer } from './support/scripted-server.ts';

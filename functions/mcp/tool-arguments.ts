@@ -1,6 +1,6 @@
 // A tool's arguments, from the zod schemas of the route it calls: their JSON Schema (what tools/list
-// shows a model), and their validation (what the tool checks before calling the API), with no second
-// definition of any field.
+// shows a model) and their validation (what the tool checks before calling the API), with no second
+// definition of any field. The result's schema is ./tool-results.ts.
 //
 // A route's query parameters arrive as strings (`limit=20`), so its query schemas parse text. A tool
 // takes JSON, so `limit` is an integer in the tool's schema, and the tool validates an argument by
@@ -230,4 +230,16 @@ export function routeInput(route: RouteDefinition): ToolInput<RouteArguments> {
 export function invalidArguments(problems: FieldProblem[]): { message: string; details: FieldProblem[] } {
   const failure = invalidFields(problems);
   return { message: failure.message, details: problems };
+}
+
+/** A zod error's issues as the API words them (dot paths under `prefix`). */
+export function problemsOf(error: z.core.$ZodError, prefix: PropertyKey[] = []): FieldProblem[] {
+  return zodProblems(error.issues, prefix);
+}
+
+/** One property of an object schema's argument JSON Schema (a composition reuses a route's field). */
+export function propertyOf(schema: z.ZodMiniType, name: string): JsonSchema {
+  const property = (argumentSchema(schema).properties as Record<string, JsonSchema> | undefined)?.[name];
+  if (!property) throw new Error(`No argument ${name}`);
+  return property;
 }

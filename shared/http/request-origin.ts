@@ -1,13 +1,15 @@
-// Which web pages and host names may reach POST /mcp: the MCP specification's defence against DNS
-// rebinding (2025-11-25, Streamable HTTP: "Servers MUST validate the Origin header"; local servers
-// should also check Host). A page on another site that got its name pointed at this server sends its
-// own Origin (and Host), so an Origin that is present and not allowed is refused with 403 before any
-// MCP message is read. Clients that are not browsers send no Origin and are not concerned.
+// Which web pages and host names may reach a route whose row says `checksOrigin` (POST /mcp): the MCP
+// specification's defence against DNS rebinding (2025-11-25, Streamable HTTP: "Servers MUST validate
+// the Origin header"; local servers should also check Host). A page on another site that got its name
+// pointed at this server sends its own Origin (and Host), so an Origin that is present and not allowed
+// is refused with 403 before anything else runs, the key lookup included (middleware/check-origin.ts).
+// Clients that are not browsers send no Origin and are not concerned.
 //
 // Allowed origins: the API's own (API_BASE_URL), the stage's extra ones (MCP_ALLOWED_ORIGINS), and,
 // where the Host header is checked (MCP_ALLOWED_HOSTS: the local runtime's loopback names), any
 // origin on one of those host names, on any port (a local MCP inspector's page). The Host header is
-// checked by name, port aside, as the MCP SDK's hostHeaderValidation does. docs/decisions/mcp-sdk-server.md.
+// checked by name, port aside, as the MCP SDK's hostHeaderValidation does.
+// docs/decisions/mcp-sdk-server.md, docs/decisions/mcp-origin-before-key.md.
 
 export interface OriginRules {
   /** Origins allowed as they are (`https://api.example.com`). */

@@ -1,0 +1,135 @@
+// The source of functions/registry.generated.ts, the one index of the API's routes, MCP tools and
+// event workers, generated from the files that declare them: every route module
+// (functions/**/*.route.ts, its row beside its handler, and the MCP tool it declares, `mcpTool`), every
+// worker row (functions/**/*.worker-row.ts, beside its `*.worker.ts` handler) and every MCP tool that
+// composes routes (functions/mcp/compositions/*.tool.ts). The generated module holds static imports
+// and arrays of modules only: esbuild bundles what a function uses of it, CDK synth and the local
+// runtime read it like any module, and nothing runs when it loads. `npm run registry` writes it (and
+// `npm run docs` runs that first); test/unit/registry.test.ts fails when it is stale.
+import { globSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const REGISTRY_FILE = 'functions/registry.generated.ts';
+
+/** One kind of declaring file: where it is, what it must export, and the array of them the index exports. */
+interface DeclarationKind {
+  /** A glob under the repository root. */
+  pattern: string;
+  /** The folder the files are in, left out of the module's identifier (`functions/`). */
+  folder: string;
+  /** The file name's ending, left out of the module's identifier. */
+  suffix: string;
+  /** Suffix of the module's identifier in the generated file (`ordersConfirmRoute`). */
+  identifier: string;
+  /** Exports every such module must have. */
+  exports: readonly string[];
+  /** When the module names its handler (`route.handler`, `worker.handler`), the file it must name: the one beside it. */
+  handlerBeside?: { row: string; handlerSuffix: string };
+}
+
+const ROUTES: DeclarationKind = {
+  pattern: 'functions/**/*.route.ts',
+  folder: 'functions/',
+  suffix: '.route.ts',
+  identifier: 'Route',
+  exports: ['route', 'routeDocument'],
+  handlerBeside: { row: 'route', handlerSuffix: '.ts' },
+};
+
+const WORKER_ROWS: DeclarationKind = {
+  pattern: 'functions/**/*.worker-row.ts',
+  folder: 'functions/',
+  suffix: '.worker-row.ts',
+  identifier: 'Worker',
+  exports: ['worker'],
+  handlerBeside: { row: 'worker', handlerSuffix: '.worker.ts' },
+};
+
+const COMPOSITE_TOOLS: DeclarationKind = {
+  pattern: 'functions/mcp/compositions/*.tool.ts',
+  folder: 'functions/mcp/compositions/',
+  suffix: '.tool.ts',
+  identifier: 'Tool',
+  exports: ['tool'],
+};
+
+/** The files of a kind, relative to `root`, with forward slashes, in code-point order (the same on every machine). */
+function filesOf(root: string, kind: DeclarationKind): string[] {
+  return globSync(kind.pattern, { cwd: root })
+    .map((file) => file.split(path.sep).join('/'))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** `functions/agent-keys/create.route.ts` → `agentKeysCreateRoute`. */
+function identifierOf(file: string, kind: DeclarationKind): string {
+  const words = file
+    .slice(kind.folder.length, -kind.suffix.length)
+    .split(/[/.-]+/)
+    .filter(Boolean);
+  return words.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('') + kind.identifier;
+}
+
+interface Declaration {
+  file: string;
+  identifier: string;
+  module: Record<string, unknown>;
+}
+
+/** Imports each file of a kind and checks what it must declare; a file that does not is an error that names it. */
+async function declarationsOf(root: string, kind: DeclarationKind): Promise<Declaration[]> {
+  const declarations: Declaration[] = [];
+  for (const file of filesOf(root, kind)) {
+    const module = (await import(pathToFileURL(path.join(root, file)).href)) as Record<string, unknown>;
+    for (const name of kind.exports) if (!(name in module)) throw new Error(`${file} must export ${name}`);
+    if (kind.handlerBeside) {
+      const handler = (module[kind.handlerBeside.row] as { handler?: unknown }).handler;
+      const beside = file.slice(0, -kind.suffix.length) + kind.handlerBeside.handlerSuffix;
+      if (handler !== beside) throw new Error(`${file} names the handler ${String(handler)}; its handler is the file beside it, ${beside}`);
+    }
+    declarations.push({ file, identifier: identifierOf(file, kind), module });
+  }
+  const identifiers = declarations.map((declaration) => declaration.identifier);
+  const twice = identifiers.find((identifier, index) => identifiers.indexOf(identifier) !== index);
+  if (twice) throw new Error(`Two files of ${kind.pattern} make the identifier ${twice}: rename one`);
+  return declarations;
+}
+
+const importLine = ({ file, identifier }: Declaration) => `import * as ${identifier} from './${file.replace(/^functions\//, '')}';`;
+
+function arrayOf(name: string, doc: string, declarations: readonly Declaration[]): string {
+  return `/** ${doc} */\nexport const ${name} = [\n${declarations.map(({ identifier }) => `  ${identifier},\n`).join('')}] as const;\n`;
+}
+
+const HEADER = `// Generated by \`npm run registry\` (lib/registry-source.ts) from the files it imports: do not edit.
+// A route is a functions/<resource>/<action>.route.ts beside its handler (with its MCP tool, if it has
+// one, as \`mcpTool\`); a worker a <name>.worker-row.ts beside its <name>.worker.ts; a tool that
+// composes routes a functions/mcp/compositions/<tool>.tool.ts. Then run \`npm run registry\` (\`npm run
+// docs\` runs it too).
+// functions/registry.ts reads this index for the CDK stack, the local runtime and the documents.
+`;
+
+/** The generated module's text for the repository at `root`. */
+export async function registrySource(root: string): Promise<string> {
+  const routes = await declarationsOf(root, ROUTES);
+  const compositeTools = await declarationsOf(root, COMPOSITE_TOOLS);
+  const workers = await declarationsOf(root, WORKER_ROWS);
+  const rowless = globSync('functions/**/*.worker.ts', { cwd: root }).filter((file) => !workers.some((worker) => worker.module.worker && (worker.module.worker as { handler: string }).handler === file.split(path.sep).join('/')));
+  if (rowless.length > 0) throw new Error(`${rowless.join(', ')}: a worker's row is a <name>.worker-row.ts beside its handler`);
+  const astray = globSync('functions/**/*.tool.ts', { cwd: root }).filter((file) => !compositeTools.some((tool) => tool.file === file.split(path.sep).join('/')));
+  if (astray.length > 0) throw new Error(`${astray.join(', ')}: a tool that composes routes lives in functions/mcp/compositions/; a route's own tool is its .route.ts's mcpTool`);
+  for (const { file, module } of compositeTools) {
+    // Named after the tool, so that its name finds its file: search_products → search-products.tool.ts.
+    const name = (module.tool as { name: string }).name;
+    if (file !== `${COMPOSITE_TOOLS.folder}${name.replaceAll('_', '-')}${COMPOSITE_TOOLS.suffix}`) throw new Error(`${file} declares ${name}: name the file after its tool`);
+  }
+  return [
+    HEADER,
+    [...routes, ...compositeTools, ...workers].map(importLine).join('\n'),
+    '',
+    arrayOf('routeModules', 'Every route module (each `*.route.ts` under functions/), the fallback’s included, by file.', routes),
+    arrayOf('toolRouteModules', 'The route modules that declare their MCP tool beside their row (`mcpTool`).', routes.filter(({ module }) => typeof module.mcpTool === 'function')),
+    arrayOf('compositeToolModules', 'The MCP tools that compose routes (functions/mcp/compositions/).', compositeTools),
+    arrayOf('workerRowModules', 'Every worker row (each `*.worker-row.ts` under functions/, beside its handler), by file.', workers),
+  ].join('\n');
+}
