@@ -147,6 +147,12 @@ export interface RouteDefinition<
    * lists it under Optional.
    */
   pageForPeople?: true;
+  /**
+   * A discovery document of another protocol (the A2A agent card): read by that protocol's clients,
+   * not an operation of this API, so left out of the OpenAPI document (and its size budget) like the
+   * pages for people; llms.txt lists it with the documents.
+   */
+  discoveryDocument?: true;
 }
 
 /**
@@ -166,8 +172,10 @@ export const DEFAULT_BUNDLE_BUDGET_KB = 900;
  * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
  * llmstxt.org summary of the API for language models. `dashboard.json`: the dashboard page (its HTML with
  * the bundled browser script inline) and its Content-Security-Policy (lib/dashboard-page.ts).
+ * `route-methods.json`: every path template of the route table with the methods it serves (the fallback
+ * answers 405 with Allow from it). `agent-card.json`: the A2A agent card (lib/agent-card.ts).
  */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'dashboard.json';
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'dashboard.json' | 'route-methods.json' | 'agent-card.json';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 

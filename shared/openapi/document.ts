@@ -226,9 +226,9 @@ export function webhooksFor(events: Record<string, WebhookEventDocumentation>): 
   return { webhooks, pathItems };
 }
 
-/** The routes the document describes: all but the pages for people (the dashboard, the reference page's files). */
+/** The routes the document describes: all but the pages for people (the dashboard, the reference page's files) and other protocols' discovery documents (the A2A agent card). */
 export function documentedRoutes(routes: readonly RouteWithDocument[]): readonly RouteWithDocument[] {
-  return routes.filter((route) => route.pageForPeople !== true);
+  return routes.filter((route) => route.pageForPeople !== true && route.discoveryDocument !== true);
 }
 
 export interface OpenApiDocumentOptions {

@@ -10,8 +10,8 @@ import { MAX_AMOUNT, Money } from './money.ts';
 import { Cancellation, MAX_ROUNDS, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
 
 /**
- * The specification's event type names (both of its lists), and the two of approvals (contract §5.2),
- * which subscriptions and the feed's `?type=` accept.
+ * The specification's event type names (both of its lists), the two of approvals (contract §5.2) and
+ * webhook.disabled, which subscriptions and the feed's `?type=` accept.
  */
 export const EVENT_TYPES = [
   'order.created',
@@ -30,12 +30,14 @@ export const EVENT_TYPES = [
   'feed.processed',
   'feed.completed',
   'feed.failed',
+  'webhook.disabled',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
- * Alias pairs (contract: negotiation.offer ≡ negotiation.counter, feed.processed ≡ feed.completed). An
- * event is recorded under the second name; a subscription naming both, or `*`, receives it under the first.
+ * Alias pairs, [alias, canonical] (contract: negotiation.offer ≡ negotiation.counter, feed.processed ≡
+ * feed.completed). An event is recorded under the canonical name, which the events feed shows and `*`
+ * and a subscription naming both receive; only a subscription naming the alias alone receives the alias.
  */
 export const EVENT_ALIASES = [
   ['negotiation.offer', 'negotiation.counter'],
@@ -164,6 +166,20 @@ const FeedOutcomeData = z.annotated(z.strictObject({
     }
   }), { id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' });
 
+/** Why a subscription is inactive: its deliveries kept failing (the marketplace disabled it), or its owner deactivated it. */
+export const DISABLED_REASONS = ['deliveries-failing', 'manual'] as const;
+
+const WebhookDisabledData = z.annotated(
+  z.strictObject({
+    subscriptionId: idOf('webhook'),
+    agentId: AgentId,
+    url: bounded(2048, { format: 'uri' }),
+    failingSince: Timestamp,
+  }),
+  // Disabled when the envelope's timestamp says, with disabledReason `deliveries-failing`.
+  { id: 'WebhookDisabledData', description: 'The subscription disabled' },
+);
+
 const WebhookTestData = z.annotated(
   z.strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) }),
   { id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' },
@@ -193,6 +209,7 @@ export const RECORDED_EVENT_DATA = {
   'negotiation.rejected': NegotiationEventData,
   'feed.completed': FeedOutcomeData,
   'feed.failed': FeedOutcomeData,
+  'webhook.disabled': WebhookDisabledData,
 } as const satisfies Record<RecordedEventType, z.ZodMiniObject>;
 
 /** The data schema of every name an event can be delivered under: the 14 event types (aliases share their pair's schema) and the test event. */

@@ -40,7 +40,7 @@ function envelopesByData(): Map<z.ZodMiniObject, z.ZodMiniObject> {
       const envelope = z.annotated(z.object({ ...envelopeFields, type, data }).check((context) => {
           const disagreement = typeDisagreement(context.value.type, context.value.data);
           if (disagreement) context.issues.push({ code: 'custom', path: ['data'], message: disagreement, input: context.value });
-        }), { id: `${stem}Event`, description: `The ${types.join(', ')} event${types.length > 1 ? 's' : ''}` });
+        }), { id: `${stem}Event` });
       return [data, envelope];
     }),
   );

@@ -294,6 +294,9 @@ export const EXAMPLE_SUBSCRIPTION = {
   events: ['order.created', 'negotiation.started', 'negotiation.accepted'],
   description: 'Order desk',
   active: true,
+  failingSince: null,
+  disabledReason: null,
+  disabledAt: null,
   createdAt: '2026-11-23T09:05:00.000Z',
   updatedAt: '2026-11-23T09:05:00.000Z',
 } as const;

@@ -17,10 +17,15 @@ export { MAX_ROUNDS } from './trade-parts.ts';
 export const MAX_ORDER_TOTAL = MAX_AMOUNT;
 
 const Quantity = z.int('Must be a whole number of units').check(z.gte(1, 'Must be at least 1'), z.lte(1_000_000_000, 'Must be at most 1000000000'));
-const UnitPrice = z.annotated(z.int('Must be an integer amount in the minor unit of the offer’s currency (cents for USD)').check(
-  z.gte(1, 'Must be at least 1 (minor units of the offer’s currency)'),
+/**
+ * A proposed unit price: documented as an integer of the minor unit, and checked to be a whole number by
+ * the negotiation itself (trade-terms.ts), which knows the currency and so names its unit in the refusal
+ * (EUR cents, whole yen for JPY, BHD fils).
+ */
+const UnitPrice = z.annotated(z.number('Must be a number: the unit price in the minor unit of the offer’s currency').check(
+  z.gte(1, 'Must be at least 1 (in the minor unit of the offer’s currency)'),
   z.lte(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`),
-), { description: 'Unit price in minor units of the session’s currency', example: 1150 });
+), { description: 'Unit price in minor units of the session’s currency', example: 1150, type: 'integer' });
 const Message = text({ max: 2000, multiline: true });
 
 export const NegotiationAction = z.annotated(z.enum(['propose', 'counter', 'accept', 'reject']), { id: 'NegotiationAction' });

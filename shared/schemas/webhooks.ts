@@ -3,7 +3,7 @@ import * as z from './zod.ts';
 import { idPattern } from '../ids.ts';
 import { CONTROLS_SINGLE_LINE, PaginationQuery, TEXT_PATTERN_MULTI_LINE, Timestamp, bounded, boundedInt, idOf, idParam, text, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
 import { normaliseWebhookUrl, webhookUrlProblem } from './webhook-url.ts';
-import { EVENT_TYPES } from './event-data.ts';
+import { DISABLED_REASONS, EVENT_TYPES } from './event-data.ts';
 
 export { EVENT_TYPES, type EventType } from './event-data.ts';
 
@@ -56,6 +56,9 @@ export const WebhookSubscription = z.annotated(z.object({
   events: z.annotated(z.array(EventName), { maxItems: EVENT_TYPES.length + 1 }),
   description: z.nullable(bounded(500, { pattern: TEXT_PATTERN_MULTI_LINE })),
   active: z.boolean(),
+  failingSince: z.annotated(z.nullable(Timestamp), { description: 'Deliveries all failed since; 5 days of it disables' }),
+  disabledReason: z.nullable(z.enum(DISABLED_REASONS)),
+  disabledAt: z.nullable(Timestamp),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 }), { id: 'WebhookSubscription' });
