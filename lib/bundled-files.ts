@@ -5,16 +5,17 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { routeList } from '../functions/route-index.ts';
-import type { BundledFile } from '../shared/http/route-table.ts';
+import { servedOn, type BundledFile } from '../shared/http/route-table.ts';
+import type { Stage } from '../shared/resources.ts';
 import { storedFileName } from '../shared/http/reference-assets.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
 import { buildReferenceAssets } from './reference-assets.ts';
 import { searchWordsFile } from './search-words.ts';
 import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
 
-/** Each writes its file (or folder) at the given path. */
-const BUILDERS: Record<BundledFile, (target: string) => void> = {
-  'openapi.json': (target) => writeFileSync(target, JSON.stringify(buildOpenApiDocument(routeList))),
+/** Each writes its file (or folder) at the given path, for the stage's routes (the sandbox's test helpers only in `test`). */
+const BUILDERS: Record<BundledFile, (target: string, stage: Stage) => void> = {
+  'openapi.json': (target, stage) => writeFileSync(target, JSON.stringify(buildOpenApiDocument(routeList.filter(servedOn(stage))))),
   'reference-assets.json': (target) => writeFileSync(target, JSON.stringify(buildReferenceAssets().manifest)),
   'reference-assets': (target) => {
     rmSync(target, { recursive: true, force: true }); // no files of an earlier build
@@ -26,16 +27,16 @@ const BUILDERS: Record<BundledFile, (target: string) => void> = {
     }
   },
   'search-words.json': (target) => writeFileSync(target, searchWordsFile()),
-  'llms.txt': (target) => writeFileSync(target, buildLlmsTxt(routeList)),
+  'llms.txt': (target, stage) => writeFileSync(target, buildLlmsTxt(routeList.filter(servedOn(stage)))),
 };
 
-/** Builds every bundled file into `dir`; returns their paths by name. */
-export function writeBundledFiles(dir: string): Record<BundledFile, string> {
+/** Builds every bundled file of the stage into `dir`; returns their paths by name. */
+export function writeBundledFiles(dir: string, stage: Stage): Record<BundledFile, string> {
   mkdirSync(dir, { recursive: true });
   const paths = {} as Record<BundledFile, string>;
-  for (const [name, build] of Object.entries(BUILDERS) as [BundledFile, (target: string) => void][]) {
+  for (const [name, build] of Object.entries(BUILDERS) as [BundledFile, (target: string, stage: Stage) => void][]) {
     const target = path.join(dir, name);
-    build(target);
+    build(target, stage);
     paths[name] = target;
   }
   return paths;

@@ -65,10 +65,12 @@ export class MarketplaceApi extends Construct {
   readonly routeStacks = new Map<RouteTag, RouteStack>();
 
   private bundledFiles: Record<string, string> | undefined;
+  private readonly stageName: StageSettings['stage'];
 
   constructor(scope: Construct, id: string, props: MarketplaceApiProps) {
     super(scope, id);
     const { settings } = props;
+    this.stageName = settings.stage;
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       description: `Agent Marketplace API (${settings.stage})`,
       // Our own stage below carries throttling and access logs.
@@ -121,7 +123,7 @@ export class MarketplaceApi extends Construct {
     if (!this.bundledFiles) {
       const root = Stack.of(this).node.root;
       const outdir = App.isApp(root) ? root.outdir : path.resolve('cdk.out');
-      this.bundledFiles = writeBundledFiles(path.join(outdir, `bundled-files-${Stack.of(this).stackName}`));
+      this.bundledFiles = writeBundledFiles(path.join(outdir, `bundled-files-${Stack.of(this).stackName}`), this.stageName);
     }
     const all = this.bundledFiles;
     return Object.fromEntries((route.bundledFiles ?? []).map((name) => [name, all[name] as string]));

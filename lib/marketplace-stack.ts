@@ -9,7 +9,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS } from '../shared/data/table-definition.ts';
 import { fallbackRoute, routeList } from '../functions/route-index.ts';
-import type { RouteDefinition } from '../shared/http/route-table.ts';
+import { servedOn, type RouteDefinition } from '../shared/http/route-table.ts';
 import { resourceNames, type Stage } from '../shared/resources.ts';
 import { workers as workerTable, type WorkerDefinition } from '../shared/workers.ts';
 import { functionTracingPolicy, sharedEnvironment } from './api-function.ts';
@@ -42,7 +42,7 @@ export class MarketplaceStack extends Stack {
     super(scope, id, props);
     const settings = stageSettings(props.stage);
     const names = resourceNames(props.stage);
-    const workers = props.workers ?? workerTable;
+    const workers = (props.workers ?? workerTable).filter(servedOn(props.stage));
     Tags.of(this).add('project', 'agent-marketplace');
     Tags.of(this).add('stage', props.stage);
 
@@ -92,7 +92,8 @@ export class MarketplaceStack extends Stack {
     });
     this.api = new MarketplaceApi(this, 'Api', {
       settings,
-      routes: props.routes ?? routeList,
+      // A stage deploys only its own routes and workers: the sandbox's test helpers and house agents never reach a live stack.
+      routes: (props.routes ?? routeList).filter(servedOn(props.stage)),
       fallbackRoute,
       table: this.table,
       feedsBucket: this.feeds.feedsBucket,

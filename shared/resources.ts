@@ -23,6 +23,14 @@ export const ENV = {
 export type Stage = 'test' | 'live';
 
 /**
+ * Does a route or worker row exist in this stage? Rows without `stages` exist in both; the sandbox's
+ * test helpers and house agents say `['test']` (docs/decisions/test-stage-routes.md).
+ */
+export function servedOn(stage: Stage): (row: { stages?: readonly Stage[] | undefined }) => boolean {
+  return (row) => row.stages === undefined || row.stages.includes(stage);
+}
+
+/**
  * IAM actions on the table that a function may be granted (route and worker rows list theirs).
  * TransactWriteItems has no action of its own: IAM checks each item's action.
  */

@@ -2,7 +2,7 @@
 // single source for the CDK stack (event source mappings, S3 notifications) and the local runtime
 // (its emulated S3 notifications and SQS pollers). Later issues add rows: feed processing (s3),
 // webhook delivery (sqs).
-import type { FeedFileAction, SearchIndexAction, TableAction } from './resources.ts';
+import type { FeedFileAction, SearchIndexAction, Stage, TableAction } from './resources.ts';
 
 export type WorkerTrigger =
   | { type: 's3'; bucket: 'feeds'; prefix: string }
@@ -37,6 +37,8 @@ export interface WorkerDefinition {
   handler: string;
   description: string;
   trigger: WorkerTrigger;
+  /** The stages the worker runs in; default both. The sandbox's house agents: `['test']` (the local runtime is a sandbox). */
+  stages?: readonly Stage[];
   tableActions: readonly TableAction[];
   feedFileActions?: readonly FeedFileAction[];
   searchIndexActions?: readonly SearchIndexAction[];

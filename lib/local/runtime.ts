@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { resetConfig } from '../../shared/config.ts';
-import { ENV, LOCAL } from '../../shared/resources.ts';
+import { ENV, LOCAL, servedOn } from '../../shared/resources.ts';
 import { workers, workerTimeoutSeconds, type WorkerDefinition } from '../../shared/workers.ts';
 import { writeBundledFiles } from '../bundled-files.ts';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -266,10 +266,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // Before any handler module loads: they read the environment at import.
     const handlerSettings = handlerEnv({ dataDir, quiet: options.quiet ?? false, endpoints, resources });
     const env: Record<string, string> = handlerSettings;
-    writeBundledFiles(handlerSettings[ENV.bundledFilesDir]); // what synth ships beside the bundles (the OpenAPI document)
+    writeBundledFiles(handlerSettings[ENV.bundledFilesDir], LOCAL.stage); // what synth ships beside the bundles (the OpenAPI document)
     stoppers.push(applyEnv(env));
 
-    stoppers.push(...(await startWorkers(localFauxqs, { endpoint: dynamoDb.endpoint, dataDir }, resources, workers)));
+    stoppers.push(...(await startWorkers(localFauxqs, { endpoint: dynamoDb.endpoint, dataDir }, resources, workers.filter(servedOn(LOCAL.stage)))));
     const gateway = await startGateway({ port: options.port });
     stoppers.push(() => gateway.stop());
     endpoints.api = gateway.url;

@@ -2,16 +2,17 @@
 // (functions/<resource>/<action>.route.ts); functions/route-index.ts assembles them for the CDK stack,
 // the local gateway and the OpenAPI document. A handler imports only its own row.
 import type * as z from '../schemas/zod.ts';
-import type { FeedFileAction, SearchIndexAction, TableAction } from '../resources.ts';
+import type { FeedFileAction, SearchIndexAction, Stage, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 export type { TableAction } from '../resources.ts';
+export { servedOn } from '../resources.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** The OpenAPI tags that group operations (each described in shared/openapi/document.ts). */
-export type RouteTag = 'Operations' | 'Agents' | 'Webhooks' | 'Events' | 'Seller feeds' | 'Catalog' | 'Search' | 'Negotiation' | 'Orders' | 'MCP';
+export type RouteTag = 'Operations' | 'Agents' | 'Webhooks' | 'Events' | 'Seller feeds' | 'Catalog' | 'Search' | 'Negotiation' | 'Orders' | 'Requests' | 'Test helpers' | 'MCP';
 
 /**
  * Examples of one call, consistent across routes (the ids of shared/schemas/examples.ts flow from
@@ -54,6 +55,12 @@ export interface RouteDefinition<
   auth: 'apiKey' | 'public';
   /** Roles that may call an `apiKey` route; any other gets 403. */
   roles: readonly Role[];
+  /**
+   * The stages the route exists in; default both. The sandbox's test helpers say `['test']`: a live
+   * stack neither deploys nor documents them, and their function answers 404 anywhere else
+   * (docs/decisions/test-stage-routes.md). The local runtime is a sandbox and serves them.
+   */
+  stages?: readonly Stage[];
   /** False for the readiness probe and the static pages for agents (llms.txt), which need no table at all. */
   rateLimited: boolean;
   request: { body?: Body; query?: Query; params?: Params };

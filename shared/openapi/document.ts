@@ -50,6 +50,8 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   Orders: 'Orders placed from accepted negotiations, their life cycle and audit trail.',
   Webhooks: 'Signed POSTs of events to your URL (see `webhooks`), their delivery log and retries.',
   Events: 'The events an agent is a party to, as a feed to read or follow.',
+  Requests: 'The caller’s own API requests of the last 7 days: status, error code, duration, key and Idempotency-Key; the error body of failures.',
+  'Test helpers': 'Sandbox only (`mk_test_` keys; absent from production): the house counterparties act on demand, orders and negotiations move on, sample events fire.',
   Operations: 'The documents that describe this API, and the readiness probe.',
   MCP: 'This API as Model Context Protocol tools: point an MCP client at `/mcp` with your key.',
 };
@@ -264,11 +266,16 @@ export function errorSummaryOf(route: RouteDefinition): string {
     .join(', ');
 }
 
+/** Routes of the sandbox alone say so: a production stack neither serves nor documents them. */
+export function sandboxOnlyNote(route: RouteDefinition): string {
+  return route.stages && !route.stages.includes('live') ? '\n\n**Sandbox only**: served by the sandbox stack (`mk_test_` keys) and `npm start`; a production stack has no such endpoint.' : '';
+}
+
 function operationFor(route: RouteWithDocument, registry: Map<string, ZodOpenApiResponseObject>): ZodOpenApiOperationObject {
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: `${route.description}\n\n**Callers**: ${callersOf(route)}`,
+    description: `${route.description}\n\n**Callers**: ${callersOf(route)}${sandboxOnlyNote(route)}`,
     tags: [route.tag],
     // The document's default is the bearer key; public operations say they need none.
     ...(route.auth === 'public' ? { security: [] } : {}),
