@@ -1,0 +1,90 @@
+// The request log (contract §5.4): each of an agent's API requests of the last 7 days, as the API
+// answered it: method, path, status, error code, duration, the key that sent it and its
+// Idempotency-Key. Never a request or response body of a success, never a header, key or secret; an
+// error's body (what the caller was told) is kept for GET /v1/requests/{requestId}. The same record is
+// the `requestLog` field of the access-log line every API function writes (RequestLogLine), which the
+// request-log writer turns into items (docs/decisions/request-log-write-path.md).
+import * as z from './zod.ts';
+import { idPattern } from '../ids.ts';
+import { PaginationQuery, Timestamp, bounded, boundedInt, idOf, idParam, unlessMissing } from './common.ts';
+
+/** How long a request stays in its agent's log. */
+export const REQUEST_LOG_RETENTION_DAYS = 7;
+
+const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'OPTIONS'] as const;
+
+/** The error body an error response carried, as the caller received it. */
+const LoggedError = /* @__PURE__ */ (() => z.annotated(z.object({
+    error: z.string(),
+    code: z.string(),
+    status: z.int(),
+    requestId: z.string(),
+    details: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  }), { description: 'The error body the response carried (the contract’s error shape)' }))();
+
+const requestFields = {
+  requestId: idOf('request'),
+  at: z.withMeta(Timestamp, { description: 'When the request arrived' }),
+  method: z.enum(HTTP_METHODS),
+  path: z.annotated(bounded(2048), { description: 'The path as requested, without the query string', example: '/v1/create-order' }),
+  status: boundedInt(100, 599, { description: 'The HTTP status of the response' }),
+  code: z.annotated(z.nullable(z.string()), { description: 'The error code of an error response (`validation/invalid`, …); null for a success' }),
+  durationMs: z.annotated(z.number(), { description: 'Time in the API from the request’s arrival to its response, in milliseconds' }),
+  keyId: z.annotated(bounded(40), { description: 'The key that sent the request (`key_…`)' }),
+  idempotencyKey: z.annotated(z.nullable(bounded(255)), { description: 'The request’s Idempotency-Key header, if it sent one' }),
+  idempotentReplayed: z.annotated(z.boolean(), { description: 'The response was a stored one, replayed for its Idempotency-Key' }),
+};
+
+/** One request as the log lists it. */
+export const LoggedRequest = /* @__PURE__ */ (() => z.annotated(z.object(requestFields), { id: 'LoggedRequest', description: 'One of the caller’s API requests' }))();
+export type LoggedRequest = z.output<typeof LoggedRequest>;
+
+/** One request with the error body of an error response (null for a success: success bodies are never kept). */
+export const LoggedRequestDetail = /* @__PURE__ */ (() => z.annotated(z.object({ ...requestFields, error: z.nullable(LoggedError) }), {
+  id: 'LoggedRequestDetail',
+  description: 'One request; `error` is the body of an error response, null for a success',
+}))();
+export type LoggedRequestDetail = z.output<typeof LoggedRequestDetail>;
+
+/**
+ * The `requestLog` field of the access-log line of a request whose caller is known: what the
+ * request-log writer stores for `agentId`. Parsed strictly by the writer, since it arrives from logs.
+ */
+export const RequestLogLine = /* @__PURE__ */ (() => z.object({
+  agentId: z.string().check(z.regex(idPattern('agent'))),
+  ...requestFields,
+  requestId: z.string().check(z.regex(idPattern('request'))),
+  at: z.string(),
+  keyId: z.string(),
+  idempotencyKey: z.nullable(z.string()),
+  error: z.optional(LoggedError),
+}))();
+export type RequestLogLine = z.output<typeof RequestLogLine>;
+
+const STATUS_MESSAGE = 'Must be a status class (2xx, 4xx, 5xx) or a status code such as 422';
+
+/** `?status=`: a class (`2xx`, `3xx`, `4xx`, `5xx`) or an exact status code, as the range of statuses it selects. */
+const StatusFilter = /* @__PURE__ */ (() => z.annotated(
+  z.pipe(
+    z.string({ error: unlessMissing(STATUS_MESSAGE) }).check(z.regex(/^(?:[1-5]xx|[1-5][0-9]{2})$/i, STATUS_MESSAGE)),
+    z.transform((text) => {
+      const lower = text.toLowerCase();
+      if (lower.endsWith('xx')) {
+        const base = Number(lower[0]) * 100;
+        return { from: base, to: base + 99 };
+      }
+      return { from: Number(text), to: Number(text) };
+    }),
+  ),
+  { description: 'Only responses of this status class (`2xx`, `4xx`, `5xx`) or exact status (`422`)', type: 'string', pattern: '^([1-5]xx|[1-5][0-9]{2})$', example: '4xx' },
+))();
+
+export const ListRequestsQuery = /* @__PURE__ */ (() => z.extend(PaginationQuery, {
+  status: z.optional(StatusFilter),
+  path: z.annotated(
+    z.optional(z.string({ error: unlessMissing('Must be a path prefix starting with /') }).check(z.regex(/^\/[\x21-\x7E]{0,511}$/, 'Must be a path prefix starting with / (at most 512 printable characters, no spaces)'))),
+    { description: 'Only requests whose path starts with this (`/v1/orders`)', example: '/v1/orders', maxLength: 512 },
+  ),
+}))();
+
+export const RequestIdParams = /* @__PURE__ */ (() => z.strictObject({ requestId: idParam(idPattern('request'), 'a request id (req_…, the X-Request-Id of a response)', 'req_01M83TVX0AKEXE2W9X4JQ3R8ZD') }))();
