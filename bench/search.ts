@@ -52,6 +52,8 @@ export interface SearchBenchResult extends SearchMeasurement {
   intentSet: IntentSetFigures;
   /** The held-out set (test/fixtures/labelled-intents-held-out.ts), scored apart. */
   heldOutSet: IntentSetFigures;
+  /** The round-4 set (test/fixtures/labelled-intents-round4.ts: money and units), scored apart. */
+  round4Set: IntentSetFigures;
 }
 
 const API_KEY = `mk_test_${'S'.repeat(40)}`;
@@ -288,6 +290,9 @@ interface IntentSetFigures {
   emptyWhenExpected: number;
   relaxationReported: number;
   excludedReturned: number;
+  nothingFitsHonest: number;
+  silentCurrencyCrossing: number;
+  capBroken: number;
 }
 
 export async function measureSearch({ products = 100_000, log = (_message: string): void => undefined }: { products?: number; log?: (message: string) => void } = {}): Promise<SearchBenchResult> {
@@ -301,6 +306,7 @@ export async function measureSearch({ products = 100_000, log = (_message: strin
     const measured = await child<SearchMeasurement>(['measure', file, String(built.seq), String(products)]);
     const { evaluateIntentSet, generatedIndex } = await import('../test/support/intent-evaluation.ts');
     const { HELD_OUT_INTENTS } = await import('../test/fixtures/labelled-intents-held-out.ts');
+    const { ROUND4_INTENTS } = await import('../test/fixtures/labelled-intents-round4.ts');
     const labelled = generatedIndex(3_000);
     try {
       const figures = (scored: ReturnType<typeof evaluateIntentSet>): IntentSetFigures => ({
@@ -311,12 +317,16 @@ export async function measureSearch({ products = 100_000, log = (_message: strin
         emptyWhenExpected: round(scored.emptyWhenExpected, 3),
         relaxationReported: round(scored.relaxationReported, 3),
         excludedReturned: scored.excludedReturned,
+        nothingFitsHonest: round(scored.nothingFitsHonest, 3),
+        silentCurrencyCrossing: scored.silentCurrencyCrossing,
+        capBroken: scored.capBroken,
       });
       return {
         ...measured,
         buildSeconds: built.seconds,
         intentSet: figures(evaluateIntentSet(labelled.index)),
         heldOutSet: figures(evaluateIntentSet(labelled.index, HELD_OUT_INTENTS)),
+        round4Set: figures(evaluateIntentSet(labelled.index, ROUND4_INTENTS)),
       };
     } finally {
       labelled.dispose();

@@ -2,6 +2,10 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { SearchIntentPage, SearchIntentRequest } from '../../shared/schemas/search.ts';
 import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
+import { OfferCompact, ProductCompact } from '../../shared/schemas/catalog.ts';
+
+/** An example record as a compact search item shows it. */
+const compact = (record: object, schema: { shape: object }) => Object.fromEntries(Object.entries(record).filter(([name]) => name in schema.shape));
 
 export const route = defineRoute({
   operationId: 'searchIntent',
@@ -26,5 +30,5 @@ export const route = defineRoute({
 /** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
 export const routeDocument = (): RouteDocument => ({
   responseSchema: SearchIntentPage,
-  examples: { body: { intent: '500 boxes of nitrile gloves under 13 EUR each from Germany within 5 days', limit: 5 }, response: { items: [{ product: EXAMPLE_PRODUCT, offer: EXAMPLE_OFFER, score: 7.42, matched: { keywords: ['nitrile', 'gloves'], filters: ['quantity', 'maxPrice', 'currency', 'maxLeadTimeDays', 'shipsFrom'] }, relaxed: { keywords: [], filters: [] } }], nextCursor: null, interpretation: { keywords: ['nitrile', 'gloves'], quantity: 500, filters: { maxPrice: 1300, currency: 'EUR', maxLeadTimeDays: 5, shipsFrom: 'DE' }, sort: 'relevance', excluded: [], budget: null, corrections: [], relaxed: { keywords: [], filters: {} }, unparsed: [] }, suggestions: [] } },
+  examples: { body: { intent: '500 boxes of nitrile gloves under 13 EUR each from Germany within 5 days', limit: 5, fields: 'compact' }, response: { items: [{ product: compact(EXAMPLE_PRODUCT, ProductCompact), offer: compact(EXAMPLE_OFFER, OfferCompact), score: 7.42, matched: { keywords: ['nitrile', 'gloves'], filters: ['quantity', 'maxPrice', 'currency', 'maxLeadTimeDays', 'shipsFrom'] }, relaxed: { keywords: [], filters: [] } }], nextCursor: null, interpretation: { keywords: ['nitrile', 'gloves'], quantity: 500, filters: { maxPrice: 1300, currency: 'EUR', maxLeadTimeDays: 5, shipsFrom: 'DE' }, sort: 'relevance', excluded: [], budget: null, corrections: [], relaxed: { keywords: [], filters: {} }, unparsed: [], notes: [] }, suggestions: [] } },
 });

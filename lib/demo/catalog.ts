@@ -2,7 +2,9 @@
 // product types across safety, office, packaging, hardware, cleaning, electronics, food and textiles,
 // with near-duplicates (the same kind of product from several sellers and brands, worded differently).
 // Deterministic for a seed, so the seed command, the labelled intent set and the benchmarks all see
-// the same products. Rows are in the JSON feed format (shared/schemas/feed-rows.ts).
+// the same products. Rows are in the JSON feed format (shared/schemas/feed-rows.ts). Products sold in
+// packs say how many pieces a unit holds (`packSize`: pens 50 to a box, wipes 100 to a pack, copy paper
+// 500 sheets to a ream…), as their titles and attributes do.
 
 export interface DemoSeller {
   /** Stable handle for tests and the seed command. */
@@ -32,6 +34,8 @@ interface ProductType {
   /** Singular and plural nouns; titles use the plural or singular by pattern. */
   noun: [string, string];
   unit: string;
+  /** Pieces in one unit sold (a box of 50 pens: 50); absent: 1. */
+  packSize?: number;
   /** Price range per unit in US cents. */
   price: [number, number];
   variants: readonly string[];
@@ -61,29 +65,29 @@ export const PRODUCT_TYPES: readonly ProductType[] = [
   { code: 'BOOT-SFT', category: 'safety/footwear', noun: ['safety boot', 'safety boots'], unit: 'pair', price: [4000, 12000], variants: ['Steel Toe', 'Composite Toe'], sizes: ['40', '42', '44', '46'], brands: ['Kraftwerk', 'IronGrip', 'TerraStep'], extras: ['S3', 'Waterproof'], attributes: (v, s) => ({ toeCap: v.toLowerCase(), size: s ?? '42' }), moq: [1, 6, 12], stock: [50, 5_000] },
   { code: 'VEST-HV', category: 'safety/clothing', noun: ['high-visibility vest', 'high-visibility vests'], unit: 'each', price: [250, 900], variants: ['Yellow', 'Orange'], sizes: ['M', 'L', 'XL'], brands: ['BrightGuard', 'Kraftwerk'], extras: ['Class 2', 'Reflective'], attributes: (v, s) => ({ color: v.toLowerCase(), size: s ?? 'L' }), moq: [10, 50], stock: [200, 40_000] },
   { code: 'COV-DSP', category: 'safety/clothing', noun: ['coverall', 'coveralls'], unit: 'each', price: [400, 1800], variants: ['Disposable', 'Polypropylene', 'Cotton'], sizes: ['M', 'L', 'XL', 'XXL'], brands: ['BrightGuard', 'Medix'], attributes: (v, s) => ({ material: v.toLowerCase(), size: s ?? 'L' }), moq: [10, 25], stock: [100, 20_000] },
-  { code: 'PAP-CPY', category: 'office/paper', noun: ['copy paper', 'copy paper'], unit: 'ream', price: [300, 900], variants: ['A4', 'Letter'], brands: ['PaperWorks', 'Nordic Mills', 'OfficePro'], extras: ['80 gsm', '75 gsm', 'Recycled', 'Bright White'], attributes: (v, _s, r) => ({ format: v, gsm: r() < 0.7 ? 80 : 75, sheets: 500 }), moq: [5, 10, 50], stock: [500, 100_000] },
+  { code: 'PAP-CPY', category: 'office/paper', noun: ['copy paper', 'copy paper'], unit: 'ream', packSize: 500, price: [300, 900], variants: ['A4', 'Letter'], brands: ['PaperWorks', 'Nordic Mills', 'OfficePro'], extras: ['80 gsm', '75 gsm', 'Recycled', 'Bright White'], attributes: (v, _s, r) => ({ format: v, gsm: r() < 0.7 ? 80 : 75, sheets: 500 }), moq: [5, 10, 50], stock: [500, 100_000] },
   { code: 'NB-SPR', category: 'office/paper', noun: ['notebook', 'notebooks'], unit: 'each', price: [80, 450], variants: ['Spiral', 'Hardcover'], brands: ['PaperWorks', 'OfficePro'], extras: ['A5', 'A4', 'Lined'], attributes: (v) => ({ binding: v.toLowerCase() }), moq: [10, 50], stock: [500, 50_000] },
-  { code: 'PEN-BLP', category: 'office/writing', noun: ['ballpoint pen', 'ballpoint pens'], unit: 'box', price: [150, 800], variants: ['Blue', 'Black', 'Red'], brands: ['OfficePro', 'Inkwell'], extras: ['Box of 50', 'Retractable'], attributes: (v) => ({ color: v.toLowerCase(), perBox: 50 }), moq: [1, 10], stock: [100, 20_000] },
-  { code: 'MRK-PRM', category: 'office/writing', noun: ['permanent marker', 'permanent markers'], unit: 'box', price: [300, 1200], variants: ['Black', 'Assorted'], brands: ['Inkwell', 'OfficePro'], attributes: (v) => ({ color: v.toLowerCase(), perBox: 12 }), moq: [1, 10], stock: [100, 10_000] },
+  { code: 'PEN-BLP', category: 'office/writing', noun: ['ballpoint pen', 'ballpoint pens'], unit: 'box', packSize: 50, price: [150, 800], variants: ['Blue', 'Black', 'Red'], brands: ['OfficePro', 'Inkwell'], extras: ['Box of 50', 'Retractable'], attributes: (v) => ({ color: v.toLowerCase(), perBox: 50 }), moq: [1, 10], stock: [100, 20_000] },
+  { code: 'MRK-PRM', category: 'office/writing', noun: ['permanent marker', 'permanent markers'], unit: 'box', packSize: 12, price: [300, 1200], variants: ['Black', 'Assorted'], brands: ['Inkwell', 'OfficePro'], attributes: (v) => ({ color: v.toLowerCase(), perBox: 12 }), moq: [1, 10], stock: [100, 10_000] },
   { code: 'BOX-COR', category: 'packaging/boxes', noun: ['corrugated box', 'corrugated boxes'], unit: 'each', price: [40, 320], variants: ['Single-Wall', 'Double-Wall'], sizes: ['300x200x150 mm', '400x300x200 mm', '600x400x400 mm'], brands: ['BoxCo', 'PackRight', 'Nordic Mills'], extras: ['Kraft', 'Shipping'], attributes: (v, s) => ({ wall: v.toLowerCase(), dimensions: s ?? '400x300x200 mm' }), moq: [50, 100, 500], stock: [1_000, 500_000] },
   { code: 'BOX-MAIL', category: 'packaging/boxes', noun: ['mailer box', 'mailer boxes'], unit: 'each', price: [30, 150], variants: ['White', 'Kraft'], brands: ['BoxCo', 'PackRight'], extras: ['Die-Cut', 'Recyclable'], attributes: (v) => ({ color: v.toLowerCase() }), moq: [100, 500], stock: [1_000, 300_000] },
   { code: 'TAPE-PCK', category: 'packaging/tape', noun: ['packing tape', 'packing tape'], unit: 'roll', price: [90, 400], variants: ['Clear', 'Brown'], brands: ['StickFast', 'PackRight'], extras: ['48 mm x 66 m', 'Acrylic', 'Low-Noise'], attributes: (v) => ({ color: v.toLowerCase(), widthMm: 48 }), moq: [6, 36, 72], stock: [500, 200_000] },
   { code: 'TAPE-MSK', category: 'packaging/tape', noun: ['masking tape', 'masking tape'], unit: 'roll', price: [70, 300], variants: ['Beige', 'Blue'], brands: ['StickFast'], extras: ['Painters', '24 mm'], attributes: (v) => ({ color: v.toLowerCase() }), moq: [12, 48], stock: [500, 100_000] },
   { code: 'PAL-WOD', category: 'packaging/pallets', noun: ['pallet', 'pallets'], unit: 'each', price: [800, 2600], variants: ['Wooden', 'Heat-Treated Wooden'], brands: ['PalletPro', 'Nordic Mills'], extras: ['EUR', 'ISPM 15'], attributes: (v) => ({ material: 'wood', heatTreated: v.startsWith('Heat') }), moq: [10, 50], stock: [100, 10_000] },
   { code: 'FILM-STR', category: 'packaging/stretch-film', noun: ['stretch film', 'stretch film'], unit: 'roll', price: [900, 3200], variants: ['Cast', 'Blown'], brands: ['PackRight', 'WrapMaster'], extras: ['500 mm', '23 micron'], attributes: (v) => ({ type: v.toLowerCase(), widthMm: 500 }), moq: [6, 24], stock: [100, 20_000] },
-  { code: 'SCR-WOD', category: 'hardware/fasteners/screws', noun: ['wood screw', 'wood screws'], unit: 'box', price: [300, 1500], variants: ['Zinc-Plated', 'Stainless Steel'], sizes: ['4x30 mm', '4x40 mm', '5x50 mm'], brands: ['Kraftwerk', 'BoltHaus', 'FixIt'], extras: ['Box of 200', 'Torx'], attributes: (v, s) => ({ finish: v.toLowerCase(), size: s ?? '4x40 mm' }), moq: [1, 10, 50], stock: [100, 50_000] },
+  { code: 'SCR-WOD', category: 'hardware/fasteners/screws', noun: ['wood screw', 'wood screws'], unit: 'box', packSize: 200, price: [300, 1500], variants: ['Zinc-Plated', 'Stainless Steel'], sizes: ['4x30 mm', '4x40 mm', '5x50 mm'], brands: ['Kraftwerk', 'BoltHaus', 'FixIt'], extras: ['Box of 200', 'Torx'], attributes: (v, s) => ({ finish: v.toLowerCase(), size: s ?? '4x40 mm' }), moq: [1, 10, 50], stock: [100, 50_000] },
   { code: 'SCR-MCH', category: 'hardware/fasteners/screws', noun: ['machine screw', 'machine screws'], unit: 'box', price: [250, 1200], variants: ['Stainless Steel', 'Zinc-Plated'], sizes: ['M4', 'M5', 'M6'], brands: ['BoltHaus', 'FixIt'], attributes: (v, s) => ({ finish: v.toLowerCase(), thread: s ?? 'M5' }), moq: [1, 10], stock: [100, 50_000] },
   { code: 'BLT-HEX', category: 'hardware/fasteners/bolts', noun: ['hex bolt', 'hex bolts'], unit: 'box', price: [400, 2000], variants: ['Stainless Steel', 'Galvanized'], sizes: ['M8', 'M10', 'M12'], brands: ['BoltHaus', 'Kraftwerk'], extras: ['DIN 933', 'Grade 8.8'], attributes: (v, s) => ({ finish: v.toLowerCase(), thread: s ?? 'M10' }), moq: [1, 10], stock: [100, 20_000] },
   { code: 'DRL-CRD', category: 'hardware/tools', noun: ['cordless drill', 'cordless drills'], unit: 'each', price: [5000, 20000], variants: ['18V', '12V'], brands: ['Kraftwerk', 'Voltix', 'FixIt'], extras: ['Brushless', 'with 2 batteries'], attributes: (v) => ({ voltage: Number.parseInt(v, 10) }), moq: [1, 5], stock: [20, 2_000] },
   { code: 'HMR-CLW', category: 'hardware/tools', noun: ['hammer', 'hammers'], unit: 'each', price: [700, 3000], variants: ['Claw', 'Sledge'], brands: ['Kraftwerk', 'FixIt'], extras: ['Fiberglass Handle', '16 oz'], attributes: (v) => ({ type: v.toLowerCase() }), moq: [1, 10], stock: [50, 5_000] },
-  { code: 'WIP-DIS', category: 'cleaning/wipes', noun: ['disinfectant wipe', 'disinfectant wipes'], unit: 'pack', price: [200, 800], variants: ['Alcohol', 'Alcohol-Free'], brands: ['CleanPro', 'Medix', 'SparkleCo'], extras: ['Pack of 100', 'Lemon'], attributes: (v) => ({ alcohol: v === 'Alcohol' }), moq: [10, 48], stock: [500, 100_000] },
+  { code: 'WIP-DIS', category: 'cleaning/wipes', noun: ['disinfectant wipe', 'disinfectant wipes'], unit: 'pack', packSize: 100, price: [200, 800], variants: ['Alcohol', 'Alcohol-Free'], brands: ['CleanPro', 'Medix', 'SparkleCo'], extras: ['Pack of 100', 'Lemon'], attributes: (v) => ({ alcohol: v === 'Alcohol' }), moq: [10, 48], stock: [500, 100_000] },
   { code: 'SAN-HND', category: 'cleaning/chemicals', noun: ['hand sanitizer', 'hand sanitizers'], unit: 'bottle', price: [200, 900], variants: ['Gel', 'Liquid', 'Foam'], brands: ['CleanPro', 'SparkleCo', 'Medix'], extras: ['500 ml', '70% Alcohol', 'Pump Bottle'], attributes: (v) => ({ form: v.toLowerCase(), volumeMl: 500 }), moq: [12, 24], stock: [500, 100_000] },
   { code: 'CLN-FLR', category: 'cleaning/chemicals', noun: ['floor cleaner', 'floor cleaners'], unit: 'bottle', price: [300, 1500], variants: ['Concentrated', 'Ready-to-Use'], brands: ['CleanPro', 'SparkleCo'], extras: ['5 litre', 'Pine'], attributes: (v) => ({ form: v.toLowerCase() }), moq: [4, 12], stock: [200, 20_000] },
-  { code: 'TWL-PAP', category: 'cleaning/paper', noun: ['paper towel', 'paper towels'], unit: 'case', price: [1500, 4500], variants: ['2-Ply', 'Interfold'], brands: ['Nordic Mills', 'SoftTouch'], extras: ['Case of 24 rolls'], attributes: (v) => ({ ply: v === '2-Ply' ? 2 : 1 }), moq: [1, 10], stock: [100, 10_000] },
+  { code: 'TWL-PAP', category: 'cleaning/paper', noun: ['paper towel', 'paper towels'], unit: 'case', packSize: 24, price: [1500, 4500], variants: ['2-Ply', 'Interfold'], brands: ['Nordic Mills', 'SoftTouch'], extras: ['Case of 24 rolls'], attributes: (v) => ({ ply: v === '2-Ply' ? 2 : 1 }), moq: [1, 10], stock: [100, 10_000] },
   { code: 'CBL-USBC', category: 'electronics/cables', noun: ['USB-C cable', 'USB-C cables'], unit: 'each', price: [200, 1200], variants: ['1 m', '2 m'], brands: ['Voltix', 'LinkWire', 'Cablix'], extras: ['Braided', '100W', 'USB 3.2'], attributes: (v) => ({ lengthM: Number.parseInt(v, 10), connector: 'USB-C' }), moq: [10, 50, 100], stock: [500, 100_000] },
   { code: 'CBL-HDMI', category: 'electronics/cables', noun: ['HDMI cable', 'HDMI cables'], unit: 'each', price: [250, 1500], variants: ['2 m', '5 m'], brands: ['LinkWire', 'Cablix'], extras: ['4K', 'High Speed'], attributes: (v) => ({ lengthM: Number.parseInt(v, 10), connector: 'HDMI' }), moq: [10, 50], stock: [500, 50_000] },
   { code: 'CBL-ETH', category: 'electronics/cables', noun: ['Ethernet cable', 'Ethernet cables'], unit: 'each', price: [150, 900], variants: ['Cat6', 'Cat5e'], sizes: ['1 m', '3 m', '10 m'], brands: ['LinkWire', 'Cablix', 'Voltix'], extras: ['Patch', 'Shielded'], attributes: (v, s) => ({ category: v, length: s ?? '3 m' }), moq: [10, 100], stock: [500, 100_000] },
-  { code: 'BAT-AA', category: 'electronics/batteries', noun: ['AA battery', 'AA batteries'], unit: 'pack', price: [300, 1200], variants: ['Alkaline', 'Lithium', 'Rechargeable NiMH'], brands: ['Voltix', 'PowerCell'], extras: ['Pack of 24', 'Long-Life'], attributes: (v) => ({ chemistry: v.toLowerCase(), size: 'AA' }), moq: [10, 50], stock: [500, 100_000] },
+  { code: 'BAT-AA', category: 'electronics/batteries', noun: ['AA battery', 'AA batteries'], unit: 'pack', packSize: 24, price: [300, 1200], variants: ['Alkaline', 'Lithium', 'Rechargeable NiMH'], brands: ['Voltix', 'PowerCell'], extras: ['Pack of 24', 'Long-Life'], attributes: (v) => ({ chemistry: v.toLowerCase(), size: 'AA' }), moq: [10, 50], stock: [500, 100_000] },
   { code: 'LED-BLB', category: 'electronics/lighting', noun: ['LED bulb', 'LED bulbs'], unit: 'each', price: [100, 600], variants: ['E27', 'E14', 'GU10'], brands: ['Lumina', 'BrightLite', 'Voltix'], extras: ['Warm White', '9W', 'Dimmable'], attributes: (v) => ({ socket: v }), moq: [10, 100], stock: [500, 200_000] },
   { code: 'LED-PNL', category: 'electronics/lighting', noun: ['LED panel', 'LED panels'], unit: 'each', price: [1500, 6000], variants: ['600x600', '300x1200'], brands: ['Lumina', 'BrightLite'], extras: ['40W', 'Flicker-Free'], attributes: (v) => ({ dimensions: v }), moq: [4, 20], stock: [50, 10_000] },
   { code: 'COF-BNS', category: 'food/coffee', noun: ['coffee beans', 'coffee beans'], unit: 'kg', price: [1200, 4200], variants: ['Arabica', 'Robusta', 'Decaf Arabica'], brands: ['Bean & Co', 'Roastery Nord', 'Kilimanjaro Farms'], extras: ['Whole Bean', 'Medium Roast', 'Fair Trade'], attributes: (v) => ({ variety: v.toLowerCase() }), moq: [1, 5, 20], stock: [50, 20_000] },
@@ -109,6 +113,8 @@ export interface DemoFeedRow {
   category: string;
   brand: string;
   unit: string;
+  /** Pieces in one unit sold, for products sold in packs (absent: 1). */
+  packSize?: number;
   price: { amount: number; currency: string };
   availableQuantity: number;
   minOrderQuantity: number;
@@ -181,6 +187,8 @@ function productRow(type: ProductType, seller: DemoSeller, serial: number, rando
     category: type.category,
     brand,
     unit: type.unit,
+    // From the type, not drawn: the generated catalog stays the same for a seed.
+    ...(type.packSize ? { packSize: type.packSize } : {}),
     price: { amount, currency },
     availableQuantity: between(random, type.stock),
     minOrderQuantity: pick(random, type.moq),

@@ -13,6 +13,8 @@ import { where } from './expressions.ts';
 export const ProductEntity = defineEntity({
   name: 'product',
   schema: z.extend(Product, {
+    /** Products written before pack sizes existed read as sold by the piece. */
+    packSize: z._default(z.int().check(z.gte(1)), 1),
     /** The product's standing offer (one per product, written with it by every feed row). */
     standingOfferId: z.string(),
     /** The feed row that last wrote the product: the attempt of that feed and the row number in its file. */

@@ -257,6 +257,7 @@ function toItems(feed: FeedItem, { row, data }: ValidRow, current: ProductItem |
     brand: data.brand ?? null,
     attributes: data.attributes,
     unit: data.unit,
+    packSize: data.packSize,
     price: data.price,
     availableQuantity: data.availableQuantity,
     minOrderQuantity: data.minOrderQuantity,

@@ -70,6 +70,7 @@ export function validateCsvRecord(record: Readonly<Record<string, string>>, row:
   // The title and description may hold line breaks only in the description.
   if (record.description !== undefined && cell('description') !== undefined) input.description = record.description.trim();
 
+  integer('pack_size', 'packSize');
   integer('available_quantity', 'availableQuantity');
   integer('min_order_quantity', 'minOrderQuantity');
   integer('lead_time_days', 'leadTimeDays');

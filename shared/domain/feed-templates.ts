@@ -19,6 +19,7 @@ const SECOND_ROW: Record<string, string> = {
   category: 'safety/spill-control',
   brand: 'Acme',
   unit: 'kg',
+  pack_size: '',
   price: '1.85',
   currency: 'EUR',
   available_quantity: '1200',

@@ -15,6 +15,7 @@
 //   something, the word whose dropping does, catalog words near the ones that matched nothing, categories.
 import { distance } from 'fastest-levenshtein';
 import type { ReplicaFilters, ReplicaHit, ReplicaTerm, SearchReplica } from '../data/search-replica/index.ts';
+import { minorToMajor } from '../schemas/money.ts';
 import type { SearchFilters } from '../schemas/search.ts';
 import { formKnown, tokens } from './intent/reading.ts';
 import { headTerm, type IntentLexicon, type Reading, type Term } from './search-intent.ts';
@@ -37,7 +38,7 @@ export interface IntentPlan {
 }
 
 /** Filters that may be dropped, in the order they are: each group's fields go together. */
-const RELAXABLE: readonly (readonly (keyof SearchFilters)[])[] = [['category'], ['shipsFrom'], ['maxLeadTimeDays'], ['brand'], ['minPrice', 'maxPrice'], ['currency']];
+const RELAXABLE: readonly (readonly (keyof SearchFilters)[])[] = [['category'], ['shipsFrom'], ['maxLeadTimeDays'], ['brand'], ['minPrice', 'maxPrice', 'pricePer'], ['currency']];
 const GROUP_BIT = 24;
 const PRICE = 4;
 const CURRENCY = 5;
@@ -89,6 +90,13 @@ export function planIntent(reading: Reading, index: SearchReplica, lexicon: Inte
   const plan = (kept: Term[], groups: readonly number[], empty: IntentPlan['reason'] = null): IntentPlan => {
     const dropped = terms.filter((term) => !kept.includes(term));
     const filters = without(groups);
+    // A bound per piece differs from one per unit only for products sold in packs: where none has the
+    // words within the other filters kept, or nothing is found, it is the plain bound and is shown as one.
+    const { minPrice: _min, maxPrice: _max, pricePer: _per, ...others } = filters.kept;
+    if (stated.pricePer === 'piece' && (empty !== null || !exists(kept, { ...others, packed: true }))) {
+      delete filters.kept.pricePer;
+      delete filters.dropped.pricePer;
+    }
     const bits = dropped.reduce((sum, term) => sum | (terms.indexOf(term) < GROUP_BIT ? 1 << terms.indexOf(term) : 0), 0);
     return {
       head, kept, dropped,
@@ -208,8 +216,9 @@ export function satisfies(hit: ReplicaHit, name: string, value: unknown, filters
     case 'sellerId': return product.sellerId === value;
     case 'brand': return (product.brand ?? '').toLowerCase() === String(value).toLowerCase();
     case 'currency': return price.currency === value;
-    case 'minPrice': return price.currency === filters.currency && price.amount >= (value as number);
-    case 'maxPrice': return price.currency === filters.currency && price.amount <= (value as number);
+    // Per piece: the price ÷ the pieces in the unit (bound × pieces, no rounding).
+    case 'minPrice': return price.currency === filters.currency && price.amount >= (value as number) * (filters.pricePer === 'piece' ? (product.packSize ?? 1) : 1);
+    case 'maxPrice': return price.currency === filters.currency && price.amount <= (value as number) * (filters.pricePer === 'piece' ? (product.packSize ?? 1) : 1);
     case 'minAvailableQuantity': return product.availableQuantity >= (value as number);
     case 'shipsFrom': return typeof value === 'string' ? product.shipsFrom === value : (value as string[]).includes(product.shipsFrom ?? '');
     case 'maxLeadTimeDays': return product.leadTimeDays <= (value as number);
@@ -237,14 +246,64 @@ export function itemChecks(
   const looked = terms.filter((term) => !term.required);
   const found = index.holding(looked.map((term): ReplicaTerm => term.forms), ids);
   const holding = terms.map((term) => (term.required ? new Set(ids) : (found[looked.indexOf(term)] as Set<string>)));
-  const applied = Object.entries(filters).filter(([, value]) => value !== undefined && !(typeof value === 'object' && Object.keys(value as object).length === 0));
-  const loosened = Object.entries(relaxedFilters).filter(([, value]) => value !== undefined);
+  // pricePer says how the price bounds read; it is no filter of its own.
+  const applied = Object.entries(filters).filter(([name, value]) => name !== 'pricePer' && value !== undefined && !(typeof value === 'object' && Object.keys(value as object).length === 0));
+  const loosened = Object.entries(relaxedFilters).filter(([name, value]) => name !== 'pricePer' && value !== undefined);
+  // Dropped price bounds are checked as they were stated: per piece when they said so.
+  const bounds: ReplicaFilters = { ...filters, pricePer: filters.pricePer ?? relaxedFilters.pricePer };
   return hits.map((hit) => {
     const check: ItemCheck = { matched: { keywords: [], filters: [] }, relaxed: { keywords: [], filters: [] } };
     terms.forEach((term, at) => (holding[at]?.has(hit.product.productId) ? check.matched : check.relaxed).keywords.push(term.word));
-    for (const [name, value] of [...applied, ...loosened]) (satisfies(hit, name, value, filters) ? check.matched : check.relaxed).filters.push(name);
+    for (const [name, value] of [...applied, ...loosened]) (satisfies(hit, name, value, bounds) ? check.matched : check.relaxed).filters.push(name);
     return check;
   });
+}
+
+// ---------------------------------------------------------------- what to know about the items' prices
+
+export interface SearchNote {
+  type: 'currency-relaxed' | 'price-relaxed' | 'price-per-piece';
+  message: string;
+}
+
+/** The request's price bounds in words ("at most 0.10 EUR a piece"), or '' without any. */
+function priceBound(filters: Partial<SearchFilters>, perPiece: boolean): string {
+  const { minPrice, maxPrice, currency } = filters;
+  if (currency === undefined || (minPrice === undefined && maxPrice === undefined)) return '';
+  const money = (amount: number) => `${minorToMajor(amount, currency)} ${currency}`;
+  const bound =
+    minPrice !== undefined && maxPrice !== undefined ? `between ${minorToMajor(minPrice, currency)} and ${money(maxPrice)}` : maxPrice !== undefined ? `at most ${money(maxPrice)}` : `at least ${money(minPrice as number)}`;
+  return `${bound}${perPiece ? ' a piece' : ''}`;
+}
+
+/**
+ * Sentences about the items' prices that an agent must read before acting on them: items priced in other
+ * currencies than the request's (a currency relaxation: never compared across currencies), items outside
+ * its price bounds, and bounds compared per piece. Each item's `relaxed` says which of them it lacks.
+ */
+export function notesFor(plan: IntentPlan, reading: Reading, hits: readonly ReplicaHit[]): SearchNote[] {
+  if (plan.empty || hits.length === 0) return [];
+  const notes: SearchNote[] = [];
+  const stated = reading.filters;
+  const perPiece = plan.filters.pricePer === 'piece' || plan.relaxedFilters.pricePer === 'piece';
+  const bound = priceBound(stated, perPiece);
+  const words = reading.terms.map((term) => term.word).join(' ');
+  const what = words ? ` "${words}"` : '';
+  const currency = stated.currency;
+  const others = [...new Set(hits.map((hit) => hit.offer.unitPrice.currency).filter((code) => code !== currency))].sort();
+  if (currency !== undefined && plan.relaxedFilters.currency !== undefined && others.length > 0) {
+    const list = others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others.at(-1) as string}`;
+    notes.push({
+      type: 'currency-relaxed',
+      message: `No product priced in ${currency} matches${what}; these items are priced in ${list}${bound ? `, and not held to ${bound}` : ''}: prices in different currencies are never compared, so convert before you compare`,
+    });
+  } else if (bound && (plan.relaxedFilters.maxPrice !== undefined || plan.relaxedFilters.minPrice !== undefined)) {
+    notes.push({ type: 'price-relaxed', message: `No product matches${what} priced ${bound}; these items are shown without that bound, and each outside it says so in relaxed.filters` });
+  }
+  if (plan.filters.pricePer === 'piece' && bound) {
+    notes.push({ type: 'price-per-piece', message: `Prices are compared per piece: each item’s unit price ÷ its packSize is ${bound.replace(/ a piece$/, '')}` });
+  }
+  return notes;
 }
 
 // ---------------------------------------------------------------- suggestions for an empty answer
@@ -260,7 +319,8 @@ function filterGroups(filters: ReplicaFilters): { names: string[]; label: string
   const groups: { names: string[]; label: string }[] = [];
   const describe = (name: string) => `${name} ${JSON.stringify((filters as Record<string, unknown>)[name])}`;
   const prices = (['minPrice', 'maxPrice'] as const).filter((name) => filters[name] !== undefined);
-  if (prices.length > 0) groups.push({ names: [...prices, 'currency'], label: `${prices.map(describe).join(', ')} ${filters.currency ?? ''}`.trim() });
+  const perPiece = filters.pricePer === 'piece' ? ['pricePer'] : [];
+  if (prices.length > 0) groups.push({ names: [...prices, ...perPiece, 'currency'], label: `${prices.map(describe).join(', ')} ${filters.currency ?? ''}${perPiece.length > 0 ? ' per piece' : ''}`.trim() });
   else if (filters.currency !== undefined) groups.push({ names: ['currency'], label: describe('currency') });
   for (const name of ['shipsFrom', 'maxLeadTimeDays', 'brand', 'quantity', 'category', 'sellerId', 'minAvailableQuantity', 'attributes'] as const) {
     if (filters[name] !== undefined) groups.push({ names: [name], label: describe(name) });

@@ -8,11 +8,12 @@ import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { surfaceWords, type ReplicaFilters, type ReplicaHit, type ReplicaQuery, type SearchReplica } from '../data/search-replica/index.ts';
 import { searchWords, type SearchWords } from '../data/search-words.ts';
 import { fail } from '../failures.ts';
+import { OfferCompact, ProductCompact, type Offer, type Product } from '../schemas/catalog.ts';
 import { MAX_SUGGESTIONS, type SearchFilters, type SearchRequest, type SearchSort } from '../schemas/search.ts';
 import { currentSearchIndex } from './search-index.ts';
 import { isEnglish } from './intent/words.ts';
 import { typoCorrection, inflectedForm } from './intent/spelling.ts';
-import { planIntent, suggestionsFor, itemChecks, type IntentPlan } from './search-plan.ts';
+import { planIntent, suggestionsFor, itemChecks, notesFor, type IntentPlan } from './search-plan.ts';
 import { readIntent, type IntentLexicon } from './search-intent.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 20;
@@ -55,6 +56,17 @@ function queryWord(word: string, vocabulary: ReadonlyMap<string, number>, englis
   return typoCorrection(word, vocabulary) ?? word;
 }
 
+const only = <T extends object>(record: T, shape: object): Partial<T> => Object.fromEntries(Object.entries(record).filter(([name]) => name in shape)) as Partial<T>;
+
+/**
+ * A search item as `fields` asks for it: whole (the default), or compact — without what choosing an
+ * offer does not need (descriptions, image URLs, timestamps, ids and states repeated): docs/decisions/search-fields.md.
+ */
+export function shapeItem<T extends { product: Product; offer: Offer }>(item: T, fields: 'full' | 'compact' | undefined): T {
+  if (fields !== 'compact') return item;
+  return { ...item, product: only(item.product, ProductCompact.shape), offer: only(item.offer, OfferCompact.shape) };
+}
+
 function replicaFilters(filters: SearchFilters | undefined, quantity?: number | null): ReplicaFilters {
   return { ...(filters ?? {}), ...(quantity ? { quantity } : {}) };
 }
@@ -75,7 +87,8 @@ export function intentLexicon(index: SearchReplica, words: SearchWords): IntentL
 export async function searchCatalog(callerId: string, request: SearchRequest, now = new Date()) {
   const index = await currentSearchIndex();
   const { english } = searchWords();
-  const { cursor, ...rest } = request;
+  // How much of each item is shown is no part of the search: a cursor serves either.
+  const { cursor, fields: _fields, ...rest } = request;
   const scope = scopeOf(callerId, 'structured', rest);
   const state = readCursor(scope, cursor) ?? { seq: index.seq, returned: [], plan: 0 };
   const limit = request.limit ?? DEFAULT_SEARCH_LIMIT;
@@ -97,7 +110,7 @@ export async function searchCatalog(callerId: string, request: SearchRequest, no
   });
   // Every word is required by the query itself, so each item holds them all; filters are checked on the item.
   const checks = itemChecks(index, hits, words.map((word) => ({ word, forms: [word], required: true })), filters, {});
-  return { items: hits.map((hit, at) => ({ ...hit, ...(checks[at] as ReturnType<typeof itemChecks>[number]) })), nextCursor: nextCursor(scope, state, hits, more) };
+  return { items: hits.map((hit, at) => shapeItem({ ...hit, ...(checks[at] as ReturnType<typeof itemChecks>[number]) }, request.fields)), nextCursor: nextCursor(scope, state, hits, more) };
 }
 
 /** One page of an intent's answer over `index`: what the endpoint returns, and its plan (for paging and evaluation). */
@@ -133,6 +146,7 @@ export function answerIntent(
     // Nothing is relaxed in an empty answer: nothing was found by dropping anything.
     relaxed: plan.empty ? { keywords: [], filters: {} } : { keywords: plan.dropped.map((term) => term.word), filters: plan.relaxedFilters },
     unparsed: reading.unparsed,
+    notes: notesFor(plan, reading, hits),
   };
   return {
     items: hits.map((hit, at) => ({ ...hit, ...(checks[at] as ReturnType<typeof itemChecks>[number]) })),
@@ -149,7 +163,7 @@ export function answerIntent(
  * guessed from the wording is dropped when it rules everything out; price, origin, lead time, brand and
  * quantity never are. Nothing found: an empty page with suggestions.
  */
-export async function searchIntent(callerId: string, request: { intent: string; limit?: number | undefined; cursor?: string | undefined }, now = new Date()) {
+export async function searchIntent(callerId: string, request: { intent: string; limit?: number | undefined; cursor?: string | undefined; fields?: 'full' | 'compact' | undefined }, now = new Date()) {
   const index = await currentSearchIndex();
   const lexicon = intentLexicon(index, searchWords());
   const scope = scopeOf(callerId, 'intent', { intent: request.intent, limit: request.limit });
@@ -158,7 +172,7 @@ export async function searchIntent(callerId: string, request: { intent: string; 
   const answer = answerIntent(index, lexicon, request.intent, { limit, now, ...(state ? { state } : {}) });
   const first: CursorState = state ?? { seq: index.seq, returned: [], plan: answer.plan.code };
   return {
-    items: answer.items,
+    items: answer.items.map((item) => shapeItem(item, request.fields)),
     nextCursor: nextCursor(scope, first, answer.items, answer.more),
     interpretation: answer.interpretation,
     suggestions: answer.suggestions,

@@ -22,10 +22,10 @@ import { errorCodesFor, type RouteDefinition, type RouteTag, type RouteWithDocum
 import { EXAMPLE_IDS, EXAMPLE_ORDER_CREATED_EVENT } from '../schemas/examples.ts';
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
-import { Feed, FeedWithUpload, Offer, Product, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
+import { Feed, FeedWithUpload, Offer, OfferCompact, Product, ProductCompact, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
 import { CountryCode, LIST_CURSOR_MAX, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, idOf } from '../schemas/common.ts';
 import { CurrencyCode } from '../schemas/money.ts';
-import { SearchIntentPage, SearchPage } from '../schemas/search.ts';
+import { SearchIntentPage, SearchItem, SearchItemBase, SearchItemCompact, SearchPage } from '../schemas/search.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
@@ -466,7 +466,7 @@ export function buildOpenApiDocument(routeTable: readonly RouteWithDocument[], o
       paths,
       webhooks,
       components: {
-        schemas: { Error: ErrorBody, CountryCode, CurrencyCode },
+        schemas: { Error: ErrorBody, CountryCode, CurrencyCode, SearchItemBase },
         headers: HEADERS,
         parameters: { ...PARAMETERS, ...WEBHOOK_PARAMETERS },
         responses: { ...Object.fromEntries([...errorResponses].sort(([a], [b]) => a.localeCompare(b))), ...WEBHOOK_RESPONSES },
@@ -724,11 +724,15 @@ const idDescriptions = new Map<z.core.$ZodType, string>((Object.keys(ID_DESCRIPT
 const EXTENSIONS = new Map<z.core.$ZodType, z.ZodMiniObject>([
   [AgentWithApiKey, Agent],
   [SellerOffer, Offer],
+  [Offer, OfferCompact],
+  [Product, ProductCompact],
   [ProductWithOffers, Product],
   [SellerProductWithOffers, Product],
   [FeedWithUpload, Feed],
   [DeliveryWithPayload, Delivery],
   [SearchIntentPage, SearchPage],
+  [SearchItem, SearchItemBase],
+  [SearchItemCompact, SearchItemBase],
 ]);
 
 function documentAsExtension(jsonSchema: Record<string, unknown>, base: z.ZodMiniObject): void {

@@ -42,6 +42,14 @@ export const Unit = /* @__PURE__ */ (() => z.annotated(
   { maxLength: 20, example: 'box' },
 ))();
 
+/** Most pieces one unit sold may hold. */
+export const PACK_SIZE_MAX = 1_000_000;
+/** Pieces in one unit sold: a box of 100 gloves is one unit of 100 pieces. */
+export const PackSize = /* @__PURE__ */ (() => boundedInt(1, PACK_SIZE_MAX, {
+  description: 'Pieces in one unit sold (a box of 100: 100)',
+  example: 100,
+}))();
+
 export const ImageUrl = /* @__PURE__ */ (() => z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Must be an absolute http(s) URL' }).check(z.maxLength(2048)))();
 
 export const ProductStatus = /* @__PURE__ */ (() => z.annotated(z.enum(['active', 'inactive']), { id: 'ProductStatus' }))();
@@ -52,15 +60,19 @@ export const PriceTier = /* @__PURE__ */ (() => z.annotated(
   { id: 'PriceTier', description: 'From minQuantity units on, each costs unitPrice' },
 ))();
 
-export const Offer = /* @__PURE__ */ (() => z.annotated(z.object({
+/** The offer as a compact search item shows it (docs/decisions/search-fields.md); Offer adds the rest. */
+export const OfferCompact = /* @__PURE__ */ (() => z.annotated(z.object({
     offerId: idOf('offer'),
-    productId: idOf('product'),
-    sellerId: idOf('agent'),
     unitPrice: Money,
     minQuantity: boundedInt(1, 1_000_000_000),
     priceTiers: z.annotated(z.array(PriceTier), { maxItems: 20 }),
     negotiable: z.boolean(),
     validUntil: z.annotated(z.nullable(Timestamp), { description: 'Null: a standing offer without an end' }),
+  }), { id: 'OfferCompact' }))();
+
+export const Offer = /* @__PURE__ */ (() => z.annotated(z.extend(OfferCompact, {
+    productId: idOf('product'),
+    sellerId: idOf('agent'),
     status: OfferStatus,
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -86,21 +98,26 @@ export const SellerOffer = /* @__PURE__ */ (() => z.annotated(z.extend(Offer, {
 }), { id: 'SellerOffer' }))();
 export type SellerOffer = z.infer<typeof SellerOffer>;
 
-export const Product = /* @__PURE__ */ (() => z.annotated(z.object({
+/** The product as a compact search item shows it (docs/decisions/search-fields.md); Product adds the rest. */
+export const ProductCompact = /* @__PURE__ */ (() => z.annotated(z.object({
     productId: idOf('product'),
     sellerId: idOf('agent'),
     sku: bounded(100, { pattern: SKU_PATTERN.source }),
     title: bounded(300, { pattern: TEXT_PATTERN_SINGLE_LINE }),
-    description: z.nullable(bounded(5000, { pattern: TEXT_PATTERN_MULTI_LINE })),
     category: z.nullable(bounded(CATEGORY_MAX_LENGTH, { pattern: CATEGORY_PATTERN.source })),
     brand: z.nullable(bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE })),
     attributes: Attributes,
     unit: bounded(20, { pattern: '^[a-z][a-z0-9-]{0,19}$' }),
+    packSize: PackSize,
     price: z.withMeta(Money, { description: 'List unit price' }),
     availableQuantity: boundedInt(0, 1_000_000_000),
     minOrderQuantity: boundedInt(1, 1_000_000_000),
     leadTimeDays: boundedInt(0, 365),
     shipsFrom: z.nullable(bounded(2, { pattern: '^[A-Z]{2}$' })),
+  }), { id: 'ProductCompact' }))();
+
+export const Product = /* @__PURE__ */ (() => z.annotated(z.extend(ProductCompact, {
+    description: z.nullable(bounded(5000, { pattern: TEXT_PATTERN_MULTI_LINE })),
     imageUrls: z.annotated(z.array(bounded(2048, { format: 'uri' })), { maxItems: 20 }),
     status: ProductStatus,
     sourceFeedId: z.nullable(idOf('feed')),

@@ -3,7 +3,7 @@
 import * as z from './zod.ts';
 import type { FieldProblem } from '../failures.ts';
 import { CountryCode, text } from './common.ts';
-import { Attributes, Category, ImageUrl, NegotiationStrategy, PriceTier, ProductStatus, Sku, Unit } from './catalog.ts';
+import { Attributes, Category, ImageUrl, NegotiationStrategy, PACK_SIZE_MAX, PriceTier, ProductStatus, Sku, Unit } from './catalog.ts';
 import { CurrencyCode, Money } from './money.ts';
 import { zodProblems } from './problems.ts';
 
@@ -32,6 +32,7 @@ export const FEED_FIELDS: readonly FeedField[] = [
   { field: 'category', column: 'category', csvType: 'string', jsonType: 'string', required: false, default: null, description: 'Lowercase path of up to 8 segments (letters, digits, hyphens), such as safety/gloves. Uppercase letters are lowercased.', csvExample: 'safety/gloves', jsonExample: 'safety/gloves' },
   { field: 'brand', column: 'brand', csvType: 'string', jsonType: 'string', required: false, default: null, description: 'Up to 100 characters.', csvExample: 'Acme', jsonExample: 'Acme' },
   { field: 'unit', column: 'unit', csvType: 'string', jsonType: 'string', required: false, default: 'each', description: 'What one unit is: each, box, pair, kg… (lowercase).', csvExample: 'box', jsonExample: 'box' },
+  { field: 'packSize', column: 'pack_size', csvType: 'integer', jsonType: 'integer', required: false, default: 1, description: 'Pieces in one unit: a box of 100 gloves sold as one unit is 100. A whole number, 1–1,000,000. Buyers see it beside the price, and a search for a price per piece ("under 0.15 EUR each") compares the price ÷ packSize.', csvExample: '100', jsonExample: 100 },
   { field: 'price.amount', column: 'price', csvType: 'decimal', jsonType: 'integer', required: true, default: null, description: 'List unit price. CSV: a decimal in major units (12.50), with no more decimals than the currency has (JPY none, BHD three). JSON: price is Money, amount in minor units (1250).', csvExample: '12.50', jsonExample: 1250 },
   { field: 'price.currency', column: 'currency', csvType: 'currency', jsonType: 'currency', required: true, default: null, description: 'ISO 4217 code in uppercase (USD, EUR, JPY…). Every price of the row is in it.', csvExample: 'USD', jsonExample: 'USD' },
   { field: 'availableQuantity', column: 'available_quantity', csvType: 'integer', jsonType: 'integer', required: true, default: null, description: 'Units in stock: a whole number, 0 or more.', csvExample: '5000', jsonExample: 5000 },
@@ -70,6 +71,7 @@ export const FeedProductRow = /* @__PURE__ */ (() => z.object({
   category: z.nullish(LowercasedCategory),
   brand: z.nullish(text({ min: 1, max: 100 })),
   unit: z.pipe(z.nullish(Unit), z.transform((unit) => unit ?? 'each')),
+  packSize: z.pipe(z.nullish(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 or more'), z.lte(PACK_SIZE_MAX, 'Must be at most 1,000,000'))), z.transform((value) => value ?? 1)),
   price: Money,
   availableQuantity: z.int('Must be a whole number').check(z.gte(0, 'Must be 0 or more'), z.lte(1_000_000_000, 'Must be at most 1,000,000,000')),
   minOrderQuantity: z.pipe(z.nullish(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 or more'), z.lte(1_000_000_000))), z.transform((value) => value ?? 1)),

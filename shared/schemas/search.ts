@@ -2,7 +2,7 @@
 // what was understood of them. An intent's interpretation uses exactly the filter shape of /v1/search,
 // so an agent can correct it and send it back as a structured search.
 import * as z from './zod.ts';
-import { Category, Offer, Product } from './catalog.ts';
+import { Category, Offer, OfferCompact, Product, ProductCompact } from './catalog.ts';
 import { CountryCode, TEXT_PATTERN_SINGLE_LINE, bounded, boundedInt, text } from './common.ts';
 import { Amount, CurrencyCode, MAX_AMOUNT } from './money.ts';
 
@@ -22,8 +22,11 @@ export const SearchFilters = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     category: z.annotated(z.optional(Category), { description: 'A category path prefix: safety matches safety/gloves' }),
     sellerId: z.annotated(z.optional(z.string().check(z.regex(/^agt_[0-9A-HJKMNP-TV-Z]{26}$/, 'Must be an agent id (agt_…)'))), { maxLength: 30 }),
     brand: z.annotated(z.optional(text({ min: 1, max: BRAND_MAX })), { description: 'Exact brand, case-insensitive' }),
-    minPrice: z.annotated(z.optional(Amount), { description: 'Lowest unit price in the minor unit of `currency` (needs currency)' }),
-    maxPrice: z.annotated(z.optional(Amount), { description: 'Highest unit price in the minor unit of `currency` (needs currency)' }),
+    minPrice: z.annotated(z.optional(Amount), { description: 'Lowest price, in minor units of `currency`' }),
+    maxPrice: z.annotated(z.optional(Amount), { description: 'Highest price, in minor units of `currency`' }),
+    pricePer: z.annotated(z.optional(z.enum(['unit', 'piece'], { error: 'Must be unit or piece' })), {
+      description: 'Bounds per unit (default) or piece: price ÷ packSize',
+    }),
     currency: z.annotated(z.optional(CurrencyCode), { description: 'Only offers priced in this currency' }),
     minAvailableQuantity: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 or more'), z.lte(1_000_000_000))),
     shipsFrom: z.annotated(
@@ -43,23 +46,34 @@ export const SearchFilters = /* @__PURE__ */ (() => z.annotated(z.strictObject({
         break;
       }
     }
+    if (filters.pricePer !== undefined && filters.minPrice === undefined && filters.maxPrice === undefined) {
+      context.addIssue({ code: 'custom', path: ['pricePer'], message: 'Only with minPrice or maxPrice: it says what they bound' });
+    }
     if (filters.minPrice !== undefined && filters.maxPrice !== undefined && filters.minPrice > filters.maxPrice) {
       context.addIssue({ code: 'custom', path: ['minPrice'], message: 'Must not be above maxPrice' });
     }
   })), { id: 'SearchFilters' }))();
 export type SearchFilters = z.infer<typeof SearchFilters>;
 
+/** How much of each item a search returns (docs/decisions/search-fields.md). */
+export const SEARCH_FIELDS = ['full', 'compact'] as const;
+export const SearchFields = /* @__PURE__ */ (() => z.annotated(z.enum(SEARCH_FIELDS, { error: 'Must be full or compact' }), {
+  id: 'SearchFields',
+  description: 'full (default) or compact: SearchItemCompact',
+}))();
+
 /** Longest accepted cursor: a search cursor carries the ids already returned (see docs/search.md). */
 const SEARCH_CURSOR_MAX = 100_000;
 
 export const SearchRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    query: z.annotated(z.optional(text({ max: 500 })), { description: 'Words to match in titles, brands, categories, attributes, descriptions', example: 'nitrile gloves' }),
+    query: z.annotated(z.optional(text({ max: 500 })), { description: 'Words to match in the products’ text', example: 'nitrile gloves' }),
     filters: z.optional(SearchFilters),
     exclude: z.annotated(
       z.optional(z.array(text({ min: 1, max: 100 })).check(z.maxLength(20, 'At most 20 excluded words'))),
       { description: 'Words an item must not hold ("not latex", "latex-free")', example: ['latex'] },
     ),
     sort: z.optional(SearchSort),
+    fields: z.optional(SearchFields),
     limit: z.annotated(z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))), { description: 'Page size, 1–100 (default 20)' }),
     cursor: z.annotated(
       z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))),
@@ -74,32 +88,34 @@ const echoed = (maxLength: number, meta: { description?: string } = {}) => bound
 export const SearchIntentRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     intent: z.withMeta(text({ min: 1, max: INTENT_MAX }), { example: '500 nitrile gloves under $0.12 each shipping from Germany within 10 days' }),
     limit: z.optional(z.int('Must be a whole number').check(z.gte(1, 'Must be 1 to 100'), z.lte(100, 'Must be 1 to 100'))),
+    fields: z.optional(SearchFields),
     cursor: z.annotated(z.optional(z.string().check(z.minLength(1), z.maxLength(SEARCH_CURSOR_MAX))), { pattern: '^[A-Za-z0-9_-]+$' }),
   }), { id: 'SearchIntentRequest' }))();
 
 const ItemWordsAndFilters = (id: string, description: string) =>
   z.annotated(z.object({
-      keywords: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Product words of the request (interpretation.keywords; for /v1/search, the query\'s)' }),
-      filters: z.annotated(z.array(echoed(64)), { maxItems: 20, description: 'Filter names of the request (`quantity`: an intent\'s quantity)' }),
+      keywords: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Product words of the request' }),
+      filters: z.annotated(z.array(echoed(64)), { maxItems: 20, description: 'Filter names (`quantity`: an intent\'s quantity)' }),
     }), { id, description });
 
 /** One shape for what an item satisfies and what it lacks: the document describes it once (SearchItemWords). */
 const SearchItemWords = /* @__PURE__ */ (() => ItemWordsAndFilters('SearchItemWords', 'Words and filters of the request'))();
 export const SearchItemMatched = /* @__PURE__ */ (() => z.withMeta(SearchItemWords, { description: 'What this item satisfies' }))();
-export const SearchItemRelaxed = /* @__PURE__ */ (() => z.withMeta(SearchItemWords, {
-  description: 'What this item does not satisfy: words and filters dropped to find anything (empty when it satisfies all)',
-}))();
+export const SearchItemRelaxed = /* @__PURE__ */ (() => z.withMeta(SearchItemWords, { description: 'What this item lacks: words and filters dropped to find anything' }))();
 
-export const SearchItem = /* @__PURE__ */ (() => z.annotated(z.object({
-    product: Product,
-    offer: Offer,
+/** What a search item says of its fit, whole or compact. */
+export const SearchItemBase = /* @__PURE__ */ (() => z.annotated(z.object({
     score: z.annotated(z.number(), { description: 'Text relevance (higher is better); 0 without words', minimum: 0 }),
     matched: SearchItemMatched,
     relaxed: SearchItemRelaxed,
-  }), { id: 'SearchItem' }))();
+  }), { id: 'SearchItemBase' }))();
+
+export const SearchItem = /* @__PURE__ */ (() => z.annotated(z.extend(SearchItemBase, { product: Product, offer: Offer }), { id: 'SearchItem' }))();
+/** A search item with `fields: "compact"` (docs/decisions/search-fields.md). */
+export const SearchItemCompact = /* @__PURE__ */ (() => z.annotated(z.extend(SearchItemBase, { product: ProductCompact, offer: OfferCompact }), { id: 'SearchItemCompact' }))();
 
 export const SearchPage = /* @__PURE__ */ (() => z.annotated(z.object({
-    items: z.annotated(z.array(SearchItem), { maxItems: 100 }),
+    items: z.annotated(z.array(z.union([SearchItem, SearchItemCompact])), { maxItems: 100 }),
     nextCursor: z.nullable(bounded(SEARCH_CURSOR_MAX, { pattern: '^[A-Za-z0-9_-]+$' })),
   }), { id: 'SearchPage' }))();
 
@@ -111,10 +127,17 @@ export const SearchCorrection = /* @__PURE__ */ (() => z.annotated(z.object({
     }),
   }), { id: 'SearchCorrection', example: { from: 'glvoes', to: 'gloves', kind: 'spelling' } }))();
 
+export const SEARCH_NOTE_TYPES = ['currency-relaxed', 'price-relaxed', 'price-per-piece'] as const;
+
+export const SearchNote = /* @__PURE__ */ (() => z.annotated(z.object({
+    type: z.enum(SEARCH_NOTE_TYPES),
+    message: echoed(2000),
+  }), { id: 'SearchNote' }))();
+
 export const Interpretation = /* @__PURE__ */ (() => z.annotated(z.object({
     keywords: z.annotated(z.array(bounded(INTENT_MAX)), {
       maxItems: INTENT_MAX,
-      description: 'Product words read (after `corrections`); an item matches a word it holds, stemmed, or a variant or synonym',
+      description: 'Product words read, after `corrections`; an item holds each, stemmed, or a synonym',
       example: ['nitrile', 'gloves'],
     }),
     quantity: z.annotated(z.nullable(boundedInt(1, Number.MAX_SAFE_INTEGER)), { description: 'Units wanted; items that cannot serve it are left out' }),
@@ -126,14 +149,15 @@ export const Interpretation = /* @__PURE__ */ (() => z.annotated(z.object({
     excluded: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words ruled out ("not latex", "latex-free")', example: ['latex'] }),
     budget: z.annotated(
       z.nullable(z.object({ amount: boundedInt(1, MAX_AMOUNT * 1_000_000), currency: bounded(3, { pattern: '^[A-Z]{3}$' }) })),
-      { description: 'A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice' },
+      { description: 'A total budget, minor units; with the quantity it sets filters.maxPrice' },
     ),
     corrections: z.annotated(z.array(SearchCorrection), { maxItems: INTENT_MAX, description: 'Words read otherwise than typed' }),
     relaxed: z.annotated(z.object({
-        keywords: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words dropped: no product has them with the rest (never the main one)' }),
+        keywords: z.annotated(z.array(echoed(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words dropped: no product has them with the rest' }),
         filters: z.annotated(z.record(echoed(64), z.unknown()), { description: 'Filters dropped to find anything, with their values' }),
       }), { description: 'What was dropped to find anything; each item’s `relaxed` says what it lacks' }),
-    unparsed: z.annotated(z.array(bounded(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words not understood (not catalog or English words, not correctable)' }),
+    unparsed: z.annotated(z.array(bounded(INTENT_MAX)), { maxItems: INTENT_MAX, description: 'Words not understood' }),
+    notes: z.annotated(z.array(SearchNote), { maxItems: SEARCH_NOTE_TYPES.length, description: 'What the items’ prices mean, in sentences' }),
   }), { id: 'Interpretation' }))();
 
 /** At most this many suggestions accompany an empty answer. */
@@ -143,7 +167,7 @@ export const SEARCH_SUGGESTION_TYPES = ['loosen-filter', 'drop-keyword', 'try-ke
 
 export const SearchSuggestion = /* @__PURE__ */ (() => z.annotated(z.object({
     type: z.annotated(z.enum(SEARCH_SUGGESTION_TYPES), {
-      description: 'loosen-filter: products match without these filters; drop-keyword: without this word; try-keyword: a catalog word near an unmatched one; browse-category: a category the catalog has',
+      description: 'loosen-filter: match without these filters; drop-keyword: without this word; try-keyword: a catalog word near one unmatched; browse-category: a category',
     }),
     value: echoed(INTENT_MAX, { description: 'The filter name(s), word or category path' }),
     message: echoed(2000, { description: 'What to change, in words' }),

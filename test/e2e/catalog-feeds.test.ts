@@ -293,6 +293,7 @@ describe('row validation', () => {
       imageUrls: ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/b.jpg'],
       attributes: { material: 'nitrile', size: 'M', powderFree: true, thicknessMm: 0.1 },
       unit: 'each',
+      packSize: 1,
       minOrderQuantity: 1,
       leadTimeDays: 0,
       status: 'active',
@@ -300,6 +301,21 @@ describe('row validation', () => {
       brand: null,
     });
     expect(product.offers[0]).toMatchObject({ negotiable: false, unitPrice: { amount: 1250, currency: 'USD' }, floorUnitPrice: { amount: 1000, currency: 'USD' }, autoAcceptUnitPrice: { amount: 1200, currency: 'USD' }, minQuantity: 1, status: 'active' });
+  });
+
+  it('reads pack_size and packSize: a box of 100 says so to its seller and to buyers', async () => {
+    const seller = await registerUnlimited(client, 'seller');
+    const csv = ['sku,title,unit,pack_size,price,currency,available_quantity', 'BOX-100,Nitrile gloves box of 100,box,100,9.00,EUR,40', 'BOX-BAD,Bad pack,box,0,9.00,EUR,40'].join('\n');
+    const feed = await waitForFeed(client, seller.apiKey, (await uploadCsv(client, seller.apiKey, csv)).json.data.feedId);
+    expect(feed).toMatchObject({ status: 'completed', rowsSucceeded: 1, rowsFailed: 1, errors: [{ row: 2, field: 'pack_size', message: expect.stringContaining('1 or more') }] });
+    const [product] = (await client.get('/v1/seller/products?sku=BOX-100', { apiKey: seller.apiKey })).json.data.items;
+    expect(product).toMatchObject({ unit: 'box', packSize: 100, price: { amount: 900, currency: 'EUR' } });
+    const json = await client.post('/v1/seller/feeds', { products: [{ sku: 'PACK-24', title: 'AA batteries, pack of 24', unit: 'pack', packSize: 24, price: { amount: 600, currency: 'EUR' }, availableQuantity: 10 }] }, { apiKey: seller.apiKey });
+    expect((await waitForFeed(client, seller.apiKey, json.json.data.feedId)).status).toBe('completed');
+    expect((await client.get('/v1/seller/products?sku=PACK-24', { apiKey: seller.apiKey })).json.data.items[0]).toMatchObject({ unit: 'pack', packSize: 24 });
+    const buyer = await registerUnlimited(client, 'buyer');
+    const seen = (await client.get(`/v1/products/${product.productId}`, { apiKey: buyer.apiKey })).json.data;
+    expect(seen).toMatchObject({ unit: 'box', packSize: 100 });
   });
 
   it('validates JSON rows with field paths and warns once per unknown field', async () => {

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
 import { registerUnlimited, waitForFeed } from '../support/catalog.ts';
+import { OpenApiResponseValidator } from '../support/openapi-validator.ts';
 import { newClient } from '../support/runtime.ts';
 
 const client = newClient();
@@ -118,6 +119,59 @@ describe('POST /v1/search', () => {
     expect(JSON.stringify(item)).not.toMatch(/floorUnitPrice|autoAcceptUnitPrice|standingOfferId/);
   });
 
+  it('bounds prices per unit sold, or per piece with pricePer: piece (the price ÷ packSize), and shows packSize', async () => {
+    const word = uniqueWord();
+    const seller = await registerUnlimited(client, 'seller');
+    const buyer = await registerUnlimited(client, 'buyer');
+    await loadFeed(seller.apiKey, [
+      { sku: 'PK-100', title: `${word} nitrile gloves, box of 100`, unit: 'box', packSize: 100, price: { amount: 900, currency: 'EUR' }, availableQuantity: 50 },
+      { sku: 'PK-50', title: `${word} nitrile gloves, box of 50`, unit: 'box', packSize: 50, price: { amount: 800, currency: 'EUR' }, availableQuantity: 50 },
+      { sku: 'PK-1', title: `${word} nitrile glove`, price: { amount: 12, currency: 'EUR' }, availableQuantity: 5000 },
+    ]);
+    await searchUntil(buyer.apiKey, { query: word }, 3);
+    const skus = async (filters: Record<string, unknown>) => ids((await search(buyer.apiKey, { query: word, filters: { currency: 'EUR', ...filters }, limit: 100 })).items).sort();
+    expect(await skus({ maxPrice: 10, pricePer: 'piece' })).toEqual(['PK-100']); // 9.00 ÷ 100 = 0.09 a piece
+    expect(await skus({ maxPrice: 16, pricePer: 'piece' })).toEqual(['PK-1', 'PK-100', 'PK-50']);
+    expect(await skus({ minPrice: 10, pricePer: 'piece' })).toEqual(['PK-1', 'PK-50']);
+    expect(await skus({ maxPrice: 800 })).toEqual(['PK-1', 'PK-50']); // per unit sold, the default
+    expect(await skus({ maxPrice: 800, pricePer: 'unit' })).toEqual(['PK-1', 'PK-50']);
+    const items = (await search(buyer.apiKey, { query: word, limit: 100 })).items;
+    expect(Object.fromEntries(items.map((item: any) => [item.product.sku, item.product.packSize]))).toEqual({ 'PK-100': 100, 'PK-50': 50, 'PK-1': 1 });
+    const [boxed] = (await search(buyer.apiKey, { query: word, filters: { currency: 'EUR', maxPrice: 10, pricePer: 'piece' } })).items;
+    expect(boxed.matched.filters).toEqual(['maxPrice', 'currency']);
+    for (const [filters, path] of [[{ pricePer: 'piece' }, 'filters.pricePer'], [{ currency: 'EUR', maxPrice: 10, pricePer: 'box' }, 'filters.pricePer']] as const) {
+      const response = await client.send('POST', '/v1/search', { apiKey: buyer.apiKey, body: { filters } });
+      expectError(response, 422, 'validation/invalid');
+      expect(response.json.details.map((detail: { path: string }) => detail.path)).toContain(path);
+    }
+  });
+
+  it('returns whole items by default and compact ones with fields: compact, both as the document describes them', async () => {
+    const validator = await OpenApiResponseValidator.create((await client.get('/v1/openapi.json')).json);
+    const word = uniqueWord();
+    const seller = await registerUnlimited(client, 'seller');
+    const buyer = await registerUnlimited(client, 'buyer');
+    await loadFeed(seller.apiKey, [{ sku: 'C-1', title: `${word} nitrile gloves`, description: 'Powder-free', unit: 'box', packSize: 100, price: { amount: 900, currency: 'EUR' }, availableQuantity: 50, imageUrls: ['https://cdn.example.com/c1.jpg'] }]);
+    await searchUntil(buyer.apiKey, { query: word }, 1);
+    for (const [path, body] of [['/v1/search', { query: word }], ['/v1/search-intent', { intent: `${word} nitrile gloves under 10 EUR a box` }]] as const) {
+      const full = await client.send('POST', path, { apiKey: buyer.apiKey, body });
+      const compact = await client.send('POST', path, { apiKey: buyer.apiKey, body: { ...body, fields: 'compact' } });
+      expect(validator.problems('POST', path, full)).toEqual([]);
+      expect(validator.problems('POST', path, compact)).toEqual([]);
+      const [whole] = full.json.data.items;
+      const [small] = compact.json.data.items;
+      expect(Object.keys(whole.product)).toEqual(expect.arrayContaining(['description', 'imageUrls', 'status', 'sourceFeedId', 'createdAt', 'updatedAt']));
+      expect(Object.keys(small.product).sort()).toEqual(
+        ['productId', 'sellerId', 'sku', 'title', 'category', 'brand', 'attributes', 'unit', 'packSize', 'price', 'availableQuantity', 'minOrderQuantity', 'leadTimeDays', 'shipsFrom'].sort(),
+      );
+      expect(Object.keys(small.offer).sort()).toEqual(['offerId', 'unitPrice', 'minQuantity', 'priceTiers', 'negotiable', 'validUntil'].sort());
+      expect(small).toMatchObject({ product: { sku: 'C-1', packSize: 100, price: whole.product.price }, offer: { offerId: whole.offer.offerId, unitPrice: whole.offer.unitPrice }, score: whole.score, matched: whole.matched, relaxed: whole.relaxed });
+      expect(JSON.stringify(compact.json).length).toBeLessThan(JSON.stringify(full.json).length);
+    }
+    expectError(await client.send('POST', '/v1/search', { apiKey: buyer.apiKey, body: { fields: 'tiny' } }), 422, 'validation/invalid');
+    expectError(await client.send('POST', '/v1/search-intent', { apiKey: buyer.apiKey, body: { intent: 'gloves', fields: ['product.title'] } }), 422, 'validation/invalid');
+  });
+
   it('refuses bad filters with 422 and the field path', async () => {
     const buyer = await registerUnlimited(client, 'buyer');
     const cases: [Record<string, unknown>, string][] = [
@@ -222,6 +276,7 @@ describe('POST /v1/search-intent', () => {
       ],
       relaxed: { keywords: [], filters: {} },
       unparsed: [],
+      notes: [],
     });
     expect(ids(items)).toEqual(['I-OK']);
     expect(items[0].matched).toEqual({ keywords: ['nitrile', 'gloves'], filters: ['maxPrice', 'currency', 'maxLeadTimeDays', 'shipsFrom', 'brand', 'quantity'] });
@@ -231,6 +286,28 @@ describe('POST /v1/search-intent', () => {
     const cheapest = await client.send('POST', '/v1/search-intent', { apiKey: buyer.apiKey, body: { intent: `cheapest ${brand} gloves` } });
     expect(cheapest.json.data.interpretation.sort).toBe('price_asc');
     expect(cheapest.json.data.items.map((item: any) => item.offer.unitPrice.amount)).toEqual([9, 9, 9, 9, 10, 20]);
+  });
+
+  it('reads prices as written and compares a per-piece bound per piece for products sold in packs', async () => {
+    const brand = `Brand${uniqueWord()}`;
+    const seller = await registerUnlimited(client, 'seller');
+    const buyer = await registerUnlimited(client, 'buyer');
+    const base = { brand, category: 'office/writing', availableQuantity: 500 };
+    await loadFeed(seller.apiKey, [
+      { ...base, sku: 'PEN-50', title: 'Ballpoint pens, box of 50', unit: 'box', packSize: 50, price: { amount: 400, currency: 'EUR' } },
+      { ...base, sku: 'PEN-10', title: 'Ballpoint pens, box of 10', unit: 'box', packSize: 10, price: { amount: 300, currency: 'EUR' } },
+    ]);
+    await searchUntil(buyer.apiKey, { filters: { brand } }, 2);
+    const intent = async (text: string) => (await client.send('POST', '/v1/search-intent', { apiKey: buyer.apiKey, body: { intent: text } })).json.data;
+    const perPen = await intent(`${brand} ballpoint pens under 0,10 € per pen`);
+    expect(perPen.interpretation.filters).toEqual({ maxPrice: 10, currency: 'EUR', pricePer: 'piece', brand });
+    expect(ids(perPen.items)).toEqual(['PEN-50']); // 4.00 ÷ 50 = 0.08 a pen; 3.00 ÷ 10 = 0.30
+    expect(perPen.items[0].product).toMatchObject({ unit: 'box', packSize: 50 });
+    expect(perPen.interpretation.notes).toEqual([{ type: 'price-per-piece', message: expect.stringContaining('packSize is at most 0.10 EUR') }]);
+    const perBox = await intent(`${brand} ballpoint pens, 3,50 EUR max per box`);
+    expect(perBox.interpretation.filters).toEqual({ maxPrice: 350, currency: 'EUR', brand });
+    expect(ids(perBox.items)).toEqual(['PEN-10']);
+    expect(perBox.interpretation.notes).toEqual([]);
   });
 
   it('relaxes visibly, rules out what is negated, and answers nothing with checked suggestions when no product has the main word', async () => {
@@ -276,6 +353,17 @@ describe('POST /v1/search-intent', () => {
     const notLatex = await intent(`${brand} gloves, not latex`);
     expect(notLatex.interpretation.excluded).toEqual(['latex']);
     expect(ids(notLatex.items)).toEqual(['H-NIT']);
+
+    // A price in a currency no product is priced in: the items in other currencies say so, each and in a sentence.
+    const dollars = await intent(`${word} nitrile gloves under 5 cents each`);
+    expect(ids(dollars.items)).toEqual(['H-NIT']);
+    expect(dollars.interpretation.relaxed).toEqual({ keywords: [], filters: { maxPrice: 5, currency: 'USD' } });
+    expect(dollars.items[0].relaxed.filters).toEqual(['maxPrice', 'currency']);
+    expect(dollars.interpretation.notes).toEqual([{ type: 'currency-relaxed', message: expect.stringMatching(new RegExp(`No product priced in USD matches "${word} nitrile gloves"; these items are priced in EUR, and not held to at most 0\\.05 USD`)) }]);
+    // Within the currency but over the bound: said too.
+    const cheap = await intent(`${word} nitrile gloves under 0.05 EUR`);
+    expect(ids(cheap.items)).toEqual(['H-NIT']);
+    expect(cheap.interpretation.notes).toEqual([{ type: 'price-relaxed', message: expect.stringContaining('at most 0.05 EUR') }]);
 
     // No product has the main word: nothing, and what the catalog has instead.
     const plugs = await intent(`${brand} ear plugs`);

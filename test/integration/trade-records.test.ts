@@ -24,6 +24,7 @@ async function storedProduct(availableQuantity: number): Promise<ProductItem> {
     brand: null,
     attributes: {},
     unit: 'each',
+    packSize: 1,
     price: { amount: 100, currency: 'USD' },
     availableQuantity,
     minOrderQuantity: 1,

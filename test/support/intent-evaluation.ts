@@ -2,7 +2,10 @@
 // endpoint's own answer (shared/domain/search.ts answerIntent): field accuracy (each labelled field read
 // exactly as labelled), the top-3 hit rate (an answering product among the first three results),
 // empty-when-expected (nothing returned, with suggestions, where the catalog has nothing), relaxation
-// reported where the request needs it, and excluded items returned (none allowed). Shared by
+// reported where the request needs it, excluded items returned (none allowed), honesty where nothing fits
+// (nothing, or every item says what it lacks), silent currency crossings (an item priced in another
+// currency than the request's that does not say so: none allowed) and broken price caps (an item over the
+// cap, per piece or per unit sold as labelled, that does not say so: none allowed). Shared by
 // test/unit/intent-set.test.ts and the benchmark.
 import { rmSync } from 'node:fs';
 import { ulid } from 'ulid';
@@ -28,7 +31,7 @@ export function generatedIndex(products: number, seed = 42): { index: SearchRepl
         kind: 'product',
         item: {
           productId, sellerId, sku: row.sku, title: row.title, description: row.description, category: row.category, brand: row.brand,
-          attributes: row.attributes, unit: row.unit, price: row.price, availableQuantity: row.availableQuantity, minOrderQuantity: row.minOrderQuantity,
+          attributes: row.attributes, unit: row.unit, packSize: row.packSize ?? 1, price: row.price, availableQuantity: row.availableQuantity, minOrderQuantity: row.minOrderQuantity,
           leadTimeDays: row.leadTimeDays, shipsFrom: row.shipsFrom, imageUrls: [], status: 'active', sourceFeedId: null, createdAt: now, updatedAt: now,
           standingOfferId: offerId,
         },
@@ -63,6 +66,12 @@ export interface IntentResult {
   relaxationReported: boolean | null;
   /** Items of the first page that the label rules out. */
   excludedReturned: string[];
+  /** Nothing, or only items that say what they lack (intents labelled `nothingFits`). */
+  nothingFitsHonest: boolean | null;
+  /** Items priced in another currency than the labelled one that do not say they relax it. */
+  currencyCrossed: string[];
+  /** Items over (or under) the labelled price bounds that do not say they relax them. */
+  capBroken: string[];
   items: number;
 }
 
@@ -76,6 +85,34 @@ function fits(label: ProductLabel, title: string, category: string | null): bool
     (label.title ?? []).every((word) => title.toLowerCase().includes(word.toLowerCase())) &&
     !(label.notTitle ?? []).some((word) => title.toLowerCase().includes(word.toLowerCase()))
   );
+}
+
+type AnswerItem = ReturnType<typeof answerIntent>['items'][number];
+const says = (item: AnswerItem, filter: string) => item.relaxed.filters.includes(filter);
+const lacksSomething = (item: AnswerItem) => item.relaxed.keywords.length + item.relaxed.filters.length > 0;
+/** Pieces in the unit sold (a box of 100: 100); 1 where the product does not say. */
+const piecesPerUnit = (item: AnswerItem) => (item.product as { packSize?: number }).packSize ?? 1;
+const describeItem = (item: AnswerItem) => `${item.product.title} (${item.offer.unitPrice.amount} ${item.offer.unitPrice.currency}${piecesPerUnit(item) > 1 ? ` per ${piecesPerUnit(item)}` : ''})`;
+
+/**
+ * Items the labelled currency and price bounds rule out that do not say they relax them. An item in
+ * another currency says so only when it lists `currency` in its `relaxed`, the interpretation lists it in
+ * its own, and a sentence of the interpretation (a `currency-relaxed` note) says so.
+ */
+function moneyBroken(label: LabelledIntent, answer: ReturnType<typeof answerIntent>) {
+  const { items, interpretation } = answer;
+  const { currency, maxPrice, minPrice } = (label.filters ?? {}) as { currency?: string; maxPrice?: number; minPrice?: number };
+  if (typeof currency !== 'string') return { currencyCrossed: [], capBroken: [] };
+  const toldSo = 'currency' in interpretation.relaxed.filters && interpretation.notes.some((note) => note.type === 'currency-relaxed');
+  const crossed = items.filter((item) => item.offer.unitPrice.currency !== currency && !(says(item, 'currency') && toldSo));
+  const broken = items.filter((item) => {
+    if (item.offer.unitPrice.currency !== currency || says(item, 'currency')) return false;
+    const amount = item.offer.unitPrice.amount;
+    // Per piece: amount ÷ pieces, compared without rounding (amount ≤ cap × pieces).
+    const pieces = label.pricePer === 'unit' ? 1 : piecesPerUnit(item);
+    return (typeof maxPrice === 'number' && !says(item, 'maxPrice') && amount > maxPrice * pieces) || (typeof minPrice === 'number' && !says(item, 'minPrice') && amount < minPrice * pieces);
+  });
+  return { currencyCrossed: crossed.map(describeItem), capBroken: broken.map(describeItem) };
 }
 
 export function evaluateIntent(index: SearchReplica, label: LabelledIntent): IntentResult {
@@ -115,6 +152,8 @@ export function evaluateIntent(index: SearchReplica, label: LabelledIntent): Int
     emptyAsExpected: label.empty ? items.length === 0 && answer.suggestions.length > 0 : null,
     relaxationReported: label.relaxed ? relaxedSomething && items.some((item) => item.relaxed.keywords.length + item.relaxed.filters.length > 0) : null,
     excludedReturned: label.excluded ? items.filter((item) => fits(label.excluded as ProductLabel, item.product.title, item.product.category)).map((item) => item.product.title) : [],
+    nothingFitsHonest: label.nothingFits ? (items.length === 0 ? answer.suggestions.length > 0 : items.every(lacksSomething)) : null,
+    ...moneyBroken(label, answer),
     items: items.length,
   };
 }
@@ -131,6 +170,7 @@ export function evaluateIntentSet(index: SearchReplica, labels: readonly Labelle
   const top3 = rate(results, (result) => result.hit);
   const empty = rate(results, (result) => result.emptyAsExpected);
   const relaxed = rate(results, (result) => result.relaxationReported);
+  const nothingFits = rate(results, (result) => result.nothingFitsHonest);
   return {
     intents: results.length,
     intentFieldAccuracy: (fields - wrong) / fields,
@@ -142,6 +182,17 @@ export function evaluateIntentSet(index: SearchReplica, labels: readonly Labelle
     relaxedIntents: relaxed.of,
     /** Intents that returned an item their label rules out (target: none). */
     excludedReturned: results.filter((result) => result.excludedReturned.length > 0).length,
-    misses: results.filter((result) => result.wrongFields.length > 0 || result.hit === false || result.emptyAsExpected === false || result.relaxationReported === false || result.excludedReturned.length > 0),
+    /** Intents labelled `nothingFits` answered with nothing, or only with items that say what they lack. */
+    nothingFitsHonest: nothingFits.rate,
+    nothingFitsIntents: nothingFits.of,
+    /** Intents that returned an item in another currency than the request's without saying so (target: none). */
+    silentCurrencyCrossing: results.filter((result) => result.currencyCrossed.length > 0).length,
+    /** Intents that returned an item outside the request's price bounds without saying so (target: none). */
+    capBroken: results.filter((result) => result.capBroken.length > 0).length,
+    misses: results.filter(
+      (result) =>
+        result.wrongFields.length > 0 || result.hit === false || result.emptyAsExpected === false || result.relaxationReported === false || result.excludedReturned.length > 0 ||
+        result.nothingFitsHonest === false || result.currencyCrossed.length > 0 || result.capBroken.length > 0,
+    ),
   };
 }

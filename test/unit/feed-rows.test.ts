@@ -66,6 +66,21 @@ describe('CSV rows', () => {
   });
 });
 
+describe('pack sizes', () => {
+  it('read pack_size and packSize as the pieces in one unit, 1 when absent, and report one that is no whole number of at least 1', () => {
+    expect(validateCsvRecord({ ...good, unit: 'box', pack_size: '100' }, 1)).toMatchObject({ ok: true, row: { unit: 'box', packSize: 100 } });
+    expect(validateCsvRecord(good, 2)).toMatchObject({ ok: true, row: { packSize: 1 } });
+    for (const [cell, message] of [['0', /1 or more/], ['ten', /whole number/], ['2.5', /whole number/], ['2000000', /at most 1,000,000/]] as const) {
+      const outcome = validateCsvRecord({ ...good, pack_size: cell }, 3);
+      expect(outcome.ok ? [] : outcome.errors, cell).toEqual([{ row: 3, field: 'pack_size', message: expect.stringMatching(message) }]);
+    }
+    expect(validateJsonRow({ sku: 'GLV-1', title: 'Gloves', price: { amount: 1250, currency: 'EUR' }, availableQuantity: 5, unit: 'box', packSize: 100 }, 1)).toMatchObject({ ok: true, row: { packSize: 100 } });
+    expect(validateJsonRow({ sku: 'GLV-1', title: 'Gloves', price: { amount: 1250, currency: 'EUR' }, availableQuantity: 5, packSize: null }, 2)).toMatchObject({ ok: true, row: { packSize: 1 } });
+    const bad = validateJsonRow({ sku: 'GLV-1', title: 'Gloves', price: { amount: 1250, currency: 'EUR' }, availableQuantity: 5, packSize: 0 }, 3);
+    expect(bad.ok ? [] : bad.errors).toEqual([{ row: 3, field: 'packSize', message: expect.stringMatching(/1 or more/) }]);
+  });
+});
+
 describe('CSV cells that are not UTF-8', () => {
   it('are reported once each under their column, never as missing, and the row’s other problems still are', () => {
     const outcome = validateCsvRecord({ sku: 'GLV-1', price: '1.234', available_quantity: '5', floor_price: '1.00' }, 4, ['title', 'currency']);

@@ -24,7 +24,7 @@ const TITLES = [
   'Medix Nitrile Gloves, Powder-Free, Size L', 'SafeHand Latex Gloves (Size M)', 'Vinyl Gloves Food-Safe', 'Nordic Mills A4 Copy Paper 80 gsm',
   'LinkWire 2 m USB-C cables, Braided', 'Cablix Cat6 Ethernet cables (10 m)', 'CleanPro 5 litre Concentrated Floor Cleaner', 'Hand Sanitizer 500 ml',
   'RotaTech 6204 Ball Bearings', 'BoltHaus Galvanized Hex Bolts, M10', 'Ballpoint Pens Box of 50', 'Alcohol-Free Disinfectant Wipes', 'Office Chair Ergonomic',
-  'Kraftwerk Safety Boots 18V', 'Assorted Permanent Markers', 'Green Tea Matcha', 'Arabica Coffee Beans', 'Pack of 24 AA batteries', 'Machine Screws', '4K HDMI cables',
+  'Kraftwerk Safety Boots 18V', 'Assorted Permanent Markers', 'Green Tea Matcha', 'Arabica Coffee Beans', 'Pack of 24 AA batteries', 'Machine Screws', '4K HDMI cables', 'Cordless Drill',
 ];
 const PHRASES = TITLES.map((title) => tokens(title).join(' '));
 
@@ -74,7 +74,7 @@ describe('normalize', () => {
 
 describe('prices', () => {
   it.each([
-    ['nitrile gloves under €0.15 each', { maxPrice: 15, currency: 'EUR' }, 'nitrile gloves'],
+    ['nitrile gloves under €0.15 each', { maxPrice: 15, currency: 'EUR', pricePer: 'piece' }, 'nitrile gloves'],
     ['max 5 USD per unit', { maxPrice: 500, currency: 'USD' }, ''],
     ['no more than 20 dollars', { maxPrice: 2000, currency: 'USD' }, ''],
     ['cheaper than 2 euro', { maxPrice: 200, currency: 'EUR' }, ''],
@@ -85,10 +85,49 @@ describe('prices', () => {
     ['chairs at least $100', { minPrice: 10000, currency: 'USD' }, 'chairs'],
     ['pens priced in euros', { currency: 'EUR' }, 'pens'],
     ['paper less than £6 a ream', { maxPrice: 600, currency: 'GBP' }, 'paper'],
-    ['vinyl gloves for less than 8p each', { maxPrice: 8, currency: 'GBP' }, 'vinyl gloves for'],
+    ['vinyl gloves for less than 8p each', { maxPrice: 8, currency: 'GBP', pricePer: 'piece' }, 'vinyl gloves for'],
     ['surgical masks 50 euro cents max', { maxPrice: 50, currency: 'EUR' }, 'surgical masks'],
     ['gloves 80 cents max', { maxPrice: 80, currency: 'USD' }, 'gloves'],
-    ['nitrile gloves, budget in EUR, max 8 cents per glove', { maxPrice: 8, currency: 'EUR' }, 'nitrile gloves, budget ,'],
+    ['nitrile gloves, budget in EUR, max 8 cents per glove', { maxPrice: 8, currency: 'EUR', pricePer: 'piece' }, 'nitrile gloves, budget ,'],
+    // The currency after the amount, decimal commas, a code glued on, amounts in words.
+    ['nitrile gloves, max 0,12 € each', { maxPrice: 12, currency: 'EUR', pricePer: 'piece' }, 'nitrile gloves,'],
+    ['copy paper under 5 € a ream', { maxPrice: 500, currency: 'EUR' }, 'copy paper'],
+    ['hammers under 15$', { maxPrice: 1500, currency: 'USD' }, 'hammers'],
+    ['masks 0.50$ max', { maxPrice: 50, currency: 'USD' }, 'masks'],
+    ['copy paper less than 1000円', { maxPrice: 1000, currency: 'JPY' }, 'copy paper'],
+    ['tape, 1,20 EUR max', { maxPrice: 120, currency: 'EUR' }, 'tape,'],
+    ['chairs under 1.200,00 €', { maxPrice: 120000, currency: 'EUR' }, 'chairs'],
+    ['chairs below 1,000 USD', { maxPrice: 100000, currency: 'USD' }, 'chairs'],
+    ['masks between 0,40 € and 0,80 €', { minPrice: 40, maxPrice: 80, currency: 'EUR' }, 'masks'],
+    ['EUR0.09 max per glove', { maxPrice: 9, currency: 'EUR', pricePer: 'piece' }, ''],
+    ['gloves cheaper than 0.09€/pc', { maxPrice: 9, currency: 'EUR', pricePer: 'piece' }, 'gloves'],
+    ['gloves ≤ 0.15 EUR/unit', { maxPrice: 15, currency: 'EUR' }, 'gloves'],
+    ['masks for under a dime each', { maxPrice: 10, currency: 'USD', pricePer: 'piece' }, 'masks for'],
+    ['tape under a dollar', { maxPrice: 100, currency: 'USD' }, 'tape'],
+    ['cables under five euros', { maxPrice: 500, currency: 'EUR' }, 'cables'],
+    // Minor-unit words, each of its currency.
+    ['gloves, max 6 US cents', { maxPrice: 6, currency: 'USD' }, 'gloves,'],
+    ['masks under 15 centimes', { maxPrice: 15, currency: 'EUR' }, 'masks'],
+    ['gloves max 10 ct each', { maxPrice: 10, currency: 'EUR', pricePer: 'piece' }, 'gloves'],
+    ['gloves for 8 Eurocent or less', { maxPrice: 8, currency: 'EUR' }, 'gloves'],
+    ['gloves under 12 Rappen', { maxPrice: 12, currency: 'CHF' }, 'gloves'],
+    ['gloves max 50 öre each', { maxPrice: 50, currency: 'SEK', pricePer: 'piece' }, 'gloves'],
+    ['gloves under 20 groszy', { maxPrice: 20, currency: 'PLN' }, 'gloves'],
+    // Per piece or per unit sold, whatever comes after the amount; a noun the request names is the piece.
+    ['pens, 5 EUR max per box', { maxPrice: 500, currency: 'EUR' }, 'pens,'],
+    ['bolts, 5 USD or less per box', { maxPrice: 500, currency: 'USD' }, 'bolts,'],
+    ['markers, 8 dollars or less for a box', { maxPrice: 800, currency: 'USD' }, 'markers,'],
+    ['gloves €0.10 or less per glove', { maxPrice: 10, currency: 'EUR', pricePer: 'piece' }, 'gloves'],
+    ['blue pens, max 8 cents a pen', { maxPrice: 8, currency: 'USD', pricePer: 'piece' }, 'blue pens,'],
+    ['AA batteries below 0.30 EUR per battery', { maxPrice: 30, currency: 'EUR', pricePer: 'piece' }, 'AA batteries'],
+    ['¥300 or less per LED bulb', { maxPrice: 300, currency: 'JPY' }, 'per LED bulb'],
+    ['500 boxes of gloves under 13 EUR each', { maxPrice: 1300, currency: 'EUR' }, '500 boxes of gloves'],
+    // A price named per unit or "at" one, without a cap word, is what the buyer pays at most; a currency before a product is no price.
+    ['gloves USD 0.08/pc', { maxPrice: 8, currency: 'USD', pricePer: 'piece' }, 'gloves'],
+    ['gloves 0.08 EUR each', { maxPrice: 8, currency: 'EUR', pricePer: 'piece' }, 'gloves'],
+    ['gloves @ $0.10', { maxPrice: 10, currency: 'USD' }, 'gloves'],
+    ['gloves max. 5 EUR', { maxPrice: 500, currency: 'EUR' }, 'gloves'],
+    ['10 EUR pallets', {}, '10 EUR pallets'],
   ])('%s', (text, filters, left) => {
     const result = run(readPrices, text);
     expect(result.reading.filters).toEqual(filters);
@@ -285,6 +324,8 @@ describe('quantities', () => {
     ['blue ballpoint pens, 10 boxes', 10],
     ['kitchen roll, 10 cases', 10],
     ['safety boots size 44 x 6 pairs', 6],
+    ['box of 100 nitrile gloves', 100],
+    ['I need a pack of 24 AA batteries', 24],
   ])('%s → %i', (text, quantity) => {
     expect(run(readQuantity, text).reading.quantity).toBe(quantity);
   });
@@ -326,6 +367,7 @@ describe('measures', () => {
     ['boxes 400x300x200 mm', '400x300x200 mm', ['400x300x200 mm', '400x300x200']],
     ['pens box of 50', 'box of 50', ['box of 50']],
     ['batteries 24-pack', 'pack of 24', ['pack of 24', '24 pack']],
+    ['gloves in boxes of 100', 'box of 100', ['box of 100']],
     ['coffee beans 1kg bags', '1 kg', ['1 kg', '1kg']],
   ])('%s → %s', (text, word, forms) => {
     const result = run(readMeasures, text);
@@ -386,6 +428,12 @@ describe('words', () => {
     expect(english.terms.map((term) => [term.word, term.known])).toEqual([['ear', false], ['plugs', false]]);
     expect(english.corrections).toEqual([]);
     expect(english.unparsed).toEqual([]);
+  });
+
+  it('reads a typo that leaves out one s of the catalog word’s -ss as that word, reporting it', () => {
+    const result = words('cordles drill');
+    expect(result.terms.map((term) => term.word)).toEqual(['cordless', 'drill']);
+    expect(result.corrections).toEqual([{ from: 'cordles', to: 'cordless', kind: 'spelling' }]);
   });
 
   it('reads spelling variants and synonyms the catalog uses, reporting them', () => {
@@ -451,6 +499,9 @@ describe('spelling helpers', () => {
     expect(synonymForms('display', vocabulary, LEXICON.synonyms)).toEqual([]);
     expect(synonymForms('goggles', new Map([['safety', 1], ['glasses', 1]]), LEXICON.synonyms)).toContain('safety glasses');
     expect(typoCorrection('glvoes', vocabulary)).toBe('gloves');
+    // Two neighbouring letters swapped are one edit, so short words are corrected too.
+    expect(typoCorrection('vinly', vocabulary)).toBe('vinyl');
+    expect(typoCorrection('cabels', vocabulary)).toBe('cables');
     expect(typoCorrection('zzzzzz', vocabulary)).toBeUndefined();
   });
 });

@@ -45,7 +45,12 @@ export type FeedTemplate = ResponseData<'getCsvFeedTemplate'>;
 export type SellerProduct = ListItem<'listSellerProducts'>;
 export type Product = ResponseData<'getProduct'>;
 export type Offer = ResponseData<'getOffer'>;
-export type SearchItem = ListItem<'search'>;
+/** A search item as searches return it by default (`fields: "full"`). */
+export type SearchItem = Extract<ListItem<'search'>, { product: { description: unknown } }>;
+/** A search item with `fields: "compact"`: without descriptions, image URLs, timestamps and repeated ids. */
+export type SearchItemCompact = Exclude<ListItem<'search'>, SearchItem>;
+/** A search page whose items are as `fields` asks: compact for `"compact"`, whole otherwise. */
+export type SearchPageOf<D extends { items: unknown[] }, F> = Omit<D, 'items'> & { items: (F extends 'compact' ? SearchItemCompact : SearchItem)[] };
 export type NegotiationSession = ResponseData<'getNegotiation'>;
 export type Order = ResponseData<'getOrder'>;
 export type AuditEntry = ListItem<'getOrderAudit'>;

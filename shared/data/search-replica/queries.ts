@@ -12,6 +12,8 @@ export interface ReplicaFilters {
   brand?: string | undefined;
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
+  /** What the price bounds bound: one unit sold (the default) or one piece (the price ÷ packSize). */
+  pricePer?: 'unit' | 'piece' | undefined;
   currency?: string | undefined;
   minAvailableQuantity?: number | undefined;
   /** One country, or any of several. */
@@ -20,6 +22,8 @@ export interface ReplicaFilters {
   attributes?: Record<string, string | number | boolean> | undefined;
   /** Only items that can serve this many units (stock at least, minimum order at most). */
   quantity?: number | undefined;
+  /** Only products sold in packs (packSize over 1): whether a price per piece differs from the unit's. */
+  packed?: boolean | undefined;
 }
 
 export interface ReplicaQuery extends MatchTerms {
@@ -67,8 +71,11 @@ function conditions(query: ReplicaQuery): { where: string[]; params: SQLInputVal
   if (f.sellerId !== undefined) add('d.seller_id = ?', f.sellerId);
   if (f.brand !== undefined) add('d.brand_key = ?', f.brand.toLowerCase());
   if (f.currency !== undefined) add('d.currency = ?', f.currency);
-  if (f.minPrice !== undefined) add('d.price >= ?', f.minPrice);
-  if (f.maxPrice !== undefined) add('d.price <= ?', f.maxPrice);
+  // Per piece: the price ÷ the pieces in the unit, compared as price against bound × pieces (no rounding).
+  const pieces = f.pricePer === 'piece' ? ' * d.pack_size' : '';
+  if (f.minPrice !== undefined) add(`d.price >= ?${pieces}`, f.minPrice);
+  if (f.maxPrice !== undefined) add(`d.price <= ?${pieces}`, f.maxPrice);
+  if (f.packed) add('d.pack_size > 1');
   if (f.minAvailableQuantity !== undefined) add('d.available >= ?', f.minAvailableQuantity);
   if (typeof f.shipsFrom === 'string') add('d.ships_from = ?', f.shipsFrom);
   else if (f.shipsFrom !== undefined) add('d.ships_from IN (SELECT value FROM json_each(?))', JSON.stringify(f.shipsFrom));
@@ -163,7 +170,9 @@ export function search(db: DatabaseSync, query: ReplicaQuery): { hits: ReplicaHi
   const productBody = db.prepare('SELECT body FROM products WHERE rowid = ?');
   const offerBody = db.prepare('SELECT body FROM offers WHERE offer_id = ?');
   const hits = rows.slice(0, query.limit).map((row) => {
-    const { standingOfferId: _standing, ...product } = JSON.parse((productBody.get(row.rowid) as { body: string }).body) as IndexedProduct;
+    const { standingOfferId: _standing, ...stored } = JSON.parse((productBody.get(row.rowid) as { body: string }).body) as IndexedProduct;
+    // Products indexed before pack sizes existed are sold by the piece.
+    const product: Product = { ...stored, packSize: stored.packSize ?? 1 };
     const offer = JSON.parse((offerBody.get(row.offerId) as { body: string }).body) as Offer;
     return { product, offer, score: row.rank === 0 ? 0 : Math.round(-row.rank * 10_000) / 10_000 };
   });

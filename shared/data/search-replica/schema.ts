@@ -1,5 +1,6 @@
 // The replica's tables: the public images of products and offers, one filter-and-sort row per
-// searchable product, its full-text row, and the vocabulary for typo correction (docs/search.md).
+// searchable product (its pack size among them, for prices per piece), its full-text row, and the
+// vocabulary for typo correction (docs/search.md).
 import { DatabaseSync } from 'node:sqlite';
 
 const SCHEMA = `
@@ -13,7 +14,7 @@ const SCHEMA = `
     rowid INTEGER PRIMARY KEY, product_id TEXT NOT NULL, offer_id TEXT NOT NULL, seller_id TEXT NOT NULL,
     category TEXT, brand_key TEXT, currency TEXT NOT NULL, price INTEGER NOT NULL, available INTEGER NOT NULL,
     moq INTEGER NOT NULL, lead_days INTEGER NOT NULL, ships_from TEXT, created_at TEXT NOT NULL,
-    valid_until TEXT, first_seq INTEGER NOT NULL, attributes TEXT NOT NULL);
+    valid_until TEXT, first_seq INTEGER NOT NULL, attributes TEXT NOT NULL, pack_size INTEGER NOT NULL DEFAULT 1);
   CREATE INDEX IF NOT EXISTS docs_by_price ON docs (currency, price, product_id);
   CREATE INDEX IF NOT EXISTS docs_by_created ON docs (created_at, product_id);
   CREATE INDEX IF NOT EXISTS docs_category ON docs (category);
@@ -30,6 +31,9 @@ export function openReplicaDatabase(file: string): DatabaseSync {
   // A replica is rebuilt from the snapshot and the log after any crash: no journal, no fsync.
   db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536;');
   db.exec(SCHEMA);
+  // A snapshot written before pack sizes existed: every product in it is sold by the piece.
+  const columns = db.prepare('PRAGMA table_info(docs)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'pack_size')) db.exec('ALTER TABLE docs ADD COLUMN pack_size INTEGER NOT NULL DEFAULT 1');
   return db;
 }
 

@@ -18,10 +18,16 @@ function attributeText(attributes: Record<string, unknown>): string {
     .join(' ');
 }
 
-/** A product's full-text columns: title (title and brand) and body (category words, attribute values, description). */
+/** What a unit sold holds, in words ("box of 50", "ream of 500"), for products sold in packs. */
+function packText(product: Product): string {
+  const pieces = product.packSize ?? 1;
+  return pieces > 1 ? `${product.unit === 'each' ? 'pack' : product.unit} of ${pieces}` : '';
+}
+
+/** A product's full-text columns: title (title and brand) and body (category words, attribute values, pack size, description). */
 export function searchableText(product: Product): { title: string; body: string } {
   return {
     title: `${product.title} ${product.brand ?? ''}`,
-    body: [product.category?.replaceAll('/', ' ').replaceAll('-', ' ') ?? '', attributeText(product.attributes), product.description ?? ''].join(' \n'),
+    body: [product.category?.replaceAll('/', ' ').replaceAll('-', ' ') ?? '', attributeText(product.attributes), packText(product), product.description ?? ''].join(' \n'),
   };
 }

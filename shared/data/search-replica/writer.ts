@@ -64,11 +64,12 @@ function refreshDoc(db: DatabaseSync, productId: string, vocabulary: Map<string,
   if (!searchable || !offer) return;
   db.prepare(
     `INSERT INTO docs (rowid, product_id, offer_id, seller_id, category, brand_key, currency, price, available, moq, lead_days,
-       ships_from, created_at, valid_until, first_seq, attributes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       ships_from, created_at, valid_until, first_seq, attributes, pack_size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     row.rowid, product.productId, offer.offerId, product.sellerId, product.category, product.brand?.toLowerCase() ?? null,
     offer.unitPrice.currency, offer.unitPrice.amount, product.availableQuantity, Math.max(product.minOrderQuantity, offer.minQuantity),
     product.leadTimeDays, product.shipsFrom, product.createdAt, offer.validUntil, row.first_seq, JSON.stringify(lowercaseStrings(product.attributes)),
+    product.packSize ?? 1,
   );
   const { title, body } = searchableText(product);
   db.prepare('INSERT INTO docs_text (rowid, title, body) VALUES (?, ?, ?)').run(row.rowid, title, body);

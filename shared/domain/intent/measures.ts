@@ -29,8 +29,8 @@ const UNIT_WORDS = 'mm|millimet(?:er|re)s?|cm|centimet(?:er|re)s?|met(?:er|re)s?
 const PACKAGE_AFTER = '(?:\\s+(?:bags?|bottles?|tins?|cans?|jars?|drums?|tubs?|sacks?|pouches|pouch|packs?|packets?|cartons?|containers?|jugs?|canisters?)\\b)?';
 const MEASURE = new RegExp(`(?<![\\p{L}\\d.,])(\\d+(?:[.,]\\d+)?)\\s?-?\\s?(${UNIT_WORDS})(?![\\p{L}\\d])${PACKAGE_AFTER}`, 'giu');
 const DIMENSIONS = /(?<![\p{L}\d])(\d+(?:[.,]\d+)?(?:\s?[x×]\s?\d+(?:[.,]\d+)?)+)(?:\s?(mm|cm|m)\b)?/giu;
-/** A pack size without a count before it ("box of 50", "pack of 24"): how the catalog describes the product. */
-const PACK_SIZE = /\b(box|pack|case|bag|set|roll|carton|tube|tin)\s+of\s+(\d+)\b/gi;
+/** A pack size without a count before it ("box of 50", "in packs of 24"): how the catalog describes the product. */
+const PACK_SIZE = /\b(box|pack|case|bag|set|roll|carton|tube|tin)(?:e?s)?\s+of\s+(\d+)\b/gi;
 /** "24-pack", "12 pk": the catalog says "pack of 24". */
 const N_PACK = /\b(\d+)[\s-]?(?:pack|pk|count|ct)\b/gi;
 const SIZE = /\bsizes?\s*:?\s*((?:\d{1,2}(?:[.,]5)?)|(?:x{0,3}s|m|x{0,4}l|\d?xl|\d?xs))\b/gi;

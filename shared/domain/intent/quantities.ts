@@ -43,6 +43,8 @@ const PER_UNIT_AFTER = new RegExp(`^\\s*${COUNT_UNITS}?\\s*(?:a|an|per|each|in\\
 const PER_UNIT_SPEC = new RegExp(`(?:^|\\s)\\d+\\s*${COUNT_UNITS}?\\s*(?:a|an|per|each|in\\s+(?:a|each|every))\\s+(?:ream|box|pack|packet|case|carton|roll|bag|set|tube|bottle|pallet)\\b`, 'gi');
 /** "budget 300 EUR total for 10", "for 10, under $5": a count after "for" standing alone. */
 const FOR_COUNT = new RegExp(`\\bfor\\s+(${NUMBER})(?=\\s*(?:[,;.!?]|$))`, 'gi');
+/** "box of 100 nitrile gloves", "I need a pack of 24 AA batteries": one pack, before the product, is its count. */
+const ONE_PACK = new RegExp(`^\\s*(?:(?:i|we)\\s+)?(?:(?:need|want|order|buy|require)\\s+)?(?:an?\\s+|one\\s+)?(?:box|pack|packet|case|carton|bag)\\s+of\\s+(\\d{1,3}(?:,\\d{3})+|\\d+)\\s+(?=\\p{L})`, 'giu');
 const PACKS = new RegExp(`(?:^|\\s)(${NUMBER})\\s*(?:x\\s+)?(${COUNT_UNITS})\\s+of\\s+(${NUMBER})(?:\\s*(?:${COUNT_UNITS}))?(?=\\s)`, 'gi');
 const LABELLED = new RegExp(`\\b(?:qty|quantity|moq|amount|count)\\s*(?:of\\s*)?[:=]?\\s*(${NUMBER})`, 'gi');
 /** "notebooks x 50": the count after the product. */
@@ -89,6 +91,10 @@ export const readQuantity: Extractor = ({ text, reading }, lexicon) => {
     first(text, DOZENS, (match) => {
       const value = valueOf(match[1] as string, lexicon);
       return value !== undefined ? { value: value * 12, span: match[0], at: match.index ?? 0 } : undefined;
+    }) ??
+    first(text, ONE_PACK, (match) => {
+      const value = valueOf(match[1] as string, lexicon);
+      return value !== undefined ? { value, span: match[0], at: match.index ?? 0 } : undefined;
     }) ??
     first(text, PACKS, (match) => {
       const count = valueOf(match[1] as string, lexicon);

@@ -88,10 +88,19 @@ export function synonymPhrases(synonyms: readonly (readonly string[])[]): readon
   return phrases;
 }
 
+/** Whether two words differ only by two neighbouring letters swapped ("vinly", vinyl). */
+function swapped(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let at = 0;
+  while (a[at] === b[at]) at += 1;
+  return a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2);
+}
+
 /**
  * The nearest catalog word for a typo: within 1 edit (4–5 letters) or 2 (6+), the closest and then the
- * commonest; or a catalog word it begins ("nitril" → nitrile). Callers ask only for words that are
- * neither catalog words nor English.
+ * commonest — two neighbouring letters swapped count as one edit ("vinly" → vinyl, "cabel" → cable); or a
+ * catalog word it begins ("nitril" → nitrile). Callers ask only for words that are neither catalog words
+ * nor English.
  */
 export function typoCorrection(word: string, vocabulary: ReadonlyMap<string, number>): string | undefined {
   if (word.length < 4 || /\d/.test(word)) return undefined;
@@ -99,7 +108,7 @@ export function typoCorrection(word: string, vocabulary: ReadonlyMap<string, num
   let best: { word: string; distance: number; products: number } | undefined;
   for (const [candidate, products] of vocabulary) {
     if (Math.abs(candidate.length - word.length) > allowed || candidate.length < 3 || /\d/.test(candidate)) continue;
-    const d = distance(word, candidate);
+    const d = swapped(word, candidate) ? 1 : distance(word, candidate);
     if (d > allowed) continue;
     // A transposition ("glvoes") costs 2 in Levenshtein distance; prefer the closest, then the commonest.
     if (!best || d < best.distance || (d === best.distance && products > best.products)) best = { word: candidate, distance: d, products };

@@ -65,6 +65,11 @@ export function resolveWord(raw: string, lexicon: IntentLexicon, phrase: number)
   // A number in words left over ("with two batteries") says how many of a part, not which product.
   if (wordsToNumber(word) !== undefined) return none;
   const direct = inflectedForm(word, vocabulary);
+  // A typed word that is no English word but a misspelt inflection of the catalog's ("batterys" for
+  // battery, "cordles" for cordless): read, and reported, as the catalog's.
+  if (direct && direct !== word && !isEnglish(word, english)) {
+    return { ...none, terms: [term(direct, [direct], lexicon, phrase)], corrections: [{ from: word, to: direct, kind: 'spelling' }] };
+  }
   if (direct) return { ...none, terms: [term(word, [direct], lexicon, phrase)] };
   // "M10x50": a thread the catalog knows and a length.
   const threadAndLength = /^([a-z]+\d+)x(\d+)$/.exec(word);

@@ -1454,15 +1454,22 @@ export interface components {
             intent: components["schemas"]["Text"];
             /** Format: int32 */
             limit?: number;
+            fields?: components["schemas"]["SearchFields"];
             cursor?: string;
         };
+        /**
+         * @description full (default) or compact: SearchItemCompact
+         * @enum {string}
+         */
+        SearchFields: "full" | "compact";
         SearchRequest: {
-            /** @description Words to match in titles, brands, categories, attributes, descriptions */
+            /** @description Words to match in the products’ text */
             query?: components["schemas"]["Text"];
             filters?: components["schemas"]["SearchFilters"];
             /** @description Words an item must not hold ("not latex", "latex-free") */
             exclude?: components["schemas"]["Text"][];
             sort?: components["schemas"]["SearchSort"];
+            fields?: components["schemas"]["SearchFields"];
             /**
              * Format: int32
              * @description Page size, 1–100 (default 20)
@@ -1479,14 +1486,19 @@ export interface components {
             brand?: components["schemas"]["Text"];
             /**
              * Format: int64
-             * @description Lowest unit price in the minor unit of `currency` (needs currency)
+             * @description Lowest price, in minor units of `currency`
              */
             minPrice?: number;
             /**
              * Format: int64
-             * @description Highest unit price in the minor unit of `currency` (needs currency)
+             * @description Highest price, in minor units of `currency`
              */
             maxPrice?: number;
+            /**
+             * @description Bounds per unit (default) or piece: price ÷ packSize
+             * @enum {string}
+             */
+            pricePer?: "unit" | "piece";
             /** @description Only offers priced in this currency */
             currency?: components["schemas"]["CurrencyCode"];
             /** Format: int32 */
@@ -1618,6 +1630,13 @@ export interface components {
             path: string;
             /** @description What to change in that field */
             message: string;
+        };
+        /** @description Words and filters of the request */
+        SearchItemWords: {
+            /** @description Product words of the request */
+            keywords: components["schemas"]["Text"][];
+            /** @description Filter names (`quantity`: an intent's quantity) */
+            filters: components["schemas"]["Text"][];
         };
         /**
          * @description ISO 3166-1 alpha-2 country code, uppercase
@@ -1851,21 +1870,9 @@ export interface components {
             /** @description Its standing offer (a feed row makes one) */
             offers: components["schemas"]["Offer"][];
         };
-        Offer: {
-            offerId: components["schemas"]["OfferId"];
+        Offer: components["schemas"]["OfferCompact"] & {
             productId: components["schemas"]["ProductId"];
             sellerId: components["schemas"]["AgentId"];
-            unitPrice: components["schemas"]["Money"];
-            /**
-             * Format: int32
-             * @description Smallest quantity this offer sells
-             */
-            minQuantity: number;
-            /** @description Volume prices: the highest tier a quantity reaches applies */
-            priceTiers: components["schemas"]["PriceTier"][];
-            negotiable: boolean;
-            /** @description Null: a standing offer without an end */
-            validUntil: components["schemas"]["Timestamp"] | null;
             status: components["schemas"]["OfferStatus"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
@@ -1875,22 +1882,28 @@ export interface components {
             /** @description When nothing matches: what would find something (each checked); empty otherwise */
             suggestions: components["schemas"]["SearchSuggestion"][];
         };
-        SearchItem: {
+        SearchItem: components["schemas"]["SearchItemBase"] & {
             product: components["schemas"]["Product"];
             offer: components["schemas"]["Offer"];
-            /** @description Text relevance (higher is better); 0 without words */
-            score: number;
-            /** @description What this item satisfies */
-            matched: components["schemas"]["SearchItemWords"];
-            /** @description What this item does not satisfy: words and filters dropped to find anything (empty when it satisfies all) */
-            relaxed: components["schemas"]["SearchItemWords"];
         };
-        Product: {
+        Product: components["schemas"]["ProductCompact"] & {
+            description: string | null;
+            imageUrls: string[];
+            status: components["schemas"]["ProductStatus"];
+            /** @description The feed that last wrote it */
+            sourceFeedId: components["schemas"]["FeedId"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        SearchItemCompact: components["schemas"]["SearchItemBase"] & {
+            product: components["schemas"]["ProductCompact"];
+            offer: components["schemas"]["OfferCompact"];
+        };
+        ProductCompact: {
             productId: components["schemas"]["ProductId"];
             sellerId: components["schemas"]["AgentId"];
             sku: string;
             title: components["schemas"]["Text"];
-            description: string | null;
             category: string | null;
             brand: string | null;
             /** @description Typed attributes (string, number or boolean) */
@@ -1899,6 +1912,11 @@ export interface components {
             };
             /** @description What one unit is (each, box, kg…): quantities and unit prices count these */
             unit: string;
+            /**
+             * Format: int32
+             * @description Pieces in one unit sold (a box of 100: 100)
+             */
+            packSize: number;
             /** @description List unit price */
             price: components["schemas"]["Money"];
             /**
@@ -1915,22 +1933,23 @@ export interface components {
             leadTimeDays: number;
             /** @description ISO 3166-1 alpha-2 country code, or null */
             shipsFrom: string | null;
-            imageUrls: string[];
-            status: components["schemas"]["ProductStatus"];
-            /** @description The feed that last wrote it */
-            sourceFeedId: components["schemas"]["FeedId"] | null;
-            createdAt: components["schemas"]["Timestamp"];
-            updatedAt: components["schemas"]["Timestamp"];
         };
-        /** @description Words and filters of the request */
-        SearchItemWords: {
-            /** @description Product words of the request (interpretation.keywords; for /v1/search, the query's) */
-            keywords: components["schemas"]["Text"][];
-            /** @description Filter names of the request (`quantity`: an intent's quantity) */
-            filters: components["schemas"]["Text"][];
+        OfferCompact: {
+            offerId: components["schemas"]["OfferId"];
+            unitPrice: components["schemas"]["Money"];
+            /**
+             * Format: int32
+             * @description Smallest quantity this offer sells
+             */
+            minQuantity: number;
+            /** @description Volume prices: the highest tier a quantity reaches applies */
+            priceTiers: components["schemas"]["PriceTier"][];
+            negotiable: boolean;
+            /** @description Null: a standing offer without an end */
+            validUntil: components["schemas"]["Timestamp"] | null;
         };
         Interpretation: {
-            /** @description Product words read (after `corrections`); an item matches a word it holds, stemmed, or a variant or synonym */
+            /** @description Product words read, after `corrections`; an item holds each, stemmed, or a synonym */
             keywords: string[];
             /**
              * Format: int64
@@ -1944,7 +1963,7 @@ export interface components {
             sort: components["schemas"]["SearchSort"];
             /** @description Words ruled out ("not latex", "latex-free") */
             excluded: components["schemas"]["Text"][];
-            /** @description A total budget ("budget 500 EUR total"), minor units; with the quantity it sets filters.maxPrice */
+            /** @description A total budget, minor units; with the quantity it sets filters.maxPrice */
             budget: {
                 /** Format: int64 */
                 amount: number;
@@ -1954,15 +1973,17 @@ export interface components {
             corrections: components["schemas"]["SearchCorrection"][];
             /** @description What was dropped to find anything; each item’s `relaxed` says what it lacks */
             relaxed: {
-                /** @description Words dropped: no product has them with the rest (never the main one) */
+                /** @description Words dropped: no product has them with the rest */
                 keywords: components["schemas"]["Text"][];
                 /** @description Filters dropped to find anything, with their values */
                 filters: {
                     [key: string]: unknown;
                 };
             };
-            /** @description Words not understood (not catalog or English words, not correctable) */
+            /** @description Words not understood */
             unparsed: string[];
+            /** @description What the items’ prices mean, in sentences */
+            notes: components["schemas"]["SearchNote"][];
         };
         /**
          * @example {
@@ -1982,6 +2003,11 @@ export interface components {
              */
             kind: "spelling" | "variant" | "synonym" | "country";
         };
+        SearchNote: {
+            /** @enum {string} */
+            type: "currency-relaxed" | "price-relaxed" | "price-per-piece";
+            message: components["schemas"]["Text"];
+        };
         /**
          * @example {
          *       "type": "loosen-filter",
@@ -1991,7 +2017,7 @@ export interface components {
          */
         SearchSuggestion: {
             /**
-             * @description loosen-filter: products match without these filters; drop-keyword: without this word; try-keyword: a catalog word near an unmatched one; browse-category: a category the catalog has
+             * @description loosen-filter: match without these filters; drop-keyword: without this word; try-keyword: a catalog word near one unmatched; browse-category: a category
              * @enum {string}
              */
             type: "loosen-filter" | "drop-keyword" | "try-keyword" | "browse-category";
@@ -2001,7 +2027,7 @@ export interface components {
             message: components["schemas"]["Text"];
         };
         SearchPage: {
-            items: components["schemas"]["SearchItem"][];
+            items: (components["schemas"]["SearchItem"] | components["schemas"]["SearchItemCompact"])[];
             /** @description Pass as `cursor` with the same request for the next page; null on the last */
             nextCursor: string | null;
         };
@@ -2146,6 +2172,14 @@ export interface components {
             requestId: string;
             /** @description One per problem: validation errors, state conflicts */
             details?: components["schemas"]["ErrorDetail"][];
+        };
+        SearchItemBase: {
+            /** @description Text relevance (higher is better); 0 without words */
+            score: number;
+            /** @description What this item satisfies */
+            matched: components["schemas"]["SearchItemWords"];
+            /** @description What this item lacks: words and filters dropped to find anything */
+            relaxed: components["schemas"]["SearchItemWords"];
         };
         /** @description One line, no control or bidirectional-control characters; each use sets its maxLength */
         Text: string;
@@ -3754,6 +3788,7 @@ export interface operations {
                      *           "size": "M"
                      *         },
                      *         "unit": "box",
+                     *         "packSize": 100,
                      *         "price": {
                      *           "amount": 1250,
                      *           "currency": "EUR"
@@ -3885,7 +3920,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "intent": "500 boxes of nitrile gloves under 13 EUR each from Germany within 5 days",
-                 *       "limit": 5
+                 *       "limit": 5,
+                 *       "fields": "compact"
                  *     }
                  */
                 "application/json": components["schemas"]["SearchIntentRequest"];
@@ -3908,7 +3944,6 @@ export interface operations {
                      *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
                      *               "sku": "GLV-NIT-M-100",
                      *               "title": "Nitrile gloves, size M, box of 100",
-                     *               "description": "Powder-free, 0.1 mm",
                      *               "category": "safety/gloves",
                      *               "brand": "Rhein Safety",
                      *               "attributes": {
@@ -3916,6 +3951,7 @@ export interface operations {
                      *                 "size": "M"
                      *               },
                      *               "unit": "box",
+                     *               "packSize": 100,
                      *               "price": {
                      *                 "amount": 1250,
                      *                 "currency": "EUR"
@@ -3923,19 +3959,10 @@ export interface operations {
                      *               "availableQuantity": 5000,
                      *               "minOrderQuantity": 10,
                      *               "leadTimeDays": 3,
-                     *               "shipsFrom": "DE",
-                     *               "imageUrls": [
-                     *                 "https://cdn.rhein-safety.example/glv.jpg"
-                     *               ],
-                     *               "status": "active",
-                     *               "sourceFeedId": "feed_01M83T81T0KR7DB33F3ZQMKNC8",
-                     *               "createdAt": "2026-11-23T09:02:03.512Z",
-                     *               "updatedAt": "2026-11-23T09:02:03.512Z"
+                     *               "shipsFrom": "DE"
                      *             },
                      *             "offer": {
                      *               "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
-                     *               "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *               "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
                      *               "unitPrice": {
                      *                 "amount": 1250,
                      *                 "currency": "EUR"
@@ -3951,10 +3978,7 @@ export interface operations {
                      *                 }
                      *               ],
                      *               "negotiable": true,
-                     *               "validUntil": null,
-                     *               "status": "active",
-                     *               "createdAt": "2026-11-23T09:02:03.512Z",
-                     *               "updatedAt": "2026-11-23T09:02:03.512Z"
+                     *               "validUntil": null
                      *             },
                      *             "score": 7.42,
                      *             "matched": {
@@ -3997,7 +4021,8 @@ export interface operations {
                      *             "keywords": [],
                      *             "filters": {}
                      *           },
-                     *           "unparsed": []
+                     *           "unparsed": [],
+                     *           "notes": []
                      *         },
                      *         "suggestions": []
                      *       }

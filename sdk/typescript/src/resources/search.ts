@@ -2,17 +2,17 @@
 // lists: await the first page (with `interpretation` for intents), or iterate every item.
 import type { RequestOptions } from '../http.ts';
 import { PagePromise } from '../pagination.ts';
-import type { RequestBody, ResponseData } from '../types.ts';
+import type { RequestBody, ResponseData, SearchPageOf } from '../types.ts';
 import { Resource } from './resource.ts';
 
 export class Search extends Resource {
-  /** Words, filters (price filters need `currency`) and a sort. */
-  query(body: RequestBody<'search'> = {}, options?: RequestOptions): PagePromise<ResponseData<'search'>> {
+  /** Words, filters (price filters need `currency`) and a sort; `fields: 'compact'` for smaller items. */
+  query<B extends RequestBody<'search'>>(body: B = {} as B, options?: RequestOptions): PagePromise<SearchPageOf<ResponseData<'search'>, B['fields']>> {
     return this.#pages('/v1/search', body, options);
   }
 
-  /** A request in plain language ("500 nitrile gloves under 0.15 EUR from Germany within 10 days"). */
-  intent(body: RequestBody<'searchIntent'>, options?: RequestOptions): PagePromise<ResponseData<'searchIntent'>> {
+  /** A request in plain language ("500 nitrile gloves under 0.15 EUR from Germany within 10 days"); `fields: 'compact'` for smaller items. */
+  intent<B extends RequestBody<'searchIntent'>>(body: B, options?: RequestOptions): PagePromise<SearchPageOf<ResponseData<'searchIntent'>, B['fields']>> {
     return this.#pages('/v1/search-intent', body, options);
   }
 
