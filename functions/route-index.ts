@@ -55,6 +55,8 @@ import * as deliverOrder from './orders/deliver.route.ts';
 import * as completeOrder from './orders/complete.route.ts';
 import * as listEvents from './events/list.route.ts';
 import * as getEvent from './events/get.route.ts';
+import * as listRequests from './requests/list.route.ts';
+import * as getRequest from './requests/get.route.ts';
 import * as postMcpMessage from './mcp/post.route.ts';
 import * as getMcpStream from './mcp/get.route.ts';
 
@@ -109,6 +111,8 @@ export const routeList: readonly RouteWithDocument[] = [
   completeOrder,
   listEvents,
   getEvent,
+  listRequests,
+  getRequest,
   postMcpMessage,
   getMcpStream,
 ].map((module) => withDocument<RouteDefinition>(module));

@@ -37,8 +37,13 @@ export interface EventWorkersProps {
 export class EventWorkers extends Construct {
   /** Worker functions by the row's id. */
   readonly functions = new Map<string, ApiFunction>();
-  /** Stream and S3 workers' own dead-letter queues, by the row's id. */
+  /** Stream, S3 and logs workers' own dead-letter queues, by the row's id. */
   readonly failureQueues = new Map<string, sqs.Queue>();
+  /**
+   * The worker that takes the API functions' request records from their logs, and the permission
+   * CloudWatch Logs invokes it with: the route stacks subscribe each function's log group to it.
+   */
+  logsSubscriber: { fn: ApiFunction; filterPattern: string; permission: lambda.CfnPermission } | undefined;
 
   constructor(scope: Construct, id: string, props: EventWorkersProps) {
     super(scope, id);
@@ -63,7 +68,10 @@ export class EventWorkers extends Construct {
       if (worker.trigger.type === 's3') this.subscribeToFeedUploads(fn, worker.trigger.prefix, props.feedsBucket, failures);
       else if (worker.trigger.type === 'schedule') this.runOnSchedule(worker.id, fn, worker.trigger.everyMinutes);
       else if (worker.trigger.type === 'stream') this.consumeTableStream(fn, worker.trigger, props.table, failures);
-      else this.consumeDeliveryQueue(fn, worker.trigger, props.webhookDelivery);
+      else if (worker.trigger.type === 'logs') {
+        if (this.logsSubscriber) throw new Error(`The API functions' logs have one subscriber; ${worker.id} would be a second`);
+        this.logsSubscriber = { fn, filterPattern: worker.trigger.filterPattern, permission: this.receiveLogs(fn, failures) };
+      } else this.consumeDeliveryQueue(fn, worker.trigger, props.webhookDelivery);
     }
     if (this.failureQueues.size > 0) this.requireTls([...this.failureQueues.values()]);
   }
@@ -120,6 +128,24 @@ export class EventWorkers extends Construct {
       `The worker reads the uploaded files that trigger it, whose keys are generated per feed; the grant is read-only and limited to the ${prefix} prefix.`,
     );
     acknowledgeBucketNotificationsHandler(this);
+  }
+
+  /**
+   * CloudWatch Logs may invoke the function for this stack's log groups (the route stacks' names begin
+   * with the root stack's); it invokes asynchronously, so after Lambda's retries a batch of lines goes
+   * to the worker's dead-letter queue. The subscription filters themselves live beside each function's
+   * log group, in the route stacks.
+   */
+  private receiveLogs(fn: ApiFunction, failures: sqs.IQueue | undefined): lambda.CfnPermission {
+    if (failures) fn.function.configureAsyncInvoke({ retryAttempts: ASYNC_RETRY_ATTEMPTS, onFailure: new SqsDestination(failures) });
+    const stack = Stack.of(this);
+    return new lambda.CfnPermission(this, `${fn.node.id}LogsInvoke`, {
+      action: 'lambda:InvokeFunction',
+      functionName: fn.function.functionArn,
+      principal: 'logs.amazonaws.com',
+      sourceAccount: stack.account,
+      sourceArn: `arn:${stack.partition}:logs:${stack.region}:${stack.account}:log-group:${stack.stackName}-*`,
+    });
   }
 
   /** An EventBridge rule invokes the function every `minutes`. */

@@ -13,7 +13,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { Construct } from 'constructs';
+import { Construct, type IDependable } from 'constructs';
 import { writeBundledFiles } from './bundled-files.ts';
 import type { RouteDefinition, RouteTag } from '../shared/http/route-table.ts';
 import type { ApiFunction } from './api-function.ts';
@@ -36,6 +36,11 @@ export interface MarketplaceApiProps {
   functionTracingPolicy: iam.IManagedPolicy;
   /** Where the route stacks' function-error alarms notify operators. */
   alarmTopic: ITopic;
+  /**
+   * The request-log writer (a `logs` worker) with its filter and CloudWatch Logs' permission to invoke
+   * it: every route function's log group is subscribed to it, once that permission exists.
+   */
+  requestLogWriter?: { functionArn: string; filterPattern: string; permission: IDependable } | undefined;
 }
 
 /** One JSON object per request: enough to find a request by id and to see who called what, how it went. */
@@ -100,7 +105,16 @@ export class MarketplaceApi extends Construct {
       alarmTopicArn: props.alarmTopic.topicArn,
     };
     for (const [tag, routes] of byTag) {
-      const routeStack = new RouteStack(this, routeStackId(tag), { settings, tag, routes, inputs });
+      const { requestLogWriter } = props;
+      const routeStack = new RouteStack(this, routeStackId(tag), {
+        settings,
+        tag,
+        routes,
+        inputs,
+        ...(requestLogWriter ? { requestLog: { writerArn: requestLogWriter.functionArn, filterPattern: requestLogWriter.filterPattern } } : {}),
+      });
+      // CloudWatch Logs tries the destination when a subscription filter is created.
+      if (requestLogWriter) routeStack.node.addDependency(requestLogWriter.permission);
       this.routeStacks.set(tag, routeStack);
       for (const [operationId, fn] of routeStack.functions) this.functions.set(operationId, fn);
     }

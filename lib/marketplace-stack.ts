@@ -90,6 +90,14 @@ export class MarketplaceStack extends Stack {
       stage: props.stage,
       consumer: deliveryQueueConsumer(workers),
     });
+    this.workers = new EventWorkers(this, 'Workers', {
+      settings,
+      workers,
+      table: this.table,
+      feedsBucket: this.feeds.feedsBucket,
+      webhookDelivery: this.webhookDelivery,
+      environment,
+    });
     this.api = new MarketplaceApi(this, 'Api', {
       settings,
       // A stage deploys only its own routes and workers: the sandbox's test helpers and house agents never reach a live stack.
@@ -101,14 +109,11 @@ export class MarketplaceStack extends Stack {
       cursorSigningSecret: this.cursorSigningSecret,
       functionTracingPolicy: functionTracingPolicy(this),
       alarmTopic: this.alarms.topic,
-    });
-    this.workers = new EventWorkers(this, 'Workers', {
-      settings,
-      workers,
-      table: this.table,
-      feedsBucket: this.feeds.feedsBucket,
-      webhookDelivery: this.webhookDelivery,
-      environment,
+      requestLogWriter: this.workers.logsSubscriber && {
+        functionArn: this.workers.logsSubscriber.fn.function.functionArn,
+        filterPattern: this.workers.logsSubscriber.filterPattern,
+        permission: this.workers.logsSubscriber.permission,
+      },
     });
     // Route stacks watch their own functions' errors; the root stack, its workers'.
     this.alarms.watch({

@@ -13,6 +13,12 @@ export type WorkerTrigger =
    * source mapping with a filter; locally the runtime reads DynamoDB Local's stream).
    */
   | { type: 'stream'; entities: readonly string[]; batchSize: number }
+  /**
+   * The API functions' access-log lines that match `filterPattern` (a CloudWatch Logs subscription filter
+   * on each API function's log group; locally the runtime hands each request record over as it is
+   * logged, whatever the log level).
+   */
+  | { type: 'logs'; filterPattern: string }
   | {
       type: 'sqs';
       queue: 'delivery';
@@ -63,7 +69,7 @@ export interface WorkerDefinition {
  * `npm run admin -- replay-dead-letters <worker id>`.
  */
 export function hasFailureQueue(worker: WorkerDefinition): boolean {
-  return worker.trigger.type === 'stream' || worker.trigger.type === 's3';
+  return worker.trigger.type === 'stream' || worker.trigger.type === 's3' || worker.trigger.type === 'logs';
 }
 
 /** Lambda retries a failed asynchronous invocation (an S3 notification) this many times, then dead-letters it. */
@@ -80,7 +86,7 @@ export function workerTimeoutSeconds(worker: WorkerDefinition): number {
   const { trigger } = worker;
   if (trigger.type === 's3') return 15 * 60;
   if (trigger.type === 'schedule') return Math.min(15, trigger.everyMinutes * 5) * 60;
-  if (trigger.type === 'stream') return 60;
+  if (trigger.type === 'stream' || trigger.type === 'logs') return 60;
   return Math.max(1, Math.floor(trigger.visibilityTimeoutSeconds / 6));
 }
 
@@ -137,6 +143,13 @@ export const workers: readonly WorkerDefinition[] = [
     trigger: { type: 'schedule', everyMinutes: 1 },
     tableActions: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     sendsDeliveries: true,
+  },
+  {
+    id: 'requestLogWriter',
+    handler: 'functions/requests/record.worker.ts',
+    description: 'Stores the request records of the API functions’ access-log lines in their callers’ request logs (GET /v1/requests)',
+    trigger: { type: 'logs', filterPattern: '{ $.requestLog.agentId = "agt_*" }' },
+    tableActions: ['dynamodb:BatchWriteItem'],
   },
   {
     id: 'searchIndexChanges',

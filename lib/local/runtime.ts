@@ -22,6 +22,7 @@ import { loadLocalSecrets } from './local-secrets.ts';
 import { assertPortFree } from './ports.ts';
 import { isAlive, processIdentity } from './processes.ts';
 import { provisionLocalResources, type ProvisionedResources } from './provision.ts';
+import { startLogSubscription } from './log-subscriptions.ts';
 import { startS3Notifications } from './s3-notifications.ts';
 import { startSchedulerEmulator } from './scheduler.ts';
 import { startSchedule } from './schedules.ts';
@@ -200,6 +201,14 @@ async function startWorkers(fauxqs: LocalFauxqs, dynamo: { endpoint: string; dat
           ),
       });
       stoppers.push(() => reader.stop());
+    } else if (trigger.type === 'logs') {
+      const subscription = startLogSubscription({
+        functionName: worker.id,
+        timeoutMs: workerTimeoutSeconds(worker) * 1000,
+        handler,
+        deadLetter: (event, error, attempts) => sendFailure(worker.id, asyncFailureRecord(localFunctionArn(worker.id), event, error, attempts)),
+      });
+      stoppers.push(() => subscription.stop());
     } else if (trigger.type === 'schedule') {
       const schedule = startSchedule({ functionName: worker.id, everyMinutes: trigger.everyMinutes, timeoutMs: workerTimeoutSeconds(worker) * 1000, handler });
       stoppers.push(() => schedule.stop());

@@ -44,8 +44,9 @@ export interface ListRequestsQuery {
 
 export async function listRequestsForCaller(caller: { agentId: string }, query: ListRequestsQuery, now: Date): Promise<{ items: LoggedRequest[]; nextCursor: string | null }> {
   const scope = ['requests', caller.agentId, query.status ? `${query.status.from}-${query.status.to}` : '', query.path ?? ''].join(':');
-  const filter = and(query.status ? between('status', query.status.from, query.status.to) : undefined, query.path ? beginsWith('path', query.path) : undefined);
-  const page = await listRequestLogEntries(caller.agentId, { now, limit: query.limit, startKey: decodeCursor(scope, query.cursor), filter: query.status || query.path ? filter : undefined });
+  const conditions = [query.status ? between('status', query.status.from, query.status.to) : undefined, query.path ? beginsWith('path', query.path) : undefined].filter((condition) => condition !== undefined);
+  const filter = conditions.length > 0 ? and(...conditions) : undefined;
+  const page = await listRequestLogEntries(caller.agentId, { now, limit: query.limit, startKey: decodeCursor(scope, query.cursor), filter });
   return { items: page.items.map(toLoggedRequest), nextCursor: encodeCursor(scope, page.lastKey) };
 }
 

@@ -118,6 +118,8 @@ export interface RouteDefinition<
    * docs/performance.md records the measurement that justifies it.
    */
   bundleBudgetKb?: number;
+  /** Requests to the route stay out of the caller's request log: the log's own reads (a tail would fill it with itself). */
+  unlogged?: true;
   /**
    * A page for people, not agents (the dashboard, the reference page's files): left out of the OpenAPI
    * document, which agents read whole and which has a size budget (docs/api-document.md); llms.txt

@@ -88,3 +88,17 @@ export const ListRequestsQuery = /* @__PURE__ */ (() => z.extend(PaginationQuery
 }))();
 
 export const RequestIdParams = /* @__PURE__ */ (() => z.strictObject({ requestId: idParam(idPattern('request'), 'a request id (req_…, the X-Request-Id of a response)', 'req_01M83TVX0AKEXE2W9X4JQ3R8ZD') }))();
+
+/** A logged request, for the API document's examples. */
+export const EXAMPLE_LOGGED_REQUEST = {
+  requestId: 'req_01M83TVX0AKEXE2W9X4JQ3R8ZD',
+  at: '2026-11-23T10:04:12.345Z',
+  method: 'POST',
+  path: '/v1/create-order',
+  status: 409,
+  code: 'conflict',
+  durationMs: 41.7,
+  keyId: 'key_01M83T0W7AE2C9H4XK1VB6ZQ3N',
+  idempotencyKey: 'order-neg_01M83TN7Q0W3YDXR5B8V6K2HZA',
+  idempotentReplayed: false,
+} as const;

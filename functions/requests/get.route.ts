@@ -1,0 +1,41 @@
+// GET /v1/requests/{requestId} — one request of the caller's log, with the error body of an error. Handler: ./get.ts
+import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { EXAMPLE_LOGGED_REQUEST, LoggedRequestDetail, RequestIdParams } from '../../shared/schemas/requests.ts';
+
+export const route = defineRoute({
+  operationId: 'getRequest',
+  method: 'GET',
+  path: '/v1/requests/{requestId}',
+  handler: 'functions/requests/get.ts',
+  summary: 'One request of the caller’s log, with its error body',
+  description:
+    'By the `X-Request-Id` (`meta.requestId`, an error’s `requestId`) of a response to one of the caller’s keys in the last 7 days: the request as the log lists it, and for an error the body the response carried (`error`; null for a success, whose body is never kept). A request made in the last seconds that is not logged yet is waited for (up to 10 s after it was made); anyone else’s request, or an older one, is 404.',
+  tag: 'Requests',
+  auth: 'apiKey',
+  roles: ANY_ROLE,
+  rateLimited: true,
+  unlogged: true,
+  request: { params: RequestIdParams },
+  response: { status: 200, description: 'The request' },
+  handlerErrors: ['not-found'],
+  tableActions: ['dynamodb:GetItem'],
+  // The wait for a request still on its way (10 s at most) and its last read.
+  timeoutSeconds: 15,
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: LoggedRequestDetail,
+  examples: {
+    response: {
+      ...EXAMPLE_LOGGED_REQUEST,
+      error: {
+        error: 'Not enough stock: 120 units are left and the session’s quantity is 500; nothing was ordered',
+        code: 'conflict',
+        status: 409,
+        requestId: EXAMPLE_LOGGED_REQUEST.requestId,
+        details: [{ path: 'quantity', message: '120 units are available; the session is for 500' }],
+      },
+    },
+  },
+});
