@@ -19,7 +19,7 @@ import { ENV } from '../shared/resources.ts';
 import { bundleAliases, LAMBDA_BUNDLING } from './bundling.ts';
 import { acknowledgeFinding } from './compliance.ts';
 import { InlinePolicyRole } from './function-roles.ts';
-import type { StageSettings } from './stage-settings.ts';
+import { stageSettings, type StageSettings } from './stage-settings.ts';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -50,8 +50,12 @@ export interface ApiFunctionProps {
  * call on any cold start. ALLOW_PRIVATE_WEBHOOK_URLS is deliberately absent: only the local runtime sets it.
  */
 export function sharedEnvironment(stage: Stage, cursorSigningSecret: ISecret): Record<string, string> {
+  const house = stageSettings(stage).houseFulfilment;
   return {
     [ENV.stage]: stage,
+    ...(house
+      ? { [ENV.houseShipAfterSeconds]: String(house.shipAfter.toSeconds()), [ENV.houseDeliverAfterSeconds]: String(house.deliverAfter.toSeconds()) }
+      : {}),
     [ENV.cursorSigningKey]: cursorSigningSecret.secretValue.unsafeUnwrap(),
     [ENV.logLevel]: 'INFO',
     // Error stacks in the logs name source files and lines (the map beside each bundle).

@@ -4,6 +4,8 @@
 // here, so that no function bundles the index to build one. A bundled file may be a folder.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
 import { routeList } from '../functions/route-index.ts';
 import { servedOn, type BundledFile } from '../shared/http/route-table.ts';
 import type { Stage } from '../shared/resources.ts';
@@ -12,6 +14,7 @@ import { buildOpenApiDocument } from '../shared/openapi/document.ts';
 import { buildReferenceAssets } from './reference-assets.ts';
 import { searchWordsFile } from './search-words.ts';
 import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
+import { houseCatalogRows } from './house-catalog.ts';
 
 /** Each writes its file (or folder) at the given path, for the stage's routes (the sandbox's test helpers only in `test`). */
 const BUILDERS: Record<BundledFile, (target: string, stage: Stage) => void> = {
@@ -28,7 +31,26 @@ const BUILDERS: Record<BundledFile, (target: string, stage: Stage) => void> = {
   },
   'search-words.json': (target) => writeFileSync(target, searchWordsFile()),
   'llms.txt': (target, stage) => writeFileSync(target, buildLlmsTxt(routeList.filter(servedOn(stage)))),
+  'house-catalog.json': (target) => writeFileSync(target, JSON.stringify(houseCatalogRows())),
 };
+
+const builtForStack = new WeakMap<Stack, Record<BundledFile, string>>();
+
+/**
+ * The bundled files of a stack's functions (routes and workers alike), built once per synth into the
+ * cloud assembly's folder: name → path on this machine.
+ */
+export function bundledFilesOf(scope: Construct, stage: Stage): Record<BundledFile, string> {
+  const stack = Stack.of(scope);
+  let built = builtForStack.get(stack);
+  if (!built) {
+    const root = stack.node.root;
+    const outdir = App.isApp(root) ? root.outdir : path.resolve('cdk.out');
+    built = writeBundledFiles(path.join(outdir, `bundled-files-${stack.stackName}`), stage);
+    builtForStack.set(stack, built);
+  }
+  return built;
+}
 
 /** Builds every bundled file of the stage into `dir`; returns their paths by name. */
 export function writeBundledFiles(dir: string, stage: Stage): Record<BundledFile, string> {

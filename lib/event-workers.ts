@@ -3,7 +3,9 @@
 // a stream row reads the table's stream. What a stream or S3 row's event source gives up on (a record
 // after its retries, an invocation after Lambda's) goes to the worker's own dead-letter queue, to be
 // replayed by `npm run admin -- replay-dead-letters <worker>`; the SQS row's queue has its own.
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { CustomResource, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -18,6 +20,7 @@ import { Construct } from 'constructs';
 import { ENV, workerFailureQueueName } from '../shared/resources.ts';
 import { ASYNC_RETRY_ATTEMPTS, hasFailureQueue, STREAM_RETRY_ATTEMPTS, workerTimeoutSeconds, type WorkerDefinition, type WorkerTrigger } from '../shared/workers.ts';
 import { ApiFunction } from './api-function.ts';
+import { bundledFilesOf } from './bundled-files.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
 import { grantFeedFiles, grantSearchIndexFiles } from './feed-file-grants.ts';
 import { workerGrants } from './function-grants.ts';
@@ -49,12 +52,15 @@ export class EventWorkers extends Construct {
     super(scope, id);
     for (const worker of props.workers) {
       const failures = hasFailureQueue(worker) ? this.failureQueue(worker, props.settings.stage) : undefined;
+      const files = worker.bundledFiles ? bundledFilesOf(this, props.settings.stage) : undefined;
+      const bundledFiles = files && worker.bundledFiles ? Object.fromEntries(worker.bundledFiles.map((name) => [name, files[name]])) : undefined;
       const fn = new ApiFunction(this, worker.id, {
         handler: worker.handler,
         description: worker.description.slice(0, 256),
         settings: props.settings,
         environment: props.environment,
         timeout: Duration.seconds(workerTimeoutSeconds(worker)),
+        ...(bundledFiles ? { bundledFiles } : {}),
       });
       const grants = workerGrants(worker);
       fn.grantTable(props.table, grants.table);
@@ -68,6 +74,7 @@ export class EventWorkers extends Construct {
       if (worker.trigger.type === 's3') this.subscribeToFeedUploads(fn, worker.trigger.prefix, props.feedsBucket, failures);
       else if (worker.trigger.type === 'schedule') this.runOnSchedule(worker.id, fn, worker.trigger.everyMinutes);
       else if (worker.trigger.type === 'stream') this.consumeTableStream(fn, worker.trigger, props.table, failures);
+      else if (worker.trigger.type === 'deploy') this.runAtDeploy(worker, fn, bundledFiles ?? {});
       else if (worker.trigger.type === 'logs') {
         if (this.logsSubscriber) throw new Error(`The API functions' logs have one subscriber; ${worker.id} would be a second`);
         this.logsSubscriber = { fn, filterPattern: worker.trigger.filterPattern, permission: this.receiveLogs(fn, failures) };
@@ -145,6 +152,22 @@ export class EventWorkers extends Construct {
       principal: 'logs.amazonaws.com',
       sourceAccount: stack.account,
       sourceArn: `arn:${stack.partition}:logs:${stack.region}:${stack.account}:log-group:${stack.stackName}-*`,
+    });
+  }
+
+  /**
+   * A custom resource whose service token is the function: CloudFormation invokes it when the resource
+   * is created, and again when its properties change — the digest of the worker's bundled files, so a
+   * changed house catalog is loaded by the deploy that ships it. The function answers CloudFormation
+   * at the request's response URL; a failure fails the deploy.
+   */
+  private runAtDeploy(worker: WorkerDefinition, fn: ApiFunction, bundledFiles: Record<string, string>): void {
+    const digest = createHash('sha256');
+    for (const [name, file] of Object.entries(bundledFiles).sort()) digest.update(name).update(statSync(file).isFile() ? readFileSync(file) : Buffer.alloc(0));
+    new CustomResource(this, `${worker.id}Run`, {
+      serviceToken: fn.function.functionArn,
+      resourceType: `Custom::${worker.id.charAt(0).toUpperCase()}${worker.id.slice(1)}`,
+      properties: { BundledFilesDigest: digest.digest('hex') },
     });
   }
 

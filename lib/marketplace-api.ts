@@ -11,10 +11,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import path from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
 import { Construct, type IDependable } from 'constructs';
-import { writeBundledFiles } from './bundled-files.ts';
+import { bundledFilesOf } from './bundled-files.ts';
 import type { RouteDefinition, RouteTag } from '../shared/http/route-table.ts';
 import type { ApiFunction } from './api-function.ts';
 import { RouteStack, routeStackId, type StackRoute } from './route-stack.ts';
@@ -69,7 +67,6 @@ export class MarketplaceApi extends Construct {
   /** One nested stack per route tag, by tag. */
   readonly routeStacks = new Map<RouteTag, RouteStack>();
 
-  private bundledFiles: Record<string, string> | undefined;
   private readonly stageName: StageSettings['stage'];
 
   constructor(scope: Construct, id: string, props: MarketplaceApiProps) {
@@ -134,12 +131,7 @@ export class MarketplaceApi extends Construct {
 
   /** The route's bundled files, built once per synth into the cloud assembly's folder. */
   private filesFor(route: RouteDefinition): Record<string, string> {
-    if (!this.bundledFiles) {
-      const root = Stack.of(this).node.root;
-      const outdir = App.isApp(root) ? root.outdir : path.resolve('cdk.out');
-      this.bundledFiles = writeBundledFiles(path.join(outdir, `bundled-files-${Stack.of(this).stackName}`), this.stageName);
-    }
-    const all = this.bundledFiles;
-    return Object.fromEntries((route.bundledFiles ?? []).map((name) => [name, all[name] as string]));
+    const all = bundledFilesOf(this, this.stageName);
+    return Object.fromEntries((route.bundledFiles ?? []).map((name) => [name, all[name]]));
   }
 }

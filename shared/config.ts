@@ -10,6 +10,10 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS: readonly number[] = [60, 300, 1800, 7
 
 const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 
+/** The house seller's fulfilment schedule when the stage sets none: ships 2 minutes after confirming, delivers 3 minutes after shipping. */
+export const DEFAULT_HOUSE_SHIP_AFTER_SECONDS = 120;
+export const DEFAULT_HOUSE_DELIVER_AFTER_SECONDS = 180;
+
 export interface Config {
   /** `test` is the sandbox (and the local runtime), `live` is production. */
   STAGE: 'test' | 'live';
@@ -62,6 +66,12 @@ export interface Config {
   MCP_ALLOWED_HOSTS?: string[];
   /** An open negotiation expires this long after its last move (contract: 72 h; shorter for tests). */
   NEGOTIATION_TTL_SECONDS: number;
+  /**
+   * The sandbox's house seller ships a confirmed order this long after confirming it, and delivers it
+   * this long after shipping (the test stage's settings; seconds for `npm start` and the tests).
+   */
+  HOUSE_SHIP_AFTER_SECONDS: number;
+  HOUSE_DELIVER_AFTER_SECONDS: number;
 }
 
 /** Reads one variable after another and collects every problem, so one error names them all. */
@@ -158,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     MCP_ALLOWED_ORIGINS: read.list('MCP_ALLOWED_ORIGINS', isOrigin, 'origins (https://example.com)') ?? [],
     MCP_ALLOWED_HOSTS: read.list('MCP_ALLOWED_HOSTS', isHostName, 'host names without a port (localhost)'),
     NEGOTIATION_TTL_SECONDS: read.integer('NEGOTIATION_TTL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
+    HOUSE_SHIP_AFTER_SECONDS: read.integer('HOUSE_SHIP_AFTER_SECONDS', { min: 0, max: 7 * 24 * 60 * 60, fallback: DEFAULT_HOUSE_SHIP_AFTER_SECONDS }),
+    HOUSE_DELIVER_AFTER_SECONDS: read.integer('HOUSE_DELIVER_AFTER_SECONDS', { min: 0, max: 7 * 24 * 60 * 60, fallback: DEFAULT_HOUSE_DELIVER_AFTER_SECONDS }),
   };
   if (read.problems.length > 0) throw new Error(`Invalid configuration: ${read.problems.join('; ')}`);
   // Unset optional settings are absent, as they were from the schema, not present as undefined.

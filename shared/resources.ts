@@ -18,6 +18,8 @@ export const ENV = {
   apiBaseUrl: 'API_BASE_URL',
   mcpAllowedOrigins: 'MCP_ALLOWED_ORIGINS',
   mcpAllowedHosts: 'MCP_ALLOWED_HOSTS',
+  houseShipAfterSeconds: 'HOUSE_SHIP_AFTER_SECONDS',
+  houseDeliverAfterSeconds: 'HOUSE_DELIVER_AFTER_SECONDS',
 } as const;
 
 export type Stage = 'test' | 'live';
@@ -79,6 +81,17 @@ export const LOCAL = {
   feedsBucketName: 'agent-marketplace-local-feeds',
   ...resourceNames('test'),
 };
+
+/**
+ * Files built at synth and shipped beside a function's bundle (a route or worker row's `bundledFiles`):
+ * `openapi.json`: the OpenAPI document. `reference-assets`: a folder of the API reference's files
+ * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
+ * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
+ * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
+ * llmstxt.org summary of the API for language models. `house-catalog.json`: the sandbox's house
+ * seller's catalog, as JSON feed rows.
+ */
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'house-catalog.json';
 
 /**
  * Where a function finds the files built for it (a route's `bundledFiles`): beside its bundle when

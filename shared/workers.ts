@@ -2,7 +2,7 @@
 // single source for the CDK stack (event source mappings, S3 notifications) and the local runtime
 // (its emulated S3 notifications and SQS pollers). Later issues add rows: feed processing (s3),
 // webhook delivery (sqs).
-import type { FeedFileAction, SearchIndexAction, Stage, TableAction } from './resources.ts';
+import type { BundledFile, FeedFileAction, SearchIndexAction, Stage, TableAction } from './resources.ts';
 
 export type WorkerTrigger =
   | { type: 's3'; bucket: 'feeds'; prefix: string }
@@ -19,6 +19,11 @@ export type WorkerTrigger =
    * logged, whatever the log level).
    */
   | { type: 'logs'; filterPattern: string }
+  /**
+   * Runs once per deploy of the stack (a CloudFormation custom resource whose service token is the
+   * function, answered at its response URL) and once per start of the local runtime, before it serves.
+   */
+  | { type: 'deploy' }
   | {
       type: 'sqs';
       queue: 'delivery';
@@ -52,6 +57,8 @@ export interface WorkerDefinition {
   sendsDeliveries?: boolean;
   /** Creates one-off EventBridge Scheduler schedules that put delivery retries on the queue. */
   schedulesDeliveryRetries?: boolean;
+  /** Files built at synth and shipped beside the bundle (the local runtime builds them at start). */
+  bundledFiles?: readonly BundledFile[];
   /** Lambda timeout; defaults by trigger (S3 workers 15 min, SQS a sixth of the visibility timeout). */
   timeoutSeconds?: number;
   /**
@@ -87,6 +94,7 @@ export function workerTimeoutSeconds(worker: WorkerDefinition): number {
   if (trigger.type === 's3') return 15 * 60;
   if (trigger.type === 'schedule') return Math.min(15, trigger.everyMinutes * 5) * 60;
   if (trigger.type === 'stream' || trigger.type === 'logs') return 60;
+  if (trigger.type === 'deploy') return 300;
   return Math.max(1, Math.floor(trigger.visibilityTimeoutSeconds / 6));
 }
 
@@ -150,6 +158,32 @@ export const workers: readonly WorkerDefinition[] = [
     description: 'Stores the request records of the API functions’ access-log lines in their callers’ request logs (GET /v1/requests)',
     trigger: { type: 'logs', filterPattern: '{ $.requestLog.agentId = "agt_*" }' },
     tableActions: ['dynamodb:BatchWriteItem'],
+  },
+  {
+    id: 'houseSetup',
+    handler: 'functions/house/setup.worker.ts',
+    description: 'Sandbox: creates the house agents (Sandbox Supply Co. and the house buyers) and loads the house catalog when it changed, at every deploy and start',
+    trigger: { type: 'deploy' },
+    stages: ['test'],
+    bundledFiles: ['house-catalog.json'],
+    tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
+  },
+  {
+    id: 'houseAgents',
+    handler: 'functions/house/act.worker.ts',
+    description: 'Sandbox: the house seller confirms its new orders and answers negotiations; the house buyers answer asks by their strategies, order and complete',
+    trigger: { type: 'stream', entities: ['event'], batchSize: 100 },
+    stages: ['test'],
+    tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    whenRecordsAreGone: 'nothing to replay: a house order left pending can be moved with POST /v1/test-helpers/orders/{id}/advance, a negotiation waits for its expiry',
+  },
+  {
+    id: 'houseFulfilment',
+    handler: 'functions/house/fulfil.worker.ts',
+    description: 'Sandbox: the house seller ships its confirmed orders and delivers its shipped ones on the stage’s schedule',
+    trigger: { type: 'schedule', everyMinutes: 1 },
+    stages: ['test'],
+    tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
   },
   {
     id: 'searchIndexChanges',

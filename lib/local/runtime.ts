@@ -22,6 +22,7 @@ import { loadLocalSecrets } from './local-secrets.ts';
 import { assertPortFree } from './ports.ts';
 import { isAlive, processIdentity } from './processes.ts';
 import { provisionLocalResources, type ProvisionedResources } from './provision.ts';
+import { runAtDeploy } from './deployments.ts';
 import { startLogSubscription } from './log-subscriptions.ts';
 import { startS3Notifications } from './s3-notifications.ts';
 import { startSchedulerEmulator } from './scheduler.ts';
@@ -201,6 +202,9 @@ async function startWorkers(fauxqs: LocalFauxqs, dynamo: { endpoint: string; dat
           ),
       });
       stoppers.push(() => reader.stop());
+    } else if (trigger.type === 'deploy') {
+      // A deploy's custom resource, once per start, before anything is served.
+      await runAtDeploy({ functionName: worker.id, timeoutMs: workerTimeoutSeconds(worker) * 1000, handler: handler as Parameters<typeof runAtDeploy>[0]['handler'], stackName: LOCAL.stackName });
     } else if (trigger.type === 'logs') {
       const subscription = startLogSubscription({
         functionName: worker.id,

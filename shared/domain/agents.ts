@@ -14,12 +14,13 @@ export interface Registration {
   contactEmail: string;
 }
 
-export async function registerAgent(input: Registration, now: Date): Promise<{ agent: Agent; apiKey: string }> {
+/** Registers an agent; `agentId` fixes its id (the sandbox's house agents), which must not exist yet. */
+export async function registerAgent(input: Registration, now: Date, options: { agentId?: string } = {}): Promise<{ agent: Agent; apiKey: string }> {
   const { STAGE } = config();
   const apiKey = generateApiKey(STAGE);
   const timestamp = now.toISOString();
   const item: AgentItem = {
-    agentId: newId('agent'),
+    agentId: options.agentId ?? newId('agent'),
     name: input.name,
     role: input.role,
     organization: input.organization,

@@ -2,7 +2,7 @@
 // (functions/<resource>/<action>.route.ts); functions/route-index.ts assembles them for the CDK stack,
 // the local gateway and the OpenAPI document. A handler imports only its own row.
 import type * as z from '../schemas/zod.ts';
-import type { FeedFileAction, SearchIndexAction, Stage, TableAction } from '../resources.ts';
+import type { BundledFile, FeedFileAction, SearchIndexAction, Stage, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
 import type { ErrorCode } from './error-codes.ts';
 
@@ -137,14 +137,7 @@ export interface RouteDefinition<
  */
 export const DEFAULT_BUNDLE_BUDGET_KB = 800;
 
-/**
- * `openapi.json`: the OpenAPI document. `reference-assets`: a folder of the API reference's files
- * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
- * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
- * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
- * llmstxt.org summary of the API for language models.
- */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt';
+export type { BundledFile } from '../resources.ts';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 
