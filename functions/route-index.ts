@@ -57,6 +57,11 @@ import * as listEvents from './events/list.route.ts';
 import * as getEvent from './events/get.route.ts';
 import * as listRequests from './requests/list.route.ts';
 import * as getRequest from './requests/get.route.ts';
+import * as negotiateWithHouseBuyer from './test-helpers/negotiate.route.ts';
+import * as orderFromHouseBuyer from './test-helpers/order.route.ts';
+import * as advanceHouseOrder from './test-helpers/advance-order.route.ts';
+import * as expireTestNegotiation from './test-helpers/expire-negotiation.route.ts';
+import * as triggerSampleEvent from './test-helpers/trigger-event.route.ts';
 import * as postMcpMessage from './mcp/post.route.ts';
 import * as getMcpStream from './mcp/get.route.ts';
 
@@ -113,6 +118,11 @@ export const routeList: readonly RouteWithDocument[] = [
   getEvent,
   listRequests,
   getRequest,
+  negotiateWithHouseBuyer,
+  orderFromHouseBuyer,
+  advanceHouseOrder,
+  expireTestNegotiation,
+  triggerSampleEvent,
   postMcpMessage,
   getMcpStream,
 ].map((module) => withDocument<RouteDefinition>(module));

@@ -2,7 +2,7 @@
 // concession curves (seller-policy.ts). A house buyer opens below the list price and, at each of its
 // answers, bids along Faratin's time-dependent curve from its opening toward its limit, the offer's
 // list price for the quantity (a buyer never offers more than a seller asks for nothing):
-//   bid(x) = opening + (limit − opening) · x^(1/β),   x = 0 at its first answer, 1 at its last,
+//   bid(x) = opening + (limit − opening) · x^(1/β),   x = 0 at its opening, 1 at its last answer,
 // with the same β as the seller's tactics (boulware holds out, conceder gives in early, linear in
 // between); `firm` never moves from its opening. It accepts an ask at or below the bid it would make,
 // counters with that bid otherwise, and at its last answer accepts an ask within its limit or walks
@@ -23,11 +23,11 @@ export function lastBuyerRound(maxRounds: number): number {
   return maxRounds % 2 === 1 ? maxRounds : maxRounds - 1;
 }
 
-/** Where a buyer's answer at `round` lies between its first answer (round 3: 0) and its last (1). */
+/** Where a buyer's move at `round` lies between its opening (round 1: 0) and its last answer (1). */
 export function buyerAnswerTime(round: number, maxRounds: number): number {
   const last = lastBuyerRound(maxRounds);
-  if (last <= 3) return 1;
-  return Math.min(1, Math.max(0, (round - 3) / (last - 3)));
+  if (last <= 1) return 1;
+  return Math.min(1, Math.max(0, (round - 1) / (last - 1)));
 }
 
 /** The bid at an answer in `round`: from the opening toward the limit by the strategy's curve, rounded down (in the buyer's favour). */

@@ -54,6 +54,14 @@ export const TEST_EVENT_TYPE = 'webhook.test';
 
 const AgentId = /* @__PURE__ */ (() => idOf('agent'))();
 
+/**
+ * Present, and true, only on a sample event sent by POST /v1/test-helpers/events (the sandbox's test
+ * helpers): its ids name no real records, and it went to the caller alone.
+ */
+const sampleField = {
+  sample: /* @__PURE__ */ (() => z.annotated(z.optional(z.literal(true)), { description: 'Only on sample events (sandbox test helpers): true; their ids name no real records' }))(),
+};
+
 // Orders
 
 const OrderCreatedData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
@@ -62,7 +70,8 @@ const OrderCreatedData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     sellerId: AgentId,
     totalAmount: Money,
     items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
-  }), { id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' }))();
+    ...sampleField,
+  }), { id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields (and `sample` on a sample event)' }))();
 
 /** The data of every order change after creation (confirmed … cancelled): one schema, the type names the change. */
 const OrderChangeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
@@ -75,6 +84,7 @@ const OrderChangeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
     shipping: z.annotated(z.optional(Shipping), { description: 'Present once the order has shipped' }),
     cancellation: z.annotated(z.optional(Cancellation), { description: 'Present when the order was cancelled' }),
+    ...sampleField,
   }), { id: 'OrderChangeData', description: 'The order after the change' }))();
 
 // Negotiations
@@ -100,6 +110,7 @@ const negotiationFields = {
 const NegotiationEventData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     ...negotiationFields,
     reason: z.annotated(z.optional(z.enum(['rejected', 'expired'])), { description: 'negotiation.rejected only: `rejected`, or `expired` (72 h without a move)' }),
+    ...sampleField,
   }).check((context) => {
     // A closed session says how it closed (negotiation.rejected); an open or accepted one has no reason.
     const closed = context.value.status === 'rejected' || context.value.status === 'expired';
@@ -126,6 +137,7 @@ const FeedOutcomeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     ...feedFields,
     status: z.annotated(z.enum(['completed', 'failed']), { description: '`completed` (feed.completed, feed.processed; bad rows counted in rowsFailed) or `failed`' }),
     failureReason: z.annotated(z.optional(bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE })), { description: 'feed.failed only: what to change in the file' }),
+    ...sampleField,
   }).check((context) => {
     // The outcome and its reason agree: a failed feed says why, a completed one has nothing to say.
     if ((context.value.status === 'failed') !== (context.value.failureReason !== undefined)) {

@@ -16,8 +16,8 @@ export { MAX_ROUNDS } from './trade-parts.ts';
 /** The largest order total in minor units: an order's totalAmount is Money, whose amount is at most MAX_AMOUNT. */
 export const MAX_ORDER_TOTAL = MAX_AMOUNT;
 
-const Quantity = /* @__PURE__ */ (() => z.int('Must be a whole number of units').check(z.gte(1, 'Must be at least 1'), z.lte(1_000_000_000, 'Must be at most 1000000000')))();
-const UnitPrice = /* @__PURE__ */ (() => z.annotated(z.int('Must be an integer amount in the minor unit of the offer’s currency (cents for USD)').check(
+export const Quantity = /* @__PURE__ */ (() => z.int('Must be a whole number of units').check(z.gte(1, 'Must be at least 1'), z.lte(1_000_000_000, 'Must be at most 1000000000')))();
+export const UnitPrice = /* @__PURE__ */ (() => z.annotated(z.int('Must be an integer amount in the minor unit of the offer’s currency (cents for USD)').check(
   z.gte(1, 'Must be at least 1 (minor units of the offer’s currency)'),
   z.lte(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`),
 ), { description: 'Unit price in minor units of the session’s currency', example: 1150 }))();

@@ -23,6 +23,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-marketplace-test-'));
   // Webhook retries after 1, 2, 2 and 3 s instead of minutes and hours (the handlers read it at start).
   process.env.WEBHOOK_RETRY_DELAYS ??= '1,2,2,3';
+  // The house seller ships and delivers seconds after confirming instead of minutes.
+  process.env.HOUSE_SHIP_AFTER_SECONDS ??= '2';
+  process.env.HOUSE_DELIVER_AFTER_SECONDS ??= '2';
   const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
   project.provide('baseUrl', runtime.baseUrl);
   project.provide('env', runtime.env);

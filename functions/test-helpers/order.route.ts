@@ -1,0 +1,30 @@
+// POST /v1/test-helpers/orders — a house buyer orders from the caller's own offer (sandbox only). Handler: ./order.ts
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { EXAMPLE_IDS, EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
+import { HouseOrderRequest } from '../../shared/schemas/test-helpers.ts';
+import { Order } from '../../shared/schemas/trade.ts';
+
+export const route = defineRoute({
+  operationId: 'orderFromHouseBuyer',
+  method: 'POST',
+  path: '/v1/test-helpers/orders',
+  handler: 'functions/test-helpers/order.ts',
+  summary: 'A house buyer orders from your offer (sandbox)',
+  description:
+    'A house buyer orders `quantity` of one of the caller’s own offers at the offer’s price for it: it opens a negotiation at that price, the caller’s side accepts it (unless the offer’s policy already did), and it places the order — `negotiation.started`, `negotiation.accepted` and `order.created` as with any buyer. The order is `pending`: confirm, ship and deliver it with `POST /v1/orders/{id}/confirm`, `/ship`, `/deliver`; the house buyer completes it once delivered.',
+  tag: 'Test helpers',
+  auth: 'apiKey',
+  roles: ['seller'],
+  stages: ['test'],
+  rateLimited: true,
+  request: { body: HouseOrderRequest },
+  response: { status: 201, description: 'The order, the house buyer its buyer' },
+  handlerErrors: ['not-found', 'conflict'],
+  tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: Order,
+  examples: { body: { offerId: EXAMPLE_IDS.offer, quantity: 500 }, response: { ...EXAMPLE_ORDER, buyerId: 'agt_0000000000000000000000B001' } },
+});
