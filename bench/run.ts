@@ -52,6 +52,8 @@ const TARGETS: Record<string, { target: number | null; comparator: Comparator; u
   middlewareMsP50: { target: 0.5, comparator: '<=', unit: 'ms' },
   apiVsDynamoThroughputRatio: { target: 0.4, comparator: '>=', unit: '×' },
   dynamoCallsPerAuthenticatedGet: { target: 2, comparator: '<=', unit: 'calls' },
+  /** An authenticated GET with a restricted key ÷ with the main key (time per request), side by side in one run. */
+  restrictedKeyAuthOverheadRatio: { target: 1.1, comparator: '<=', unit: '×' },
   feedRowsPerSecond: { target: null, comparator: '>=', unit: 'rows/s' },
   feedVsBatchWriteRatio: { target: 0.6, comparator: '>=', unit: '×' },
   /** The feed worker alone, in its own process, on the larger file: what its Lambda memory setting must cover. */
@@ -206,6 +208,7 @@ async function main(): Promise<number> {
     middlewareMsP50: middleware.stubbedClient.p50Ms,
     apiVsDynamoThroughputRatio: throughput.ratio,
     dynamoCallsPerAuthenticatedGet: throughput.calls.warmPerRequest,
+    restrictedKeyAuthOverheadRatio: throughput.restrictedKeyAuth.ratio,
     feedRowsPerSecond: feeds.large.rowsPerSecond,
     feedVsBatchWriteRatio: feeds.ratio,
     feedPeakRssMb: feeds.large.peakRssMb,
@@ -277,7 +280,7 @@ async function main(): Promise<number> {
         ...middleware,
       },
       throughput: {
-        note: 'GET /v1/agents/me (enterprise agent) through the local runtime vs DocumentClient GetItem on DynamoDB Local, same concurrency and time',
+        note: 'GET /v1/agents/me (enterprise agent) through the local runtime vs DocumentClient GetItem on DynamoDB Local, same concurrency and time; restrictedKeyAuth: the same GET with a restricted key of the agent vs its main key, interleaved windows, same concurrency (ratio: time per request, restricted ÷ main)',
         ...throughput,
       },
       feeds: {
@@ -285,7 +288,7 @@ async function main(): Promise<number> {
         ...feeds,
       },
       trade: {
-        note: 'bench/trade.ts: 16 buyers, each on its own product, through their accepted sessions (POST /v1/create-order) against the same five items (order, session under a version condition, stock decrement under a condition, audit entry, event) written by raw TransactWriteItems from 16 workers; then 16 sessions countered by seller and buyer in turn (18 moves each); DynamoDB calls are create-order\'s own (pro plan: the rate-limit counter included), cold (first request, key not cached) and warm',
+        note: 'bench/trade.ts: 16 buyers, each on its own product, through their accepted sessions (POST /v1/create-order with a restricted key that has spending limits: keyLimits) against the same seven items (order, session under a version condition, stock decrement under a condition, audit entry, event, the key\'s day and month counters under their limits\' conditions) written by raw TransactWriteItems from 16 workers; then 16 sessions countered by seller and buyer in turn (18 moves each); DynamoDB calls are create-order\'s own with such a key (pro plan: the rate-limit counter included), cold (first request, key not cached) and warm',
         ...trade,
       },
       webhooks: {

@@ -1,5 +1,6 @@
 // Throughput of GET /v1/agents/me through the local runtime against raw DynamoDB Local GetItem, and
-// the DynamoDB calls one authenticated GET costs.
+// the DynamoDB calls one authenticated GET costs; then the same GET with a restricted key against the
+// main key, side by side (restrictedKeyAuthOverheadRatio).
 //
 // Two processes (bench/harness.ts), so that the load generator never shares an event loop with the
 // server it measures:
@@ -32,8 +33,24 @@ interface Ready {
   tableName: string;
   agentId: string;
   apiKey: string;
+  /** A restricted key of the same agent (scope catalog:read: GET /v1/agents/me takes any key). */
+  restrictedKey: string;
   calls: DynamoCallsResult;
+  /** The warm GETs with the restricted key: DynamoDB calls per request (its 1 s cache, against the main key's 30 s). */
+  restrictedWarmPerRequest: number;
   runtimeStartSeconds: number;
+}
+
+/** The same GET with a restricted key and with the main key, in interleaved windows. */
+export interface RestrictedKeyAuthResult {
+  mainRequestsPerSecond: number;
+  restrictedRequestsPerSecond: number;
+  /** Time per request with the restricted key ÷ with the main key (main rate ÷ restricted rate). */
+  ratio: number;
+  mainWindows: LoadWindow[];
+  restrictedWindows: LoadWindow[];
+  /** DynamoDB calls per warm GET with the restricted key (the main key's: calls.warmPerRequest). */
+  dynamoCallsPerRestrictedGet: number;
 }
 
 /** CPU milliseconds per request of each process while one target was under load. */
@@ -61,6 +78,7 @@ export interface ThroughputResult {
   dynamoCallsPerApiRequestUnderLoad: number;
   runtimeStartSeconds: number;
   calls: DynamoCallsResult;
+  restrictedKeyAuth: RestrictedKeyAuthResult;
   cleanup: ChildCleanup;
 }
 
@@ -118,6 +136,24 @@ async function serve(): Promise<void> {
     }
     take();
 
+    // A restricted key of the same (now unlimited) agent, made by its main key; its GETs, warm.
+    const created = await fetch(`${base}/v1/agents/me/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${data.apiKey}` },
+      body: JSON.stringify({ name: 'Bench program', scopes: ['catalog:read'] }),
+    });
+    if (created.status !== 201) throw new Error(`POST /v1/agents/me/keys answered ${created.status}: ${await created.text()}`);
+    const restrictedKey = ((await created.json()) as { data: { apiKey: string } }).data.apiKey;
+    const getWith = async (apiKey: string) => {
+      const response = await fetch(`${base}/v1/agents/me`, { headers: { authorization: `Bearer ${apiKey}` } });
+      if (response.status !== 200) throw new Error(`GET /v1/agents/me answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+    };
+    await getWith(restrictedKey);
+    take();
+    for (let i = 0; i < 20; i++) await getWith(restrictedKey);
+    const restrictedWarmPerRequest = sumCalls(take()) / 20;
+
     const env = { ...process.env, ...runtime.env };
     if (env.AWS_ENDPOINT_URL_DYNAMODB !== runtime.endpoints.dynamodb) throw new Error('The handlers do not see the DynamoDB Local endpoint');
     return {
@@ -127,6 +163,8 @@ async function serve(): Promise<void> {
         tableName: env.TABLE_NAME ?? '',
         agentId: data.agentId,
         apiKey: data.apiKey,
+        restrictedKey,
+        restrictedWarmPerRequest,
         runtimeStartSeconds: localRuntimeStartSeconds(),
         calls: {
           coldFirstRequest: { ...coldFirstRequest, total: sumCalls(coldFirstRequest) },
@@ -220,6 +258,21 @@ export function measureThroughput({ concurrency = 16, warmupSeconds = 1.5, measu
     if (errors > 0) throw new Error(`${errors} requests failed under load`);
 
     const callsUnderLoad = await server.command<CallCounts>('callsUnderLoad', undefined, 30_000);
+
+    // The restricted key against the main key: the same GET, the same concurrency, interleaved windows.
+    const restrictedHeaders = { authorization: `Bearer ${ready.restrictedKey}` };
+    const restricted = async () => (await httpGet(httpAgent, url, restrictedHeaders)) === 200;
+    await closedLoop(restricted, concurrency, warmupSeconds);
+    const mainWindows: LoadWindow[] = [];
+    const restrictedWindows: LoadWindow[] = [];
+    for (const target of ['main', 'restricted', 'restricted', 'main', 'restricted', 'main', 'main', 'restricted'] as const) {
+      const measured = await closedLoop(target === 'main' ? api : restricted, concurrency, window);
+      (target === 'main' ? mainWindows : restrictedWindows).push(measured);
+    }
+    const keyErrors = [...mainWindows, ...restrictedWindows].reduce((n, w) => n + w.errors, 0);
+    if (keyErrors > 0) throw new Error(`${keyErrors} requests failed under load (main vs restricted key)`);
+    const mainRate = rate(mainWindows);
+    const restrictedRate = rate(restrictedWindows);
     // Everything the handlers sent while the load ran, per API request of the whole load phase
     // (warm-up included: the counter ran through it too).
     const apiRequests = [apiWarmup, ...apiWindows].reduce((n, w) => n + w.requests + w.errors, 0);
@@ -236,6 +289,14 @@ export function measureThroughput({ concurrency = 16, warmupSeconds = 1.5, measu
       dynamoCallsPerApiRequestUnderLoad: round(sumCalls(callsUnderLoad) / apiRequests, 3),
       runtimeStartSeconds: round(ready.runtimeStartSeconds, 1),
       calls: ready.calls,
+      restrictedKeyAuth: {
+        mainRequestsPerSecond: round(mainRate, 0),
+        restrictedRequestsPerSecond: round(restrictedRate, 0),
+        ratio: round(mainRate / restrictedRate, 3),
+        mainWindows: mainWindows.map(roundWindow),
+        restrictedWindows: restrictedWindows.map(roundWindow),
+        dynamoCallsPerRestrictedGet: round(ready.restrictedWarmPerRequest, 3),
+      },
     };
   });
 }
@@ -265,3 +326,4 @@ function processCpuMs(pid: number): number {
 const CLOCK_TICKS_PER_SECOND = 100;
 
 if (isBenchChild()) await serve();
+else if (import.meta.main) console.log(JSON.stringify(await measureThroughput(), null, 2));

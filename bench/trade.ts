@@ -1,6 +1,8 @@
 // Trade through the local runtime: POST /v1/create-order under 16 concurrent buyers on distinct
-// sessions, against raw DynamoDB Local TransactWriteItems of the same five items at the same
-// concurrency; negotiation counters at 16 concurrent sessions; and the DynamoDB calls of one order.
+// sessions, each ordering with a restricted key that has spending limits (its day and month counters are
+// charged in the order's transaction), against raw DynamoDB Local TransactWriteItems of the same seven
+// items at the same concurrency; negotiation counters at 16 concurrent sessions; and the DynamoDB calls
+// of one order with such a key.
 //
 // Two processes (bench/harness.ts): the server (this module in its child role) starts the local
 // runtime, counts the handlers' DynamoDB calls, and prepares the agents, products and sessions through
@@ -17,16 +19,18 @@ const CONCURRENCY = 16;
 const SESSIONS_PER_BUYER = 40;
 /** Counters per session in the move load: rounds 2–19, the parties alternating. */
 const MOVES_PER_SESSION = 18;
+/** The ordering keys' limits: checked and counted on every order, never reached (no approval either). */
+const KEY_LIMITS = { maxOrderAmount: { amount: 100_000_000, currency: 'USD' }, spendPerDay: { amount: 100_000_000_000, currency: 'USD' }, spendPerMonth: { amount: 100_000_000_000, currency: 'USD' } };
 
 interface Ready {
   baseUrl: string;
   dynamo: DynamoAccess;
   tableName: string;
   sellerKey: string;
-  /** Per buyer: its key, its accepted sessions (for orders) and one open session (for counters). */
-  buyers: { apiKey: string; accepted: string[]; open: string }[];
+  /** Per buyer: its main key, its program's restricted key with limits (orders), its accepted sessions and one open session (for counters). */
+  buyers: { apiKey: string; programKey: string; accepted: string[]; open: string }[];
   /** One stored item of each kind create-order writes, as templates for the raw transactions. */
-  templates: { order: Record<string, unknown>; session: Record<string, unknown>; audit: Record<string, unknown>; event: Record<string, unknown> };
+  templates: { order: Record<string, unknown>; session: Record<string, unknown>; audit: Record<string, unknown>; event: Record<string, unknown>; spend: Record<string, unknown> };
   calls: { coldFirstOrder: CallCounts & { total: number }; warmOrders: number[]; warmPerOrder: number; warmByCommand: CallCounts };
 }
 
@@ -34,6 +38,8 @@ export interface TradeResult {
   concurrency: number;
   createOrder: { requests: number; seconds: number; requestsPerSecond: number; p50Ms: number; p95Ms: number; p99Ms: number; errors: number };
   rawTransact: { requests: number; seconds: number; requestsPerSecond: number; p50Ms: number; p95Ms: number };
+  /** The limits on every ordering key: large enough never to refuse, so every order charges its counters. */
+  keyLimits: Record<string, unknown>;
   orderVsTransactRatio: number;
   negotiationMove: { requests: number; p50Ms: number; p95Ms: number; p99Ms: number; errors: number };
   dynamoCalls: Ready['calls'];
@@ -83,20 +89,28 @@ async function serve(): Promise<void> {
     }
     const offerOf = async (sku: string) => ((await call('GET', `/v1/seller/products?sku=${sku}`, seller.apiKey)).data.items as { offers: { offerId: string }[] }[])[0]!.offers[0]!.offerId;
     const talkOffer = await offerOf('BENCH-TALK');
+    // Every order is placed with a restricted key that has spending limits, as a program would place it.
+    const programKey = async (mainKey: string) => {
+      const created = await call('POST', '/v1/agents/me/keys', mainKey, { name: 'Bench program', scopes: ['negotiations:write', 'orders:write'], limits: KEY_LIMITS });
+      if (created.status !== 201) throw new Error(`keys: ${created.text}`);
+      return created.data.apiKey as string;
+    };
     const acceptedSession = async (apiKey: string, offerId: string) => {
       const started = await call('POST', '/v1/negotiate', apiKey, { offerId, quantity: 1 });
       if (started.status !== 201 || started.data.status !== 'accepted') throw new Error(`negotiate: ${started.text}`);
       return started.data.sessionId as string;
     };
 
-    // The calls of one order, as a buyer on the pro plan (its requests are counted against its limits).
+    // The calls of one order, as a buyer on the pro plan (its requests are counted against its limits),
+    // through its program's restricted key with spending limits.
     const counted = await register('buyer', 'pro');
+    const countedProgram = await programKey(counted.apiKey);
     const countedOffer = await offerOf(`BENCH-${CONCURRENCY}`);
     const countedSessions = await Promise.all(Array.from({ length: 11 }, () => acceptedSession(counted.apiKey, countedOffer)));
     clearApiKeyCache();
     take();
     const order = async (sessionId: string) => {
-      const created = await call('POST', '/v1/create-order', counted.apiKey, { sessionId });
+      const created = await call('POST', '/v1/create-order', countedProgram, { sessionId });
       if (created.status !== 201) throw new Error(`create-order: ${created.text}`);
       return created.data.orderId as string;
     };
@@ -119,6 +133,9 @@ async function serve(): Promise<void> {
     const orderItem = await get(`ORDER#${firstOrderId}`, 'ORDER');
     const sessionItem = await get(`NEGOTIATION#${countedSessions[0]}`, 'NEGOTIATION');
     const auditItem = await get(`ORDER#${firstOrderId}`, 'AUDIT#000001');
+    const spend = orderItem.spend as { keyId: string; day: string; currency: string } | undefined;
+    if (!spend) throw new Error('The first order charged no spend counter: its key has no limits');
+    const spendItem = await get(`KEYSPEND#${spend.keyId}`, `${spend.day}#${spend.currency}`);
     const outbox = await documentClient.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `ORDER#${firstOrderId}` } }));
     if (!outbox.Items || outbox.Items.length !== 2) throw new Error('The first order did not write its audit entry');
     const eventItem = { pk: 'EVENT#template', sk: 'EVENT', entity: 'event', type: 'order.created', data: { orderId: firstOrderId, buyerId: counted.agentId, sellerId: seller.agentId, totalAmount: orderItem.totalAmount, items: orderItem.items }, agentIds: [counted.agentId, seller.agentId], occurredAt: new Date().toISOString(), expiresAt: 0 };
@@ -127,12 +144,13 @@ async function serve(): Promise<void> {
     const buyers: Ready['buyers'] = [];
     for (let i = 0; i < CONCURRENCY; i++) {
       const buyer = await register('buyer', 'enterprise');
+      const program = await programKey(buyer.apiKey);
       const offerId = await offerOf(`BENCH-${i}`);
       const accepted: string[] = [];
       for (let j = 0; j < SESSIONS_PER_BUYER; j += 8) accepted.push(...(await Promise.all(Array.from({ length: Math.min(8, SESSIONS_PER_BUYER - j) }, () => acceptedSession(buyer.apiKey, offerId)))));
       const open = await call('POST', '/v1/negotiate', buyer.apiKey, { offerId: talkOffer, quantity: 1, unitPrice: 500 });
       if (open.status !== 201 || open.data.status !== 'open') throw new Error(`negotiate: ${open.text}`);
-      buyers.push({ apiKey: buyer.apiKey, accepted, open: open.data.sessionId as string });
+      buyers.push({ apiKey: buyer.apiKey, programKey: program, accepted, open: open.data.sessionId as string });
     }
     return {
       ready: {
@@ -141,7 +159,7 @@ async function serve(): Promise<void> {
         tableName,
         sellerKey: seller.apiKey,
         buyers,
-        templates: { order: orderItem, session: sessionItem, audit: auditItem, event: eventItem },
+        templates: { order: orderItem, session: sessionItem, audit: auditItem, event: eventItem, spend: spendItem },
         calls: { coldFirstOrder: { ...coldFirstOrder, total: sumCalls(coldFirstOrder) }, warmOrders, warmPerOrder: sumCalls(warmByCommand) / warmOrders.length, warmByCommand },
       },
     };
@@ -192,12 +210,13 @@ export function measureTrade(): Promise<TradeResult> {
     const createOrderUrl = new URL('/v1/create-order', setup.baseUrl);
 
     // 1. create-order: 16 buyers, each through its own accepted sessions (the first few warm up).
-    const warmup = setup.buyers.map((buyer) => buyer.accepted.slice(0, 3).map((sessionId) => async () => (await httpPost(httpAgent, createOrderUrl, buyer.apiKey, { sessionId })) === 201));
+    const warmup = setup.buyers.map((buyer) => buyer.accepted.slice(0, 3).map((sessionId) => async () => (await httpPost(httpAgent, createOrderUrl, buyer.programKey, { sessionId })) === 201));
     await runQueues(warmup);
-    const orders = await runQueues(setup.buyers.map((buyer) => buyer.accepted.slice(3).map((sessionId) => async () => (await httpPost(httpAgent, createOrderUrl, buyer.apiKey, { sessionId })) === 201)));
+    const orders = await runQueues(setup.buyers.map((buyer) => buyer.accepted.slice(3).map((sessionId) => async () => (await httpPost(httpAgent, createOrderUrl, buyer.programKey, { sessionId })) === 201)));
 
-    // 2. The same five items in one TransactWriteItems, raw: a new order, its session rewritten under a
-    //    version condition, the stock decremented under a condition, the audit entry and the event.
+    // 2. The same seven items in one TransactWriteItems, raw: a new order, its session rewritten under a
+    //    version condition, the stock decremented under a condition, the audit entry, the event and the
+    //    key's day and month counters charged under their limits' conditions.
     const { templates } = setup;
     const sessionKeys = Array.from({ length: CONCURRENCY }, (_, i) => `NEGOTIATION#bench-raw-${i}`);
     const productKeys = Array.from({ length: CONCURRENCY }, (_, i) => ({ pk: `CATALOG#bench-raw#${i}`, sk: 'PRODUCT' }));
@@ -216,6 +235,15 @@ export function measureTrade(): Promise<TradeResult> {
             { Update: { TableName: setup.tableName, Key: productKeys[worker], UpdateExpression: 'ADD availableQuantity :minus SET updatedAt = :now', ConditionExpression: 'attribute_exists(pk) AND availableQuantity >= :one', ExpressionAttributeValues: { ':minus': -1, ':one': 1, ':now': new Date().toISOString() } } },
             { Put: { TableName: setup.tableName, Item: { ...templates.audit, pk: `ORDER#raw-${id}` }, ConditionExpression: 'attribute_not_exists(pk)' } },
             { Put: { TableName: setup.tableName, Item: { ...templates.event, pk: `EVENT#raw-${id}`, eventId: `evt_raw-${id}`, gsi1pk: `OUTBOX#${worker}`, gsi1sk: `raw-${id}` }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            ...(['DAY', 'MONTH'] as const).map((period) => ({
+              Update: {
+                TableName: setup.tableName,
+                Key: { pk: `KEYSPEND#raw-${worker}`, sk: `${period}#EUR` },
+                UpdateExpression: 'ADD spent :amount SET entity = :entity, expiresAt = :ttl',
+                ConditionExpression: 'attribute_not_exists(spent) OR spent <= :room',
+                ExpressionAttributeValues: { ':amount': 1000, ':entity': templates.spend.entity, ':ttl': templates.spend.expiresAt, ':room': 10 ** 11 },
+              },
+            })),
           ],
         }),
       );
@@ -252,6 +280,7 @@ export function measureTrade(): Promise<TradeResult> {
       },
       rawTransact: { requests: raw.latencies.length, seconds: round(raw.seconds, 2), requestsPerSecond: round(rawRate, 1), p50Ms: round(percentile(raw.latencies, 50), 2), p95Ms: round(percentile(raw.latencies, 95), 2) },
       orderVsTransactRatio: round(orderRate / rawRate, 3),
+      keyLimits: KEY_LIMITS,
       negotiationMove: { requests: moves.latencies.length, p50Ms: round(percentile(moves.latencies, 50), 2), p95Ms: round(percentile(moves.latencies, 95), 2), p99Ms: round(percentile(moves.latencies, 99), 2), errors: moves.errors },
       dynamoCalls: setup.calls,
     };

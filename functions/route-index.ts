@@ -9,6 +9,11 @@ import * as registerAgent from './agents/register.route.ts';
 import * as getMyAgent from './agents/get-me.route.ts';
 import * as updateMyAgent from './agents/update-me.route.ts';
 import * as rotateMyApiKey from './agents/rotate-key.route.ts';
+import * as createApiKey from './agent-keys/create.route.ts';
+import * as listApiKeys from './agent-keys/list.route.ts';
+import * as getApiKey from './agent-keys/get.route.ts';
+import * as updateApiKey from './agent-keys/update.route.ts';
+import * as revokeApiKey from './agent-keys/revoke.route.ts';
 import * as routeNotFound from './fallback/not-found.route.ts';
 import * as health from './health/get.route.ts';
 import * as getOpenApiDocument from './openapi/get.route.ts';
@@ -53,6 +58,8 @@ import * as confirmOrder from './orders/confirm.route.ts';
 import * as shipOrder from './orders/ship.route.ts';
 import * as deliverOrder from './orders/deliver.route.ts';
 import * as completeOrder from './orders/complete.route.ts';
+import * as approveOrder from './orders/approve.route.ts';
+import * as declineOrder from './orders/decline.route.ts';
 import * as listEvents from './events/list.route.ts';
 import * as getEvent from './events/get.route.ts';
 import * as listRequests from './requests/list.route.ts';
@@ -77,6 +84,11 @@ export const routeList: readonly RouteWithDocument[] = [
   getMyAgent,
   updateMyAgent,
   rotateMyApiKey,
+  createApiKey,
+  listApiKeys,
+  getApiKey,
+  updateApiKey,
+  revokeApiKey,
   createWebhook,
   listWebhooks,
   getWebhook,
@@ -109,6 +121,8 @@ export const routeList: readonly RouteWithDocument[] = [
   listOrders,
   getOrder,
   getOrderAudit,
+  approveOrder,
+  declineOrder,
   cancelOrder,
   confirmOrder,
   shipOrder,

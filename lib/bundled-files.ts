@@ -15,6 +15,7 @@ import { buildReferenceAssets } from './reference-assets.ts';
 import { searchWordsFile } from './search-words.ts';
 import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
 import { houseCatalogRows } from './house-catalog.ts';
+import { buildDashboardPage } from './dashboard-page.ts';
 
 /** Each writes its file (or folder) at the given path, for the stage's routes (the sandbox's test helpers only in `test`). */
 const BUILDERS: Record<BundledFile, (target: string, stage: Stage) => void> = {
@@ -32,6 +33,8 @@ const BUILDERS: Record<BundledFile, (target: string, stage: Stage) => void> = {
   'search-words.json': (target) => writeFileSync(target, searchWordsFile()),
   'llms.txt': (target, stage) => writeFileSync(target, buildLlmsTxt(routeList.filter(servedOn(stage)))),
   'house-catalog.json': (target) => writeFileSync(target, JSON.stringify(houseCatalogRows())),
+  // The dashboard page with its bundled script and its Content-Security-Policy (lib/dashboard-page.ts).
+  'dashboard.json': (target) => writeFileSync(target, JSON.stringify(buildDashboardPage())),
 };
 
 const builtForStack = new WeakMap<Stack, Record<BundledFile, string>>();

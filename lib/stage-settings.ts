@@ -20,6 +20,12 @@ export interface StageSettings {
   /** API Gateway stage throttling: far above the plans' per-agent limits, it only guards the account. */
   throttle: { rateLimit: number; burstLimit: number };
   /**
+   * How long an order placed over a restricted key's `approvalAbove` waits for the main key before it is
+   * declined (`approval_expired`): contract §5.2, 72 h. Functions read it as ORDER_APPROVAL_SECONDS,
+   * which `npm start` takes from the environment (shorter, to try expiry locally).
+   */
+  orderApprovalWindow: Duration;
+  /**
    * Origins of web pages allowed to call POST /mcp besides the API's own (the MCP specification's
    * DNS-rebinding defence refuses every other page with 403): a custom domain in front of the API, or
    * a browser-based MCP client the platform trusts. MCP clients that are not browsers send no Origin.
@@ -42,6 +48,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     dataRemovalPolicy: RemovalPolicy.DESTROY,
     tableDeletionProtection: false,
     throttle: { rateLimit: 100, burstLimit: 200 },
+    orderApprovalWindow: Duration.hours(72),
     mcpAllowedOrigins: [],
     houseFulfilment: { shipAfter: Duration.minutes(2), deliverAfter: Duration.minutes(3) },
   },
@@ -53,6 +60,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     dataRemovalPolicy: RemovalPolicy.RETAIN,
     tableDeletionProtection: true,
     throttle: { rateLimit: 1000, burstLimit: 2000 },
+    orderApprovalWindow: Duration.hours(72),
     mcpAllowedOrigins: [],
   },
 };

@@ -24,6 +24,11 @@ export interface Config {
   ALLOW_PRIVATE_WEBHOOK_URLS: boolean;
   /** Seconds a resolved API key may be served from memory. Bounded to 30 by the contract. */
   API_KEY_CACHE_SECONDS: number;
+  /**
+   * Milliseconds a resolved restricted key may be served from memory (≤ 1,000): its revocation waits
+   * this long before it answers, so that no container accepts the key after the owner is told it is revoked.
+   */
+  RESTRICTED_KEY_CACHE_MS: number;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
   /** The feeds bucket: set on the functions that store or read feed files. */
   FEEDS_BUCKET_NAME?: string;
@@ -66,6 +71,8 @@ export interface Config {
   MCP_ALLOWED_HOSTS?: string[];
   /** An open negotiation expires this long after its last move (contract: 72 h; shorter for tests). */
   NEGOTIATION_TTL_SECONDS: number;
+  /** An order awaiting approval is declined (`approval_expired`) this long after it was placed (a stage setting: 72 h). */
+  ORDER_APPROVAL_SECONDS: number;
   /**
    * The sandbox's house seller ships a confirmed order this long after confirming it, and delivers it
    * this long after shipping (the test stage's settings; seconds for `npm start` and the tests).
@@ -153,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     CURSOR_SIGNING_KEY: read.required('CURSOR_SIGNING_KEY', 32),
     ALLOW_PRIVATE_WEBHOOK_URLS: read.oneOf('ALLOW_PRIVATE_WEBHOOK_URLS', ['true', 'false'], 'false') === 'true',
     API_KEY_CACHE_SECONDS: read.integer('API_KEY_CACHE_SECONDS', { min: 0, max: 30, fallback: 30 }),
+    RESTRICTED_KEY_CACHE_MS: read.integer('RESTRICTED_KEY_CACHE_MS', { min: 0, max: 1000, fallback: 1000 }),
     LOG_LEVEL: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'INFO'),
     FEEDS_BUCKET_NAME: read.optional('FEEDS_BUCKET_NAME'),
     FEEDS_UPLOAD_ENDPOINT: read.url('FEEDS_UPLOAD_ENDPOINT'),
@@ -168,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     MCP_ALLOWED_ORIGINS: read.list('MCP_ALLOWED_ORIGINS', isOrigin, 'origins (https://example.com)') ?? [],
     MCP_ALLOWED_HOSTS: read.list('MCP_ALLOWED_HOSTS', isHostName, 'host names without a port (localhost)'),
     NEGOTIATION_TTL_SECONDS: read.integer('NEGOTIATION_TTL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
+    ORDER_APPROVAL_SECONDS: read.integer('ORDER_APPROVAL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
     HOUSE_SHIP_AFTER_SECONDS: read.integer('HOUSE_SHIP_AFTER_SECONDS', { min: 0, max: 7 * 24 * 60 * 60, fallback: DEFAULT_HOUSE_SHIP_AFTER_SECONDS }),
     HOUSE_DELIVER_AFTER_SECONDS: read.integer('HOUSE_DELIVER_AFTER_SECONDS', { min: 0, max: 7 * 24 * 60 * 60, fallback: DEFAULT_HOUSE_DELIVER_AFTER_SECONDS }),
   };

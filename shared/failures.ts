@@ -20,7 +20,9 @@ export type FailureKind =
   /** The credential the caller presented stopped being valid (e.g. its key was replaced meanwhile). */
   | 'unauthenticated'
   /** The store is overloaded or throttled: the same request may succeed a moment later. */
-  | 'busy';
+  | 'busy'
+  /** A spending limit of the caller's key refuses the order; `details` name the limit and what is left. */
+  | 'spending-limit';
 
 export class Failure extends Error {
   readonly kind: FailureKind;
@@ -44,6 +46,7 @@ export const fail = {
   forbidden: (message: string) => new Failure('forbidden', message),
   unauthenticated: (message: string) => new Failure('unauthenticated', message),
   busy: (message: string) => new Failure('busy', message),
+  spendingLimit: (message: string, details: FieldProblem[]) => new Failure('spending-limit', message, details),
   /** A write collided with a concurrent one; the state itself did not refuse it. */
   collision: (message: string) => new Failure('conflict', message, undefined, { transient: true }),
 };

@@ -13,6 +13,8 @@ export const ID_PREFIXES = {
   event: 'evt_',
   delivery: 'dlv_',
   request: 'req_',
+  /** An API key's id (main and restricted keys); never the secret. */
+  key: 'key_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -16,6 +16,7 @@ export const ENV = {
   logLevel: 'LOG_LEVEL',
   bundledFilesDir: 'BUNDLED_FILES_DIR',
   apiBaseUrl: 'API_BASE_URL',
+  orderApprovalSeconds: 'ORDER_APPROVAL_SECONDS',
   mcpAllowedOrigins: 'MCP_ALLOWED_ORIGINS',
   mcpAllowedHosts: 'MCP_ALLOWED_HOSTS',
   houseShipAfterSeconds: 'HOUSE_SHIP_AFTER_SECONDS',
@@ -88,10 +89,11 @@ export const LOCAL = {
  * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
  * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
  * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
- * llmstxt.org summary of the API for language models. `house-catalog.json`: the sandbox's house
- * seller's catalog, as JSON feed rows.
+ * llmstxt.org summary of the API for language models. `dashboard.json`: the dashboard page (its HTML with
+ * the bundled browser script inline) and its Content-Security-Policy (lib/dashboard-page.ts).
+ * `house-catalog.json`: the sandbox's house seller's catalog, as JSON feed rows.
  */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'house-catalog.json';
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'dashboard.json' | 'house-catalog.json';
 
 /**
  * Where a function finds the files built for it (a route's `bundledFiles`): beside its bundle when

@@ -125,6 +125,13 @@ export const workers: readonly WorkerDefinition[] = [
     tableActions: ['dynamodb:Query', 'dynamodb:PutItem'],
   },
   {
+    id: 'orderApprovalExpiry',
+    handler: 'functions/orders/expire-approvals.worker.ts',
+    description: 'Declines orders still awaiting approval when their window closes (reason approval_expired), with order.declined; stock and spend released',
+    trigger: { type: 'schedule', everyMinutes: 1 },
+    tableActions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  },
+  {
     id: 'webhookFanOut',
     handler: 'functions/webhooks/fan-out.worker.ts',
     description: 'Turns new events from the table stream into one queued delivery per matching active subscription',

@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Agents',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'any',
   rateLimited: true,
   request: {},
   response: { status: 200, description: 'The profile' },

@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Agents',
   auth: 'public',
   roles: ANY_ROLE,
+  scope: null,
   rateLimited: true,
   request: { body: RegisterAgentRequest },
   response: { status: 201, description: 'The new agent with its API key' },

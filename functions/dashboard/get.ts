@@ -1,13 +1,16 @@
-// GET /dashboard — the page and its Content-Security-Policy (shared/http/dashboard-page.ts); its script calls the public API.
+// GET /dashboard — the page and its Content-Security-Policy, built at synth (lib/dashboard-page.ts: the
+// browser code in ./page bundled by esbuild) and shipped beside the bundle; its script calls the public API.
 import { apiHandler } from '../../shared/http/handler.ts';
+import { readBundledFile } from '../../shared/resources.ts';
 import { route } from './get.route.ts';
-import { DASHBOARD_CSP, DASHBOARD_HTML } from '../../shared/http/dashboard-page.ts';
+
+const page = JSON.parse(readBundledFile('dashboard.json', import.meta.url)) as { html: string; contentSecurityPolicy: string };
 
 export const handler = apiHandler(route, () =>
   Promise.resolve({
-    raw: { body: DASHBOARD_HTML, contentType: 'text/html; charset=utf-8' },
+    raw: { body: page.html, contentType: 'text/html; charset=utf-8' },
     headers: {
-      'content-security-policy': DASHBOARD_CSP,
+      'content-security-policy': page.contentSecurityPolicy,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',

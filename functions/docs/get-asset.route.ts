@@ -13,6 +13,7 @@ export const route = defineRoute({
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,
+  scope: null,
   rateLimited: false,
   request: { params: z.strictObject({ file: z.annotated(
     z.string(),

@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Events',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'events:read',
   rateLimited: true,
   request: { params: EventIdParams },
   response: { status: 200, description: 'The event, in the webhook envelope' },

@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Events',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'events:read',
   rateLimited: true,
   request: { query: ListEventsQuery },
   response: { status: 200, description: 'A page of events' },

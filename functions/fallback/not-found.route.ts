@@ -15,6 +15,7 @@ export const route = defineRoute({
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,
+  scope: null,
   rateLimited: true,
   request: { params: z.looseObject({}), query: z.looseObject({}) },
   response: { status: 200, description: 'Never: always 404' },

@@ -13,6 +13,7 @@ export const route = defineRoute({
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,
+  scope: null,
   rateLimited: false,
   request: {},
   response: { status: 200, description: 'Ready' },

@@ -22,6 +22,7 @@ export const route = defineRoute({
   tag: 'Operations',
   auth: 'public',
   roles: ANY_ROLE,
+  scope: null,
   rateLimited: false,
   request: {},
   response: {

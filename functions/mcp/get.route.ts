@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'MCP',
   auth: 'public',
   roles: ANY_ROLE,
+  scope: null,
   rateLimited: true,
   request: { query: z.looseObject({}) },
   response: { status: 200, description: 'Never sent: always 405' },

@@ -16,6 +16,7 @@ export const route = defineRoute({
   tag: 'MCP',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'any',
   rateLimited: true,
   request: { body: McpRequestBody },
   response: { status: 200, description: 'The JSON-RPC response', raw: true },

@@ -15,6 +15,7 @@ export const route = defineRoute({
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'negotiations:write',
   rateLimited: true,
   request: { params: SessionIdParams, body: z.optional(MoveNoteRequest) },
   response: { status: 200, description: 'The accepted session' },

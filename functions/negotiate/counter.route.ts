@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'negotiations:write',
   rateLimited: true,
   request: { params: SessionIdParams, body: CounterRequest },
   response: { status: 200, description: 'The session after the move (and any automatic answer)' },

@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ['buyer'],
+  scope: 'negotiations:write',
   rateLimited: true,
   request: { body: StartNegotiationRequest },
   response: { status: 201, description: 'The new session' },

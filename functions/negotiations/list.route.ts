@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Negotiation',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'negotiations:read',
   rateLimited: true,
   request: { query: ListNegotiationsQuery },
   response: { status: 200, description: 'A page of sessions' },

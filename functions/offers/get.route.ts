@@ -15,6 +15,7 @@ export const route = defineRoute({
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'catalog:read',
   rateLimited: true,
   request: { params: OfferIdParams },
   response: { status: 200, description: 'The offer' },

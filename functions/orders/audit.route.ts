@@ -15,6 +15,7 @@ export const route = defineRoute({
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'orders:read',
   rateLimited: true,
   request: { params: OrderIdParams, query: PaginationQuery },
   response: { status: 200, description: 'A page of audit entries, oldest first' },

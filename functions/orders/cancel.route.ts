@@ -15,6 +15,7 @@ export const route = defineRoute({
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'orders:write',
   rateLimited: true,
   request: { params: OrderIdParams, body: z.optional(CancelOrderRequest) },
   response: { status: 200, description: 'The order after the change' },

@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Orders',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'orders:read',
   rateLimited: true,
   request: { query: ListOrdersQuery },
   response: { status: 200, description: 'A page of orders' },

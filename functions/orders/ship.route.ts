@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Orders',
   auth: 'apiKey',
   roles: ['seller'],
+  scope: 'orders:write',
   rateLimited: true,
   request: { params: OrderIdParams, body: ShipOrderRequest },
   response: { status: 200, description: 'The order after the change' },

@@ -13,6 +13,7 @@ export const route = defineRoute({
   tag: 'Requests',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'any',
   rateLimited: true,
   unlogged: true,
   request: { params: RequestIdParams },

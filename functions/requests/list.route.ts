@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Requests',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'any',
   rateLimited: true,
   unlogged: true,
   request: { query: ListRequestsQuery },

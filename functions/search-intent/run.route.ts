@@ -18,6 +18,7 @@ export const route = defineRoute({
   tag: 'Search',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'catalog:read',
   rateLimited: true,
   request: { body: SearchIntentRequest },
   response: { status: 200, description: 'Matching items and the interpretation' },

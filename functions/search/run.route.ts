@@ -13,6 +13,7 @@ export const route = defineRoute({
   tag: 'Search',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'catalog:read',
   rateLimited: true,
   request: { body: SearchRequest },
   response: { status: 200, description: 'Matching items (as `POST /v1/search-intent` shows them; none under 9 EUR here)' },

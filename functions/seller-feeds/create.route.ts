@@ -15,6 +15,7 @@ export const route = defineRoute({
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
+  scope: 'feeds:write',
   rateLimited: true,
   request: { body: CreateFeedJsonRequest, query: UploadFeedQuery },
   uploads: ['text/csv', 'multipart/form-data'],

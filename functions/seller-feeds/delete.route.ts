@@ -16,6 +16,7 @@ export const route = defineRoute({
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
+  scope: 'feeds:write',
   rateLimited: true,
   request: { params: FeedIdParams },
   response: { status: 200, description: 'The feed is deleted' },

@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
+  scope: 'feeds:read',
   rateLimited: true,
   request: { params: FeedIdParams },
   response: { status: 200, description: 'The feed' },

@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
+  scope: 'feeds:read',
   rateLimited: true,
   request: { query: ListFeedsQuery },
   response: { status: 200, description: 'A page of feeds' },

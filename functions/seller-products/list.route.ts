@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Catalog',
   auth: 'apiKey',
   roles: ['seller'],
+  scope: 'catalog:read',
   rateLimited: true,
   request: { query: ListSellerProductsQuery },
   response: { status: 200, description: 'A page of products' },

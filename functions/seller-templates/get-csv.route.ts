@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Seller feeds',
   auth: 'apiKey',
   roles: ['seller'],
+  scope: 'feeds:write',
   rateLimited: true,
   request: {},
   response: { status: 200, description: 'The template', rawContentType: 'text/csv' },

@@ -15,6 +15,7 @@ export const route = defineRoute({
   tag: 'Test helpers',
   auth: 'apiKey',
   roles: ['buyer'],
+  scope: 'orders:write',
   stages: ['test'],
   rateLimited: true,
   request: { params: OrderIdParams, body: AdvanceOrderRequest },

@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Test helpers',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'negotiations:write',
   stages: ['test'],
   rateLimited: true,
   request: { params: SessionIdParams },

@@ -15,6 +15,7 @@ export const route = defineRoute({
   tag: 'Test helpers',
   auth: 'apiKey',
   roles: ['seller'],
+  scope: 'negotiations:write',
   stages: ['test'],
   rateLimited: true,
   request: { body: HouseNegotiationRequest },

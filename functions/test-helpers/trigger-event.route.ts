@@ -15,6 +15,7 @@ export const route = defineRoute({
   tag: 'Test helpers',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'events:read',
   stages: ['test'],
   rateLimited: true,
   request: { body: TriggerEventRequest },

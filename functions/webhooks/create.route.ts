@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'webhooks:write',
   rateLimited: true,
   request: { body: CreateWebhookRequest },
   response: { status: 201, description: 'The new subscription' },

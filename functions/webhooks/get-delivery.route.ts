@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'webhooks:read',
   rateLimited: true,
   request: { params: DeliveryParams },
   response: { status: 200, description: 'The delivery' },

@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'webhooks:read',
   rateLimited: true,
   request: { params: WebhookIdParams, query: ListDeliveriesQuery },
   response: { status: 200, description: 'A page of deliveries' },

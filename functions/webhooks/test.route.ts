@@ -14,6 +14,7 @@ export const route = defineRoute({
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,
+  scope: 'webhooks:write',
   rateLimited: true,
   request: { params: WebhookIdParams },
   response: { status: 202, description: 'The test delivery, pending its attempt' },

@@ -204,7 +204,7 @@ async function startWorkers(fauxqs: LocalFauxqs, dynamo: { endpoint: string; dat
       stoppers.push(() => reader.stop());
     } else if (trigger.type === 'deploy') {
       // A deploy's custom resource, once per start, before anything is served.
-      await runAtDeploy({ functionName: worker.id, timeoutMs: workerTimeoutSeconds(worker) * 1000, handler: handler as Parameters<typeof runAtDeploy>[0]['handler'], stackName: LOCAL.stackName });
+      await runAtDeploy({ functionName: worker.id, timeoutMs: workerTimeoutSeconds(worker) * 1000, handler, stackName: LOCAL.stackName });
     } else if (trigger.type === 'logs') {
       const subscription = startLogSubscription({
         functionName: worker.id,

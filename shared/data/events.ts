@@ -25,11 +25,14 @@ export function outboxShard(eventId: string): number {
   return createHash('sha256').update(eventId).digest().readUInt16BE(0) % OUTBOX_SHARDS;
 }
 
-/** The parties an event's data names: its seller always, its buyer when there is one (feeds have none). */
-function partiesOf(data: Record<string, unknown>): { sellerId: string; buyerId?: string } {
+/**
+ * The parties an event's data names: its seller and its buyer, or one of them (feeds have no buyer; an
+ * order awaiting approval is the buyer's alone until approved).
+ */
+function partiesOf(data: Record<string, unknown>): { sellerId?: string; buyerId?: string } {
   const { sellerId, buyerId } = data;
-  if (typeof sellerId !== 'string') throw new Error('An event names its seller (data.sellerId)');
-  return { sellerId, ...(typeof buyerId === 'string' ? { buyerId } : {}) };
+  if (typeof sellerId !== 'string' && typeof buyerId !== 'string') throw new Error('An event names its seller or its buyer (data.sellerId, data.buyerId)');
+  return { ...(typeof sellerId === 'string' ? { sellerId } : {}), ...(typeof buyerId === 'string' ? { buyerId } : {}) };
 }
 
 /** The partitions of a party's events feed: the seller's in gsi2 (with its other lists), the buyer's in gsi4. */
@@ -39,7 +42,7 @@ export const feedPartition = (role: Role, agentId: string): string => (role === 
 function feedIndexKeys(eventId: string, data: Record<string, unknown>, agentIds: readonly string[]): IndexKeys {
   const { sellerId, buyerId } = partiesOf(data);
   return {
-    ...(agentIds.includes(sellerId) ? { gsi2pk: feedPartition('seller', sellerId), gsi2sk: eventId } : {}),
+    ...(sellerId && agentIds.includes(sellerId) ? { gsi2pk: feedPartition('seller', sellerId), gsi2sk: eventId } : {}),
     ...(buyerId && agentIds.includes(buyerId) ? { gsi4pk: feedPartition('buyer', buyerId), gsi4sk: eventId } : {}),
   };
 }
@@ -78,7 +81,7 @@ export type NewEvent<T extends RecordedEventType = RecordedEventType> = {
   [K in T]: {
     type: K;
     data: EventDataInput<K>;
-    /** Its recipients: exactly the parties its data names (its buyer, if any, and its seller). */
+    /** Its recipients: exactly the parties its data names (its buyer and its seller, or the one it names). */
     agentIds: string[];
   };
 }[T];

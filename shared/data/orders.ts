@@ -1,22 +1,31 @@
 // Orders and their audit trails (contract §3 "Order", "Audit entry"). An order and its audit entries
 // share the partition `ORDER#<id>`: the order under `ORDER`, entry n under `AUDIT#<n>` (zero-padded,
 // so the trail reads oldest first with one Query). gsi1 lists a buyer's orders, gsi2 a seller's,
-// newest first.
+// newest first — but only the orders a seller may see: one awaiting approval, or declined, carries no
+// gsi2 keys. gsi3 holds an order while it awaits approval, by when its approval expires.
 //
-// The order item holds two attributes the API never shows, and this module owns them: `productSku`
-// (copied from the session: the product's key part, so that a cancellation can give the units back)
-// and `auditCount`, the number of its audit entries. Reads hand out the order as the API shows it,
-// with the stored item kept where only this module reaches it (StoredOrder). Every change rewrites the
-// order on the condition that its status and count are the ones read, and puts entry count+1 in the
-// same transaction: of racing changes exactly one lands, and the trail has no gap and no duplicate.
-// Access patterns: docs/data-model.md.
+// The order item holds attributes the API never shows, and this module owns them: `productSku`
+// (copied from the session: the product's key part, so that a cancellation can give the units back),
+// `auditCount`, the number of its audit entries, and `spend`, what it charged its key's spend counters
+// (./spend-counters.ts), given back when it is cancelled or declined. Reads hand out the order as the
+// API shows it, with the stored item kept where only this module reaches it (StoredOrder). Every change
+// rewrites the order on the condition that its status and count are the ones read, and puts entry
+// count+1 in the same transaction: of racing changes exactly one lands, and the trail has no gap and
+// no duplicate. Access patterns: docs/data-model.md.
 import * as z from '../schemas/zod.ts';
 import { AuditEntry, Order, type NegotiationSession } from '../schemas/trade.ts';
 import { defineEntity } from './entity.ts';
 import { where } from './expressions.ts';
 import { refusedNegotiation, tradedProductKey, type StoredNegotiation } from './negotiations.ts';
 import { ProductEntity, type ProductItem } from './products.ts';
+import { chargeOperation, refundOperations, type KeySpendItem, type SpendCharge } from './spend-counters.ts';
 import { transactWrite, TransactionRefused, type TransactOperation } from './transactions.ts';
+
+/** Statuses in which the seller does not see the order: it never existed for the seller unless approved. */
+export const HIDDEN_FROM_SELLER: readonly string[] = ['awaiting_approval', 'declined'];
+
+/** The due-work partition of orders awaiting approval (gsi3), sorted by when their approval expires. */
+const APPROVAL_PARTITION = 'DUE#ORDER_APPROVAL';
 
 export const OrderEntity = defineEntity({
   name: 'order',
@@ -25,13 +34,15 @@ export const OrderEntity = defineEntity({
     productSku: z.string(),
     /** How many audit entries the order has: the sequence of the last one. */
     auditCount: z.int().check(z.gte(1)),
+    /** What the order charged its restricted key's spend counters; absent when the key counts no spend. */
+    spend: z.optional(z.object({ keyId: z.string(), currency: z.string(), amount: z.int(), day: z.string(), month: z.string() })),
   }),
   key: ({ orderId }: { orderId: string }) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
   indexKeys: (order) => ({
     gsi1pk: `BUYER#${order.buyerId}#ORDERS`,
     gsi1sk: order.orderId,
-    gsi2pk: `SELLER#${order.sellerId}#ORDERS`,
-    gsi2sk: order.orderId,
+    ...(HIDDEN_FROM_SELLER.includes(order.status) ? {} : { gsi2pk: `SELLER#${order.sellerId}#ORDERS`, gsi2sk: order.orderId }),
+    ...(order.status === 'awaiting_approval' && order.approval ? { gsi3pk: APPROVAL_PARTITION, gsi3sk: `${order.approval.expiresAt}#${order.orderId}` } : {}),
   }),
 });
 export type OrderItem = z.output<typeof OrderEntity.schema>;
@@ -56,13 +67,15 @@ export interface StoredOrder {
 
 /** The order as the API shows it: the item without its storage-only attributes. */
 function toOrder(item: OrderItem): Order {
-  const { productSku: _sku, auditCount: _count, ...order } = item;
+  const { productSku: _sku, auditCount: _count, spend: _spend, ...order } = item;
   return order;
 }
 
+const stored = (item: OrderItem): StoredOrder => ({ order: toOrder(item), [ITEM]: item });
+
 export async function getOrder(orderId: string): Promise<StoredOrder | undefined> {
   const item = await OrderEntity.get({ orderId }, { consistent: true });
-  return item && { order: toOrder(item), [ITEM]: item };
+  return item && stored(item);
 }
 
 function auditEntryOperation(item: OrderItem, entry: AuditRecord): TransactOperation {
@@ -77,42 +90,56 @@ const unitsOf = (order: Order): number => order.items.reduce((units, line) => un
  * Takes `quantity` units out of (negative: gives them back to) the product's availableQuantity; taking
  * is refused (as operation `stock`) when fewer are left.
  */
-function changeStockOperation(product: { sellerId: string; sku: string }, quantity: number, now: Date): TransactOperation {
+function changeStockOperation(product: { sellerId: string; sku: string }, quantity: number, now: Date, shipsFrom?: readonly string[]): TransactOperation {
   const taking = quantity > 0;
+  const { and, ge, in: oneOf } = ProductEntity.where;
   return ProductEntity.updateOperation(
     'stock',
     product,
     { add: { availableQuantity: -quantity }, set: { updatedAt: now.toISOString() } },
     {
       allow: ['availableQuantity', 'updatedAt'],
-      condition: taking ? ProductEntity.where.and(where.exists('pk'), ProductEntity.where.ge('availableQuantity', quantity)) : where.exists('pk'),
+      condition: taking ? and(where.exists('pk'), ge('availableQuantity', quantity), shipsFrom ? oneOf('shipsFrom', shipsFrom) : undefined) : where.exists('pk'),
     },
   );
 }
 
+/** What the buyer's key allows the order, checked in the order's own transaction. */
+export interface OrderGuard {
+  /** Charged to the key's day and month counters, each within its limit when it has one. */
+  charge?: { spend: SpendCharge; dayLimit?: number | undefined; monthLimit?: number | undefined } | undefined;
+  /** The product must ship from one of these countries (refused as `stock`, with the product as it is). */
+  shipsFrom?: readonly string[] | undefined;
+}
+
 /**
  * Placing an order from a session: the order (`order`, if no order has its id, with the session's
- * product and audit entry 1), its first audit entry (`audit`) and its units taken from the product
- * the session trades (`stock`, refused when fewer are left).
+ * product and audit entry 1), its first audit entry (`audit`), its units taken from the product the
+ * session trades (`stock`, refused when fewer are left or, with `guard.shipsFrom`, when the product
+ * ships from elsewhere) and its charge to the key's spend counters (`spend-day`, `spend-month`,
+ * refused when over the limit).
  */
-export function placeOrderOperations(order: Order, from: StoredNegotiation, entry: AuditRecord, now: Date): TransactOperation[] {
+export function placeOrderOperations(order: Order, from: StoredNegotiation, entry: AuditRecord, now: Date, guard: OrderGuard = {}): TransactOperation[] {
   const product = tradedProductKey(from);
-  const item: OrderItem = { ...order, productSku: product.sku, auditCount: 1 };
+  const charge = guard.charge;
+  const item: OrderItem = { ...order, productSku: product.sku, auditCount: 1, ...(charge ? { spend: charge.spend } : {}) };
   return [
     OrderEntity.putOperation('order', item, { orderId: order.orderId }, where.notExists('pk')),
     auditEntryOperation(item, entry),
-    changeStockOperation(product, unitsOf(order), now),
+    changeStockOperation(product, unitsOf(order), now, guard.shipsFrom),
+    ...(charge ? [chargeOperation(charge.spend, 'day', charge.dayLimit, now), chargeOperation(charge.spend, 'month', charge.monthLimit, now)] : []),
   ];
 }
 
 /**
  * A change of an order as read: `next` (`order`, on the condition that the stored status and audit
  * count are still the ones read), the next audit entry (`audit`) and, with `restock`, the order's units
- * given back to its product (`stock`).
+ * given back to its product (`stock`) and its charge given back to its key's spend counters.
  */
 export function changeOrderOperations(read: StoredOrder, next: Order, entry: AuditRecord, options: { restock: boolean }, now: Date): TransactOperation[] {
   const previous = read[ITEM];
-  const item: OrderItem = { ...next, productSku: previous.productSku, auditCount: previous.auditCount + 1 };
+  const { spend } = previous;
+  const item: OrderItem = { ...next, productSku: previous.productSku, auditCount: previous.auditCount + 1, ...(spend ? { spend } : {}) };
   const { and, eq } = OrderEntity.where;
   const operations = [
     OrderEntity.putOperation('order', item, { orderId: next.orderId }, and(eq('status', previous.status), eq('auditCount', previous.auditCount))),
@@ -120,6 +147,7 @@ export function changeOrderOperations(read: StoredOrder, next: Order, entry: Aud
   ];
   const units = unitsOf(previous);
   if (options.restock && units > 0) operations.push(changeStockOperation({ sellerId: previous.sellerId, sku: previous.productSku }, -units, now));
+  if (options.restock && spend) operations.push(...refundOperations(spend, now));
   return operations;
 }
 
@@ -136,6 +164,12 @@ export class TradeRefused extends Error {
   }
   get session(): NegotiationSession | undefined {
     return refusedNegotiation(this.refusal);
+  }
+  /** The key's spend counter of the period as it was, when its limit refused the charge (undefined: nothing refused; spent 0 when it did not exist). */
+  spendRefusal(period: 'day' | 'month'): { spent: number } | undefined {
+    const name = `spend-${period}`;
+    if (!this.refusal.has(name)) return undefined;
+    return { spent: this.refusal.current<KeySpendItem>(name)?.spent ?? 0 };
   }
 }
 
@@ -167,4 +201,10 @@ export async function listOrdersOf(party: 'buyer' | 'seller', agentId: string, o
 /** An order's audit trail, oldest first. */
 export function listAuditEntries(orderId: string, options: { limit: number; startKey?: Record<string, unknown> }) {
   return AuditEntryEntity.query({ partition: `ORDER#${orderId}`, sortKey: { beginsWith: 'AUDIT#' }, ascending: true, limit: options.limit, startKey: options.startKey });
+}
+
+/** Orders awaiting approval whose approval has expired at `now`, soonest first (the due-work index). */
+export async function listExpiredApprovals(now: Date, limit: number): Promise<StoredOrder[]> {
+  const page = await OrderEntity.query({ index: 'gsi3', partition: APPROVAL_PARTITION, sortKey: { lessThan: `${now.toISOString()}~` }, limit });
+  return page.items.map(stored);
 }

@@ -14,8 +14,8 @@ export interface Registration {
   contactEmail: string;
 }
 
-/** Registers an agent; `agentId` fixes its id (the sandbox's house agents), which must not exist yet. */
-export async function registerAgent(input: Registration, now: Date, options: { agentId?: string } = {}): Promise<{ agent: Agent; apiKey: string }> {
+/** Registers an agent; `agentId` and `keyId` fix its ids (the sandbox's house agents), which must not exist yet. */
+export async function registerAgent(input: Registration, now: Date, options: { agentId?: string; keyId?: string } = {}): Promise<{ agent: Agent; apiKey: string }> {
   const { STAGE } = config();
   const apiKey = generateApiKey(STAGE);
   const timestamp = now.toISOString();
@@ -33,7 +33,7 @@ export async function registerAgent(input: Registration, now: Date, options: { a
     createdAt: timestamp,
     updatedAt: timestamp,
   };
-  await createAgent(item);
+  await createAgent(item, options.keyId ?? newId('key'));
   return { agent: toAgent(item), apiKey };
 }
 
@@ -51,7 +51,7 @@ export async function updateProfile(agentId: string, changes: ProfileChanges, no
 
 async function rotate(agentId: string, currentHash: string, now: Date): Promise<{ agent: Agent; apiKey: string } | undefined> {
   const apiKey = generateApiKey(config().STAGE);
-  const rotated = await replaceApiKey(agentId, currentHash, hashApiKey(apiKey), visiblePrefix(apiKey), now.toISOString());
+  const rotated = await replaceApiKey(agentId, currentHash, { hash: hashApiKey(apiKey), prefix: visiblePrefix(apiKey), keyId: newId('key') }, now.toISOString());
   if (!rotated) return undefined;
   forgetApiKey(currentHash); // this container stops accepting the old key at once
   return { agent: toAgent(rotated), apiKey };

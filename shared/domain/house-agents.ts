@@ -24,10 +24,12 @@ import { catalogItems } from './feed-processing.ts';
 import { validateJsonRow } from './feed-rows.ts';
 import { answerAsk } from './house-buyer-policy.ts';
 import { moveNegotiation, offerPriceFor, type TradeCaller } from './negotiations.ts';
-import { createOrder, transitionOrder } from './orders.ts';
+import { createOrder, transitionOrder, type OrderingCaller } from './orders.ts';
 
 export interface HouseAgent {
   agentId: string;
+  /** Its main key's id (the key itself is made at setup and never shown). */
+  keyId: string;
   name: string;
   role: Agent['role'];
   organization: Agent['organization'];
@@ -37,6 +39,7 @@ export interface HouseAgent {
 /** Fixed ids (every sandbox has the same house agents): time part zero, so they sort before any agent. */
 export const HOUSE_SELLER: HouseAgent = {
   agentId: 'agt_0000000000000000000000S001',
+  keyId: 'key_0000000000000000000000S001',
   name: 'Sandbox Supply Co.',
   role: 'seller',
   organization: { legalName: 'Sandbox Supply Co.', country: 'NL' },
@@ -45,6 +48,7 @@ export const HOUSE_SELLER: HouseAgent = {
 
 const houseBuyer = (strategy: NegotiationStrategy, serial: number): HouseAgent => ({
   agentId: `agt_0000000000000000000000B00${serial}`,
+  keyId: `key_0000000000000000000000B00${serial}`,
   name: `Sandbox Procurement (${strategy})`,
   role: 'buyer',
   organization: { legalName: 'Sandbox Procurement Co.', country: 'DE' },
@@ -72,7 +76,8 @@ export function houseBuyerStrategy(agentId: string): NegotiationStrategy | undef
   return (Object.entries(HOUSE_BUYERS) as [NegotiationStrategy, HouseAgent][]).find(([, buyer]) => buyer.agentId === agentId)?.[0];
 }
 
-const asCaller = (agent: { agentId: string; role: Agent['role'] }): TradeCaller => ({ agentId: agent.agentId, role: agent.role });
+/** A house agent as the caller of a domain operation: its main key, without limits. */
+export const asCaller = (agent: HouseAgent): OrderingCaller => ({ agentId: agent.agentId, role: agent.role, keyId: agent.keyId, keyKind: 'main', keyName: null, limits: null });
 export const HOUSE_SELLER_CALLER: TradeCaller = asCaller(HOUSE_SELLER);
 
 // Setup
@@ -103,7 +108,7 @@ export async function ensureHouseAgents(rows: readonly unknown[], now: Date): Pr
       if (await getAgentItem(agent.agentId)) return;
       try {
         // A key is made for the profile, as for every agent, and never shown: nobody can call the API as a house agent.
-        await registerAgent({ name: agent.name, role: agent.role, organization: agent.organization, contactEmail: agent.contactEmail }, now, { agentId: agent.agentId });
+        await registerAgent({ name: agent.name, role: agent.role, organization: agent.organization, contactEmail: agent.contactEmail }, now, { agentId: agent.agentId, keyId: agent.keyId });
         created.push(agent.agentId);
       } catch (error) {
         // Another start or deploy created it meanwhile.

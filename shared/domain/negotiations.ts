@@ -39,7 +39,7 @@ import type { Money } from '../schemas/money.ts';
 import type { NegotiationMove, NegotiationSession, NegotiationStatus, Party } from '../schemas/trade.ts';
 import { negotiationMove, openingState, stateDetails, statusAt, type Mover, type SessionMove, type SessionState } from './negotiation-states.ts';
 import { answerProposal, effectiveStrategy, previousAsk, privateTarget, type Concession } from './seller-policy.ts';
-import { proposalProblems, quantityProblem, totalProblem, type QuantityLimits } from './trade-terms.ts';
+import { overListProblem, proposalProblems, quantityProblem, totalProblem, type QuantityLimits } from './trade-terms.ts';
 import { countMetric } from '../metrics.ts';
 
 const { and, eq, gt, le, or } = NegotiationEntity.where;
@@ -47,6 +47,8 @@ const { and, eq, gt, le, or } = NegotiationEntity.where;
 export interface TradeCaller {
   agentId: string;
   role: Role;
+  /** The key that made the request: the audit trail names it. */
+  keyId?: string | undefined;
 }
 
 /** The session as a reader sees it at `now`: an open session past its expiresAt reads as expired. */
@@ -187,7 +189,7 @@ function policyAnswer(item: NegotiationSession, offer: OfferItem, listPrice: num
   const proposal = item.unitPrice;
   const at = now.toISOString();
   const accept: NegotiationMove = { round: item.round, by: 'seller', action: 'accept', unitPrice: proposal, quantity: item.quantity, message: null, automatic: true, at };
-  if (!offer.negotiable) return proposal >= listPrice ? accept : undefined;
+  if (!offer.negotiable) return proposal === listPrice ? accept : undefined;
   const { concession, autoAccept } = policyOf(offer, item.currency);
   const answer = answerProposal({ proposal, round: item.round, maxRounds: item.maxRounds, listPrice, concession, autoAccept, previousAsk: previousAsk(item.history, item.quantity) });
   if (!answer) return undefined;
@@ -239,7 +241,9 @@ export async function startNegotiation(
   const listPrice = offerPriceFor(offer, request.quantity);
   const proposal = request.unitPrice ?? listPrice;
   const problems = proposalProblems({ quantity: request.quantity, unitPrice: proposal, currency: offer.unitPrice.currency, listPrice, limits: quantityLimits(offer, product) });
-  if (!offer.negotiable && proposal !== listPrice) problems.push({ path: 'unitPrice', message: `This offer is not negotiable: omit unitPrice or propose its price for this quantity, ${listPrice}` });
+  const overList = overListProblem(proposal, listPrice, request.quantity, offer.unitPrice.currency);
+  if (overList) problems.push(overList);
+  else if (!offer.negotiable && proposal !== listPrice) problems.push({ path: 'unitPrice', message: `This offer is not negotiable: omit unitPrice or propose its price for this quantity, ${listPrice}` });
   if (problems.length > 0) throw invalidFields(problems);
 
   const at = now.toISOString();
@@ -309,6 +313,8 @@ export async function moveNegotiation(caller: TradeCaller, sessionId: string, re
     // The buyer's quantity must be orderable at any price the policy may ask, up to the offer's price for it.
     const listPrice = party === 'buyer' ? offerPriceFor(offer, quantity) : undefined;
     const problems = proposalProblems({ quantity, unitPrice: request.unitPrice, currency: item.currency, listPrice, limits: quantityLimits(offer, traded.product) });
+    const overList = listPrice === undefined ? undefined : overListProblem(request.unitPrice, listPrice, quantity, item.currency);
+    if (overList && !problems.some((problem) => problem.path === 'unitPrice')) problems.push(overList);
     if (problems.length > 0) {
       if (request.quantity === undefined) for (const problem of problems) if (problem.path === 'quantity') problem.message = `The quantity on the table, ${quantity}: ${problem.message}; send quantity with the counter`;
       throw invalidFields(problems);

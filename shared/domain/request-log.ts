@@ -8,7 +8,16 @@ import { fail } from '../failures.ts';
 import { idTime } from '../ids.ts';
 import { REQUEST_LOG_RETENTION_DAYS, type LoggedRequest, type LoggedRequestDetail, type RequestLogLine } from '../schemas/requests.ts';
 
-const { and, between, beginsWith } = requestLogWhere;
+const { and, between, beginsWith, eq } = requestLogWhere;
+
+/** Who reads the log: the main key reads every request of the agent, a restricted key only its own. */
+export interface RequestLogReader {
+  agentId: string;
+  keyId: string;
+  keyKind: 'main' | 'restricted';
+}
+
+const ownOnly = (reader: RequestLogReader) => reader.keyKind === 'restricted';
 
 /**
  * How long after a request its entry may still be on its way: a read by id of a younger request that
@@ -42,9 +51,13 @@ export interface ListRequestsQuery {
   path?: string | undefined;
 }
 
-export async function listRequestsForCaller(caller: { agentId: string }, query: ListRequestsQuery, now: Date): Promise<{ items: LoggedRequest[]; nextCursor: string | null }> {
-  const scope = ['requests', caller.agentId, query.status ? `${query.status.from}-${query.status.to}` : '', query.path ?? ''].join(':');
-  const conditions = [query.status ? between('status', query.status.from, query.status.to) : undefined, query.path ? beginsWith('path', query.path) : undefined].filter((condition) => condition !== undefined);
+export async function listRequestsForCaller(caller: RequestLogReader, query: ListRequestsQuery, now: Date): Promise<{ items: LoggedRequest[]; nextCursor: string | null }> {
+  const scope = ['requests', caller.agentId, ownOnly(caller) ? caller.keyId : '', query.status ? `${query.status.from}-${query.status.to}` : '', query.path ?? ''].join(':');
+  const conditions = [
+    ownOnly(caller) ? eq('keyId', caller.keyId) : undefined,
+    query.status ? between('status', query.status.from, query.status.to) : undefined,
+    query.path ? beginsWith('path', query.path) : undefined,
+  ].filter((condition) => condition !== undefined);
   const filter = conditions.length > 0 ? and(...conditions) : undefined;
   const page = await listRequestLogEntries(caller.agentId, { now, limit: query.limit, startKey: decodeCursor(scope, query.cursor), filter });
   return { items: page.items.map(toLoggedRequest), nextCursor: encodeCursor(scope, page.lastKey) };
@@ -52,13 +65,14 @@ export async function listRequestsForCaller(caller: { agentId: string }, query: 
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** One of the caller's requests with the error body of an error; another agent's (or an older one) is 404. */
-export async function getRequestForCaller(caller: { agentId: string }, requestId: string, now: Date): Promise<LoggedRequestDetail> {
+/** One of the caller's requests with the error body of an error; another agent's (or an older one, or another key's for a restricted key) is 404. */
+export async function getRequestForCaller(caller: RequestLogReader, requestId: string, now: Date): Promise<LoggedRequestDetail> {
   const issuedAt = idTime(requestId);
   const notFound = () => fail.notFound(`Request ${requestId} not found in your request log (the last ${REQUEST_LOG_RETENTION_DAYS} days)`);
   if (issuedAt < now.getTime() - RETENTION_MS) throw notFound();
   for (;;) {
     const item = await getRequestLogEntry(caller.agentId, requestId);
+    if (item && ownOnly(caller) && item.keyId !== caller.keyId) throw notFound();
     if (item) return { ...toLoggedRequest(item), error: item.error ?? null };
     // Only a request of the last moments can still be on its way (and never one from the future).
     const waitUntil = Math.min(issuedAt, Date.now()) + ARRIVAL_WINDOW_MS;

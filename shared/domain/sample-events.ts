@@ -86,6 +86,34 @@ const SAMPLES: { [T in RecordedEventType]: { roles: readonly Role[]; data: (part
     roles: ['buyer', 'seller'],
     data: (parties) => ({ orderId: newId('order'), buyerId: parties.buyerId, sellerId: parties.sellerId, totalAmount: { amount: SAMPLE_PRICE.quantity * SAMPLE_PRICE.unitPrice, currency: SAMPLE_PRICE.currency }, items: [orderLine()], sample: true }),
   },
+  // Approvals concern the buyer's own keys: the seller never hears of them.
+  'order.approval_required': {
+    roles: ['buyer'],
+    data: (parties) => ({
+      orderId: newId('order'),
+      sessionId: newId('negotiation'),
+      buyerId: parties.buyerId,
+      keyId: newId('key'),
+      totalAmount: { amount: SAMPLE_PRICE.quantity * SAMPLE_PRICE.unitPrice, currency: SAMPLE_PRICE.currency },
+      items: [orderLine()],
+      approvalExpiresAt: new Date(parties.at.getTime() + 72 * 60 * 60 * 1000).toISOString(),
+      sample: true,
+    }),
+  },
+  'order.declined': {
+    roles: ['buyer'],
+    data: (parties) => ({
+      orderId: newId('order'),
+      sessionId: newId('negotiation'),
+      buyerId: parties.buyerId,
+      keyId: newId('key'),
+      status: 'declined',
+      totalAmount: { amount: SAMPLE_PRICE.quantity * SAMPLE_PRICE.unitPrice, currency: SAMPLE_PRICE.currency },
+      items: [orderLine()],
+      reason: 'approval_expired',
+      sample: true,
+    }),
+  },
   'order.confirmed': { roles: ['buyer', 'seller'], data: (parties) => orderChange(parties, 'confirmed') },
   'order.shipped': { roles: ['buyer', 'seller'], data: (parties) => orderChange(parties, 'shipped') },
   'order.delivered': { roles: ['buyer', 'seller'], data: (parties) => orderChange(parties, 'delivered') },
@@ -112,7 +140,7 @@ export async function triggerSampleEvent(caller: { agentId: string; role: Role }
   const recorded = recordedTypeOf(type);
   const sample = SAMPLES[recorded];
   if (!sample.roles.includes(caller.role)) {
-    throw fail.invalid(`A ${caller.role} never receives ${type} events (they go to the feed’s seller)`, [
+    throw fail.invalid(`A ${caller.role} never receives ${type} events (they go to the ${sample.roles.join(' and ')} only)`, [
       { path: 'type', message: `Must be a type a ${caller.role} receives: not ${type}` },
     ]);
   }

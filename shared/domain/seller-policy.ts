@@ -124,14 +124,17 @@ export interface ProposalContext {
 /**
  * The policy's answer to a buyer proposal: accept at or above the auto-accept price or the ask it
  * would make now; otherwise counter with that ask. Undefined when the policy has nothing to say (no
- * concession set and not auto-accepted), or no round is left for an answer.
+ * concession set and not auto-accepted), or no round is left for an answer. It never accepts more than
+ * the list price (contract §5.2; buyers cannot propose more, and an auto-accept price set above the list
+ * is never reached): a proposal above it is answered with the ask, or left to the seller's agent.
  */
 export function answerProposal(context: ProposalContext): PolicyAnswer | undefined {
-  if (context.autoAccept !== undefined && context.proposal >= context.autoAccept) return { action: 'accept' };
+  const withinList = context.proposal <= context.listPrice;
+  if (withinList && context.autoAccept !== undefined && context.proposal >= context.autoAccept) return { action: 'accept' };
   if (!context.concession) return undefined;
   const round = context.round + 1;
   if (round > context.maxRounds) return undefined;
   const curve = askAt(context.concession, context.listPrice, round, context.maxRounds);
   const ask = context.previousAsk === undefined ? curve : Math.min(curve, context.previousAsk);
-  return context.proposal >= ask ? { action: 'accept' } : { action: 'counter', unitPrice: ask };
+  return withinList && context.proposal >= ask ? { action: 'accept' } : { action: 'counter', unitPrice: ask };
 }

@@ -9,7 +9,7 @@ import { Failure, fail } from '../failures.ts';
 import type { NegotiationStrategy } from '../schemas/catalog.ts';
 import type { NegotiationSession, Order, OrderStatus } from '../schemas/trade.ts';
 import { houseBuyerOpening } from './house-buyer-policy.ts';
-import { DEFAULT_HOUSE_BUYER_STRATEGY, HOUSE_BUYERS, HOUSE_SELLER, HOUSE_SELLER_CALLER, houseShipment, isHouseSeller } from './house-agents.ts';
+import { asCaller, DEFAULT_HOUSE_BUYER_STRATEGY, HOUSE_BUYERS, HOUSE_SELLER, HOUSE_SELLER_CALLER, houseShipment, isHouseSeller } from './house-agents.ts';
 import { moveNegotiation, offerPriceFor, startNegotiation, type TradeCaller } from './negotiations.ts';
 import { createOrder, transitionOrder, type TransitionInput } from './orders.ts';
 
@@ -47,7 +47,7 @@ export async function negotiateWithHouseBuyer(
  */
 export async function orderFromHouseBuyer(caller: TradeCaller, request: { offerId: string; quantity: number }, now: Date): Promise<Order> {
   const { offer } = await ownOffer(caller, request.offerId);
-  const buyer: TradeCaller = { agentId: HOUSE_BUYERS[DEFAULT_HOUSE_BUYER_STRATEGY].agentId, role: 'buyer' };
+  const buyer = asCaller(HOUSE_BUYERS[DEFAULT_HOUSE_BUYER_STRATEGY]);
   let session = await startNegotiation(buyer.agentId, { offerId: offer.offerId, quantity: request.quantity, message: 'Sandbox house buyer: an order at your price' }, now);
   if (session.status === 'open') session = await moveNegotiation(caller, session.sessionId, { action: 'accept', message: 'Accepted for the sandbox’s test order' }, now);
   try {

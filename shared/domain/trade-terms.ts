@@ -2,6 +2,7 @@
 // is checked against them, so that an accepted session can always be ordered — its quantity within
 // the minimum order and the stock, its total within what an order can hold.
 import type { FieldProblem } from '../failures.ts';
+import { formatMoney } from '../schemas/money.ts';
 import { MAX_ORDER_TOTAL } from '../schemas/trade.ts';
 
 export interface QuantityLimits {
@@ -48,4 +49,16 @@ export function proposalProblems(terms: { quantity: number; unitPrice: number; c
   const total = totalProblem(terms.quantity, terms.unitPrice, terms.currency);
   if (total) problems.push({ path: 'unitPrice', message: total });
   return problems;
+}
+
+/**
+ * Why a buyer may not propose this unit price: above the offer's list price for the quantity (its price
+ * tier). A buyer never overpays by mistake, and the seller's policy never accepts more than the list.
+ */
+export function overListProblem(unitPrice: number, listPrice: number, quantity: number, currency: string): FieldProblem | undefined {
+  if (unitPrice <= listPrice) return undefined;
+  return {
+    path: 'unitPrice',
+    message: `Must be at most ${listPrice} (${formatMoney(listPrice, currency)}), the offer's list price for ${quantity} units; propose that price or less`,
+  };
 }

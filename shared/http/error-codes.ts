@@ -13,6 +13,14 @@ export const ERROR_CODES = {
     description: 'Missing API Key, or Invalid API Key (malformed, unknown, revoked or of the other environment)',
   },
   'auth/forbidden': { status: 403, description: 'The caller’s role, or its part in the record, does not allow this action' },
+  'auth/insufficient-scope': {
+    status: 403,
+    description: 'A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may)',
+  },
+  'spending-limit': {
+    status: 403,
+    description: 'The order is over a limit of the restricted key (`details`: the limit’s path and what is left); nothing was written',
+  },
   'not-found': { status: 404, description: 'Unknown route or id, or a record the caller is not a party to' },
   'request/method-not-allowed': {
     status: 405,
@@ -49,4 +57,5 @@ export const FAILURE_CODES: Record<FailureKind, ErrorCode> = {
   forbidden: 'auth/forbidden',
   unauthenticated: 'auth/invalid-key',
   busy: 'rate-limit',
+  'spending-limit': 'spending-limit',
 };

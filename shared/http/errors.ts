@@ -39,6 +39,15 @@ export const errors = {
   missingApiKey: () => new ApiError('auth/invalid-key', 'Missing API Key'),
   invalidApiKey: () => new ApiError('auth/invalid-key', 'Invalid API Key'),
   forbidden: (message = 'Your agent role may not call this endpoint') => new ApiError('auth/forbidden', message),
+  /** A restricted key without the route's scope (`main`: the main key only). */
+  insufficientScope: (scope: string) =>
+    new ApiError(
+      'auth/insufficient-scope',
+      scope === 'main'
+        ? 'Only the agent’s main key may call this operation; this restricted key may not'
+        : `This key lacks the ${scope} scope this operation needs; ask the owner for a key with it`,
+      { details: [{ path: 'scope', message: `needs ${scope}` }] },
+    ),
   notFound: (message = 'Resource not found') => new ApiError('not-found', message),
   methodNotAllowed: (message: string, allow: string) => new ApiError('request/method-not-allowed', message, { headers: { Allow: allow } }),
   invalid: (message: string, details?: ErrorDetail[]) =>

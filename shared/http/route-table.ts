@@ -4,6 +4,7 @@
 import type * as z from '../schemas/zod.ts';
 import type { BundledFile, FeedFileAction, SearchIndexAction, Stage, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
+import type { RouteScope } from '../schemas/keys.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 export type { TableAction } from '../resources.ts';
@@ -61,6 +62,12 @@ export interface RouteDefinition<
    * (docs/decisions/test-stage-routes.md). The local runtime is a sandbox and serves them.
    */
   stages?: readonly Stage[];
+  /**
+   * What the calling key needs (contract §5.1), checked by the shared pipeline before the role guard
+   * (shared/domain/scopes.ts): a scope (`orders:write` also grants `orders:read`); `main`, the agent's
+   * main key only; `any`, any key of the agent. Null exactly on `public` routes.
+   */
+  scope: RouteScope | null;
   /** False for the readiness probe and the static pages for agents (llms.txt), which need no table at all. */
   rateLimited: boolean;
   request: { body?: Body; query?: Query; params?: Params };
@@ -183,6 +190,7 @@ export function withDocument<R extends RouteDefinition>(module: { route: R; rout
 export function tableActionsFor(route: RouteDefinition): TableAction[] {
   const actions = new Set<TableAction>(route.tableActions);
   if (route.auth === 'apiKey' || route.rateLimited) actions.add('dynamodb:GetItem'); // API-key lookup
+  if (route.auth === 'apiKey') actions.add('dynamodb:UpdateItem'); // a restricted key's lastUsedAt, once a minute
   if (route.rateLimited) actions.add('dynamodb:UpdateItem'); // rate-limit counters
   if (route.method === 'POST') {
     // Idempotency records: claim, complete, release.
@@ -208,6 +216,8 @@ export function errorCodesFor(route: RouteDefinition): ErrorCode[] {
   if (route.method === 'POST' || route.method === 'PATCH') codes.add('validation/too-large');
   if (route.rateLimited) codes.add('rate-limit');
   for (const code of route.handlerErrors) codes.add(code);
+  // After the handler's: one order of 403 codes, so that routes answering the same ones share a response.
+  if (route.auth === 'apiKey' && route.scope !== 'any') codes.add('auth/insufficient-scope');
   codes.add('validation/invalid');
   codes.add('internal');
   return [...codes];

@@ -3,7 +3,7 @@
 // at synth and local start only.
 import { ERROR_CODES } from '../http/error-codes.ts';
 import type { RouteTag, RouteWithDocument } from '../http/route-table.ts';
-import { API_TITLE, TAG_DESCRIPTIONS, WEBHOOK_EVENTS, callersOf, errorSummaryOf } from './document.ts';
+import { API_TITLE, TAG_DESCRIPTIONS, WEBHOOK_EVENTS, callersOf, errorSummaryOf, keyScopeOf } from './document.ts';
 import { BUYER_FLOW, CONVENTIONS, SELLER_FLOW, SUMMARY, WEBHOOK_VERIFICATION } from './guide.ts';
 
 /** `/v1/orders/{id}` → the JSON Pointer of its path item in the OpenAPI document. */
@@ -14,13 +14,14 @@ function pointerTo(route: RouteWithDocument): string {
 
 /** A route's request, as its example shows it: the query string and the JSON body. */
 function requestExample(route: RouteWithDocument): string {
-  const query = route.examples.query ? ` Query: \`?${new URLSearchParams(route.examples.query as Record<string, string>).toString()}\`.` : '';
+  const query = route.examples.query ? ` Query: \`?${new URLSearchParams(route.examples.query).toString()}\`.` : '';
   const body = route.examples.body !== undefined ? ` Body: \`${JSON.stringify(route.examples.body)}\`.` : '';
   return query + body;
 }
 
 function operationLine(route: RouteWithDocument): string {
-  return `- [${route.method} ${route.path}](${pointerTo(route)}): ${route.summary}. Callers: ${callersOf(route)}${requestExample(route)} Errors: ${errorSummaryOf(route)}.`;
+  const key = route.auth === 'apiKey' ? ` Key: ${keyScopeOf(route)}.` : '';
+  return `- [${route.method} ${route.path}](${pointerTo(route)}): ${route.summary}. Callers: ${callersOf(route)}${key}${requestExample(route)} Errors: ${errorSummaryOf(route)}.`;
 }
 
 /**

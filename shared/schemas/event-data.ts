@@ -9,7 +9,10 @@ import { FeedFormat, MAX_FEED_ROWS } from './catalog.ts';
 import { MAX_AMOUNT, Money } from './money.ts';
 import { Cancellation, MAX_ROUNDS, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
 
-/** The specification's event type names (both of its lists), which subscriptions and the feed's `?type=` accept. */
+/**
+ * The specification's event type names (both of its lists), and the two of approvals (contract §5.2),
+ * which subscriptions and the feed's `?type=` accept.
+ */
 export const EVENT_TYPES = [
   'order.created',
   'order.confirmed',
@@ -17,6 +20,8 @@ export const EVENT_TYPES = [
   'order.delivered',
   'order.completed',
   'order.cancelled',
+  'order.approval_required',
+  'order.declined',
   'negotiation.started',
   'negotiation.offer',
   'negotiation.counter',
@@ -86,6 +91,34 @@ const OrderChangeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     cancellation: z.annotated(z.optional(Cancellation), { description: 'Present when the order was cancelled' }),
     ...sampleField,
   }), { id: 'OrderChangeData', description: 'The order after the change' }))();
+
+/**
+ * order.approval_required: to the buyer only (the seller does not see the order until it is approved).
+ * Names no seller, so that neither the seller's deliveries nor its events feed carry it.
+ */
+const OrderApprovalRequiredData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
+    orderId: idOf('order'),
+    sessionId: idOf('negotiation'),
+    buyerId: AgentId,
+    keyId: idOf('key', { description: 'The restricted key that placed the order' }),
+    totalAmount: Money,
+    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+    approvalExpiresAt: Timestamp,
+    ...sampleField,
+  }), { id: 'OrderApprovalRequiredData', description: 'An order waits for the main key: POST /v1/orders/{id}/approve or /decline' }))();
+
+/** order.declined: to the buyer only; everything the order held is released. */
+const OrderDeclinedData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
+    orderId: idOf('order'),
+    sessionId: idOf('negotiation'),
+    buyerId: AgentId,
+    keyId: idOf('key', { description: 'The restricted key that placed the order' }),
+    status: z.literal('declined'),
+    totalAmount: Money,
+    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+    reason: z.annotated(z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), { description: '`approval_expired` when nobody answered in time; else the owner’s reason, if given' }),
+    ...sampleField,
+  }), { id: 'OrderDeclinedData', description: 'The main key declined the order, or its approval expired' }))();
 
 // Negotiations
 
@@ -166,6 +199,8 @@ export const RECORDED_EVENT_DATA = {
   'order.delivered': OrderChangeData,
   'order.completed': OrderChangeData,
   'order.cancelled': OrderChangeData,
+  'order.approval_required': OrderApprovalRequiredData,
+  'order.declined': OrderDeclinedData,
   'negotiation.started': NegotiationEventData,
   'negotiation.counter': NegotiationEventData,
   'negotiation.accepted': NegotiationEventData,
@@ -190,7 +225,7 @@ export type DeliveredEventType = keyof typeof EVENT_DATA_SCHEMAS;
  * negotiation.rejected says how the session closed. Undefined when they agree.
  */
 export function typeDisagreement(type: string, data: Readonly<Record<string, unknown>>): string | undefined {
-  if (type.startsWith('order.') && type !== 'order.created') {
+  if (type.startsWith('order.') && type !== 'order.created' && type !== 'order.approval_required') {
     const status = type.slice('order.'.length);
     return data.status === status ? undefined : `data.status must be ${status} on ${type}`;
   }

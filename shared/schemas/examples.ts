@@ -18,6 +18,8 @@ const ORDER_ID = 'ord_01M83TRH50MAGDC7K060BRRBKW';
 const AUDIT_CREATE_ID = 'aud_01M83TTBR0VGZ63V71DFEQZ6HZ';
 const AUDIT_CONFIRM_ID = 'aud_01M83TW6B0BSME3XZGPFJFTCDY';
 const REQUEST_ID = 'req_01M83TY0Y0TX5XRW8ET1FYQJBT';
+const MAIN_KEY_ID = 'key_01M83T6770QW3H8ZKD2M4N5P6R';
+const RESTRICTED_KEY_ID = 'key_01M83TE1B0R4W9D2Y7C6K5H3JN';
 
 /** The ids of the example marketplace, by what they name. */
 export const EXAMPLE_IDS = {
@@ -34,6 +36,8 @@ export const EXAMPLE_IDS = {
   auditCreate: AUDIT_CREATE_ID,
   auditConfirm: AUDIT_CONFIRM_ID,
   request: REQUEST_ID,
+  mainKey: MAIN_KEY_ID,
+  restrictedKey: RESTRICTED_KEY_ID,
 } as const;
 
 export const EXAMPLE_ORGANIZATIONS = {
@@ -67,6 +71,24 @@ export const EXAMPLE_BUYER = /* @__PURE__ */ (() => ({
 
 /** The buyer after changing its contact e-mail: what PATCH and then GET /v1/agents/me show. */
 export const EXAMPLE_UPDATED_BUYER = /* @__PURE__ */ (() => ({ ...EXAMPLE_BUYER, contactEmail: 'buying@acme.example', updatedAt: '2026-11-23T09:30:00.000Z' } as const))();
+
+/** The buyer's main key as a list of keys shows it. */
+export const EXAMPLE_MAIN_KEY = { keyId: MAIN_KEY_ID, kind: 'main' } as const;
+
+/** The buyer's restricted key for its reorder program: search, negotiate, order; 500 EUR a day, approval above 200 EUR. */
+export const EXAMPLE_RESTRICTED_KEY = {
+  keyId: RESTRICTED_KEY_ID,
+  kind: 'restricted',
+  name: 'Reorder bot',
+  apiKeyPrefix: 'mk_test_Rk3m',
+  scopes: ['catalog:read', 'negotiations:write', 'orders:write'],
+  limits: { spendPerDay: { amount: 50000, currency: 'EUR' }, approvalAbove: { amount: 20000, currency: 'EUR' } },
+  status: 'active',
+  expiresAt: null,
+  createdAt: '2026-11-23T09:03:00.000Z',
+  lastUsedAt: '2026-11-23T09:11:00.000Z',
+  revokedAt: null,
+} as const;
 
 /** An API key as registration and rotation show it, once (40 base62 characters after the prefix). */
 export const EXAMPLE_API_KEY = 'mk_test_6eYSk2Xw9QpL4vN8tR1mZc7Bf3Hd5Jg0AaEoW2x4';
@@ -239,6 +261,25 @@ export const EXAMPLE_ORDER = /* @__PURE__ */ (() => ({
   shippingAddress: null,
   createdAt: '2026-11-23T09:11:00.000Z',
   updatedAt: '2026-11-23T09:11:00.000Z',
+} as const))();
+
+/** An order its buyer's reorder bot placed over the key's approvalAbove (200.00 EUR): it waits for the main key. */
+export const EXAMPLE_AWAITING_ORDER = /* @__PURE__ */ (() => ({
+  ...EXAMPLE_ORDER,
+  items: [{ productId: PRODUCT_ID, quantity: 25, unitPrice: 1200 }],
+  totalAmount: { amount: 30000, currency: 'EUR' },
+  status: 'awaiting_approval',
+  buyerReference: null,
+  approval: {
+    keyId: RESTRICTED_KEY_ID,
+    keyName: 'Reorder bot',
+    approvalAbove: { amount: 20000, currency: 'EUR' },
+    expiresAt: '2026-11-26T09:11:00.000Z',
+    decision: null,
+    decidedAt: null,
+    decidedByKeyId: null,
+    reason: null,
+  },
 } as const))();
 
 export const EXAMPLE_SHIPPING = {

@@ -62,3 +62,8 @@ export function minorToMajor(amount: number, currency: string): string {
   const text = String(amount).padStart(digits + 1, '0');
   return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
+
+/** Minor units as people read money: 12000 EUR → "120.00 EUR", 1500 JPY → "1500 JPY". */
+export function formatMoney(amount: number, currency: string): string {
+  return `${minorToMajor(Math.max(0, amount), currency)} ${currency}`;
+}

@@ -15,7 +15,12 @@ export const NEGOTIATION_STATUSES = ['open', 'accepted', 'rejected', 'expired', 
 export const NegotiationStatus = /* @__PURE__ */ (() => z.annotated(z.enum(NEGOTIATION_STATUSES), { id: 'NegotiationStatus' }))();
 export type NegotiationStatus = z.infer<typeof NegotiationStatus>;
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
+/**
+ * `awaiting_approval`: placed with a restricted key over its `approvalAbove` limit, waiting for the main
+ * key (stock and spend held, invisible to the seller); `declined`: refused by the main key, or not
+ * approved in time (everything released).
+ */
+export const ORDER_STATUSES = ['awaiting_approval', 'pending', 'confirmed', 'shipped', 'delivered', 'completed', 'cancelled', 'declined'] as const;
 export const OrderStatus = /* @__PURE__ */ (() => z.annotated(z.enum(ORDER_STATUSES), { id: 'OrderStatus' }))();
 export type OrderStatus = z.infer<typeof OrderStatus>;
 

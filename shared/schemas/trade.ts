@@ -92,6 +92,19 @@ export const ShippingAddress = /* @__PURE__ */ (() => z.annotated(z.strictObject
     country: CountryCode,
   }), { id: 'ShippingAddress' }))();
 
+/** How an order placed over its key's `approvalAbove` limit waits for, and gets, the main key's decision. */
+export const OrderApproval = /* @__PURE__ */ (() => z.annotated(z.object({
+    keyId: idOf('key', { description: 'The restricted key that placed the order' }),
+    keyName: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
+    approvalAbove: z.withMeta(Money, { description: 'The key’s limit the order went over' }),
+    expiresAt: Timestamp,
+    decision: z.annotated(z.nullable(z.enum(['approved', 'declined'])), { description: 'Null while it waits' }),
+    decidedAt: z.nullable(Timestamp),
+    decidedByKeyId: z.annotated(z.nullable(idOf('key')), { description: 'The main key that decided; null while it waits and when it expired' }),
+    reason: z.annotated(z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), { description: 'Why it was declined: the owner’s words, or `approval_expired`' }),
+  }), { id: 'OrderApproval', description: 'Unanswered by `expiresAt`, the order is declined (`approval_expired`)' }))();
+export type OrderApproval = z.infer<typeof OrderApproval>;
+
 export const Order = /* @__PURE__ */ (() => z.annotated(z.object({
     orderId: idOf('order'),
     sessionId: idOf('negotiation'),
@@ -105,10 +118,29 @@ export const Order = /* @__PURE__ */ (() => z.annotated(z.object({
     cancellation: z.nullable(Cancellation),
     buyerReference: z.nullable(bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE })),
     shippingAddress: z.nullable(ShippingAddress),
+    approval: z.annotated(z.optional(OrderApproval), { description: 'Buyers only, on an order that needed the main key’s approval' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   }), { id: 'Order' }))();
 export type Order = z.infer<typeof Order>;
+
+/** What the dry run says of each limit of the key: the limit, and what is left of it before this order. */
+const LimitLeft = /* @__PURE__ */ (() => z.annotated(z.object({ limit: Money, remaining: Money }), { id: 'LimitLeft' }))();
+
+export const LimitsPreview = /* @__PURE__ */ (() => z.annotated(z.object({
+    maxOrderAmount: z.optional(LimitLeft),
+    spendPerDay: z.annotated(z.optional(LimitLeft), { description: 'Left today (UTC) before this order' }),
+    spendPerMonth: z.annotated(z.optional(LimitLeft), { description: 'Left this month (UTC) before this order' }),
+    approvalAbove: z.optional(z.object({ limit: Money, required: z.annotated(z.boolean(), { description: 'This order would wait for approval' }) })),
+  }), { id: 'LimitsPreview', description: 'The key’s limits; null for a key without limits' }))();
+export type LimitsPreview = z.infer<typeof LimitsPreview>;
+
+/** `dryRun: true`: the order as it would be created (nothing written) and what is left of the key's limits. */
+export const OrderPreview = /* @__PURE__ */ (() => z.annotated(z.extend(Order, {
+  dryRun: z.literal(true),
+  limits: z.nullable(LimitsPreview),
+}), { id: 'OrderPreview' }))();
+export type OrderPreview = z.infer<typeof OrderPreview>;
 
 export const CreateOrderRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     sessionId: z.annotated(
@@ -117,7 +149,10 @@ export const CreateOrderRequest = /* @__PURE__ */ (() => z.annotated(z.strictObj
     ),
     buyerReference: z.annotated(z.optional(text({ min: 1, max: 200 })), { description: 'Your reference, e.g. a purchase order number' }),
     shippingAddress: z.optional(ShippingAddress),
+    dryRun: z.annotated(z.optional(z.boolean()), { description: 'true: answer 200 with the order as it would be created and the key’s limits left, or the error it would get; nothing is written' }),
   }), { id: 'CreateOrderRequest' }))();
+
+export const DeclineOrderRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({ reason: z.optional(text({ min: 1, max: 500 })) }), { id: 'DeclineOrderRequest' }))();
 
 export const ShipOrderRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     carrier: text({ min: 1, max: 100 }),
@@ -134,7 +169,14 @@ export const ListOrdersQuery = /* @__PURE__ */ (() => z.extend(PaginationQuery, 
   role: z.annotated(z.optional(Party), { description: 'Orders in which the caller is this party (an agent has one role: the other gives an empty list)' }),
 }))();
 
-export const AuditActor = /* @__PURE__ */ (() => z.annotated(z.union([z.object({ agentId: idOf('agent'), role: Party }), z.literal('system')]), { id: 'AuditActor' }))();
+export const AuditActor = /* @__PURE__ */ (() => z.annotated(z.union([
+  z.object({
+    agentId: idOf('agent'),
+    role: Party,
+    keyId: z.annotated(z.optional(idOf('key')), { description: 'The key that acted (absent on entries recorded before keys had ids)' }),
+  }),
+  z.literal('system'),
+]), { id: 'AuditActor' }))();
 
 export const AuditEntry = /* @__PURE__ */ (() => z.annotated(z.object({
     entryId: idOf('audit'),
@@ -142,7 +184,7 @@ export const AuditEntry = /* @__PURE__ */ (() => z.annotated(z.object({
     sequence: z.annotated(z.int().check(z.gte(1)), { override: { maximum: 2_147_483_647, format: 'int32' } }),
     at: Timestamp,
     actor: AuditActor,
-    action: z.enum(['create', 'confirm', 'ship', 'deliver', 'complete', 'cancel']),
+    action: z.enum(['create', 'approve', 'decline', 'confirm', 'ship', 'deliver', 'complete', 'cancel']),
     fromStatus: z.nullable(OrderStatus),
     toStatus: OrderStatus,
     details: z.record(z.string(), z.unknown()),

@@ -89,7 +89,7 @@ export const Delivery = /* @__PURE__ */ (() => z.annotated(z.object({
     deliveryId: idOf('delivery'),
     subscriptionId: idOf('webhook'),
     eventId: idOf('event', { description: 'The envelope’s `id` (X-Marketplace-Event-Id)' }),
-    eventType: bounded(40, { pattern: '^[a-z]+\\.[a-z]+$', description: 'The name delivered under (an alias if subscribed to; webhook.test for tests)' }),
+    eventType: bounded(40, { pattern: '^[a-z]+\\.[a-z_]+$', description: 'The name delivered under (an alias if subscribed to; webhook.test for tests)' }),
     status: DeliveryStatus,
     attempts: z.annotated(z.array(DeliveryAttempt), { maxItems: 5000, description: 'Every attempt, automatic or manual, oldest first' }),
     nextAttemptAt: z.nullable(Timestamp),

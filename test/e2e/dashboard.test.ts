@@ -1,16 +1,20 @@
-// The webhook dashboard in a real headless browser (Chromium from @sparticuz/chromium, driven by
-// playwright-core: test/support/browser.ts), at a phone's width (390 px) and a desktop's: sign in with
-// a key, see two subscriptions with a failed delivery each, open one delivery, switch to the other
-// subscription and open its delivery (the panel shows the new one, never the previous), read the
-// payload byte for byte as it was signed, retry it and see it delivered. At every step the page must
-// not scroll sideways. Screenshots land in test-results/. The page runs under its
-// Content-Security-Policy: a violation would show up as a console error, which fails the test.
+// The dashboard in a real headless browser (Chromium from @sparticuz/chromium, driven by
+// playwright-core: test/support/browser.ts), at a phone's width (390 px) and a desktop's.
+// Webhooks: sign in with a key, see two subscriptions with a failed delivery each, open one delivery,
+// switch to the other subscription and open its delivery (the panel shows the new one, never the
+// previous), read the payload byte for byte as it was signed, retry it and see it delivered.
+// Approvals: the main key sees the orders its program placed over the key's approval limit, with the
+// key, totals and expiry, approves one (the seller then has it) and declines the other; the program's
+// own key is told to sign in with the main key. At every step the page must not scroll sideways.
+// Screenshots land in test-results/. The page runs under its Content-Security-Policy: a violation would
+// show up as a console error, which fails the test.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, watchPage } from '../support/browser.ts';
 import { registerUnlimited } from '../support/catalog.ts';
 import { Receiver } from '../support/receiver.ts';
 import { newClient } from '../support/runtime.ts';
+import { listProduct, negotiate } from '../support/trade.ts';
 
 const client = newClient();
 const receiver = new Receiver();
@@ -36,29 +40,6 @@ describe('GET /dashboard', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("connect-src 'self'");
     expect(response.text).toContain('<label for="key">API key</label>');
-  });
-
-  it('writes sizes in human units and counts in proper plurals', async () => {
-    const page = await browser.newPage();
-    try {
-      const watch = watchPage(page, inject('baseUrl'));
-      await page.goto(`${inject('baseUrl')}/dashboard`);
-      expect(await page.evaluate('[0, 1, 2, 1023, 1024, 1536, 10_240, 400_000, 5 * 1024 * 1024].map(humanSize)')).toEqual([
-        '0 bytes',
-        '1 byte',
-        '2 bytes',
-        '1,023 bytes',
-        '1.0 KiB',
-        '1.5 KiB',
-        '10 KiB',
-        '391 KiB',
-        '5.0 MiB',
-      ]);
-      expect(await page.evaluate("[0, 1, 3].map((n) => counted(n, 'delivery', 'deliveries'))")).toEqual(['0 deliveries', '1 delivery', '3 deliveries']);
-      expect(watch.problems).toEqual([]);
-    } finally {
-      await page.close();
-    }
   });
 
   for (const viewport of [
@@ -150,6 +131,75 @@ describe('GET /dashboard', () => {
       expect(watch.foreignRequests).toEqual([]);
       expect(receiver.at(new URL(first.url).pathname)).toHaveLength(1);
       expect(receiver.at(new URL(second.url).pathname)).toHaveLength(2);
+      await page.close();
+    });
+  }
+});
+
+describe('the Approvals view', () => {
+  for (const viewport of [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ]) {
+    it(`at ${viewport.name} width (${viewport.width} px): the main key approves one order and declines another; the program’s key cannot`, { timeout: 180_000 }, async () => {
+      const listing = await listProduct(client, { price: { amount: 10000, currency: 'EUR' }, availableQuantity: 100, minOrderQuantity: 1, autoAcceptUnitPrice: { amount: 10000, currency: 'EUR' } });
+      const owner = await registerUnlimited(client, 'buyer');
+      const key = await client.post('/v1/agents/me/keys', {
+        name: 'Reorder bot for the Cologne plant’s safety stock',
+        scopes: ['negotiations:write', 'orders:write'],
+        limits: { spendPerDay: { amount: 100000, currency: 'EUR' }, approvalAbove: { amount: 20000, currency: 'EUR' } },
+      }, { apiKey: owner.apiKey });
+      expect(key.status, key.text).toBe(201);
+      const program = key.json.data.apiKey as string;
+      const orderIds: string[] = [];
+      for (const quantity of [3, 4]) {
+        const session = await negotiate(client, program, { offerId: listing.offerId, quantity });
+        const placed = await client.post('/v1/create-order', { sessionId: session.json.data.sessionId }, { apiKey: program });
+        expect(placed.json.data.status, placed.text).toBe('awaiting_approval');
+        orderIds.push(placed.json.data.orderId as string);
+      }
+      const [first, second] = orderIds as [string, string];
+
+      const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+      const watch = watchPage(page, inject('baseUrl'));
+      await page.goto(`${inject('baseUrl')}/dashboard`);
+      await page.getByLabel('API key').fill(owner.apiKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expectText(page.locator('#approvals-status'), '2 orders awaiting approval.');
+      const row = (orderId: string) => page.locator('#approvals tr').filter({ hasText: orderId });
+      await expectText(row(first), 'Reorder bot for the Cologne plant’s safety stock');
+      await expectText(row(first), '300.00\u00a0EUR');
+      await expectText(row(first), '3 × 100.00\u00a0EUR');
+      await expectText(row(second), '400.00\u00a0EUR');
+      // Its approval expires 72 h after it was placed: a little less by now.
+      await expect.poll(async () => (await row(second).textContent()) ?? '').toMatch(/\(in (72 h|71 h \d+ min)\)/);
+      await expectNoSidewaysScroll(page, 'approvals');
+      await screenshot(page, `dashboard-approvals-${viewport.name}`, { fullPage: true });
+
+      await row(first).getByRole('button', { name: 'Approve' }).click();
+      await expectText(page.locator('#approvals-status'), `Approved ${first} (300.00\u00a0EUR): the seller has it now.`);
+      await expect.poll(() => row(first).count()).toBe(0);
+      expect((await client.get(`/v1/orders/${first}`, { apiKey: listing.seller.apiKey })).json.data.status).toBe('pending');
+
+      await page.getByLabel('Reason for a decline (optional)').fill('Over this week’s plan');
+      await row(second).getByRole('button', { name: 'Decline' }).click();
+      await expectText(page.locator('#approvals-status'), `Declined ${second}: its stock and spend are released.`);
+      await expect.poll(() => page.locator('#no-approvals').isVisible()).toBe(true);
+      expect((await client.get(`/v1/orders/${second}`, { apiKey: owner.apiKey })).json.data).toMatchObject({ status: 'declined', approval: { reason: 'Over this week’s plan' } });
+      await expectNoSidewaysScroll(page, 'approvals decided');
+
+      // The program's own key: the view says who may decide, and offers nothing to click.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('API key').fill(program);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expectText(page.locator('#approvals-status'), 'sign in with it to approve or decline');
+      expect(await page.locator('#approvals-panel').getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      await expectText(page.locator('#status'), 'needs webhooks:read');
+      await expectNoSidewaysScroll(page, 'restricted key');
+      // The browser logs the two 403s the page asked for (may this key decide? read webhooks?); nothing else.
+      expect(watch.problems.filter((problem) => !problem.includes('status of 403'))).toEqual([]);
+      expect(watch.problems.length).toBeLessThanOrEqual(2);
+      expect(watch.foreignRequests).toEqual([]);
       await page.close();
     });
   }

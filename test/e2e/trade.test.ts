@@ -81,6 +81,26 @@ describe('negotiation', () => {
     expectError(await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 10 }), 404, 'not-found');
   });
 
+  it('refuses a buyer proposal above the list price for its quantity (its tier), opening or counter, naming the list price; the seller may ask more', async () => {
+    const listing = await listProduct(client, { price: { amount: 10, currency: 'EUR' }, priceTiers: [{ minQuantity: 100, unitPrice: { amount: 9, currency: 'EUR' } }], availableQuantity: 1000, autoAcceptUnitPrice: { amount: 10, currency: 'EUR' } });
+    const buyer = await registerUnlimited(client, 'buyer');
+    const overpaid = await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 500, unitPrice: 1100 });
+    expectError(overpaid, 422, 'validation/invalid');
+    expect(overpaid.json.details).toEqual([{ path: 'unitPrice', message: "Must be at most 9 (0.09 EUR), the offer's list price for 500 units; propose that price or less" }]);
+    // At the tier's price or under it, it opens; the seller counters above it, and the buyer still may not.
+    const opened = await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 500, unitPrice: 8 });
+    expect(opened.status, opened.text).toBe(201);
+    expect(opened.json.data).toMatchObject({ status: 'open', unitPrice: 8 });
+    const seller = await move(client, listing.seller.apiKey, opened.json.data.sessionId, 'counter', { unitPrice: 12 });
+    expect(seller.status, seller.text).toBe(200);
+    const over = await move(client, buyer.apiKey, opened.json.data.sessionId, 'counter', { unitPrice: 11 });
+    expectError(over, 422, 'validation/invalid');
+    expect(over.json.details[0]).toMatchObject({ path: 'unitPrice', message: expect.stringContaining('0.09 EUR') });
+    // For fewer units the list price is the offer's own: up to it is fine, and the auto-accept takes it.
+    const fewer = await move(client, buyer.apiKey, opened.json.data.sessionId, 'counter', { unitPrice: 10, quantity: 50 });
+    expect(fewer.json.data).toMatchObject({ status: 'accepted', unitPrice: 10, quantity: 50 });
+  });
+
   it('defaults the proposal to the offer’s price for the quantity, its tier included', async () => {
     const listing = await listProduct(client, { priceTiers: [{ minQuantity: 100, unitPrice: { amount: 900, currency: 'USD' } }] });
     const buyer = await registerUnlimited(client, 'buyer');

@@ -18,6 +18,7 @@ const sellerOnly = defineRoute({
   tag: 'Operations',
   auth: 'apiKey',
   roles: ['seller'],
+  scope: 'any',
   rateLimited: true,
   request: { body: z.strictObject({ n: z.int() }) },
   response: { status: 201, description: 'ok', schema: z.object({ n: z.int() }) },
@@ -139,7 +140,7 @@ describe('access log', () => {
 });
 
 describe('rate-limit subject', () => {
-  const publicRoute = defineRoute({ ...sellerOnly, operationId: 'testPublic', auth: 'public', roles: ['buyer', 'seller'] });
+  const publicRoute = defineRoute({ ...sellerOnly, operationId: 'testPublic', auth: 'public', roles: ['buyer', 'seller'], scope: null });
 
   it('is the agent when a public route is called with a valid key, and the address otherwise', async () => {
     const handler = apiHandler(publicRoute, ({ body }) => Promise.resolve({ data: { n: body.n } }));

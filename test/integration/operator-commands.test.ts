@@ -12,7 +12,7 @@ import {
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../shared/config.ts';
@@ -60,8 +60,19 @@ afterEach(() => {
 afterAll(() => mock.restore());
 
 describe('npm run admin -- … --stage', () => {
-  it('set-plan changes the plan on the profile and its key item in the live table, in one transaction', async () => {
-    mock.on(GetCommand).resolves({ Item: agentItem() });
+  it('set-plan changes the plan on the profile, its main key item and its live restricted keys in the live table, in one transaction', async () => {
+    mock.on(GetCommand).resolves({ Item: agentItem({ restrictedKeyCount: 1 }) });
+    const restricted = (keyId: string, hash: string, extra: Record<string, unknown> = {}) => ({
+      pk: `AGENT#${AGENT_ID}`, sk: `KEY#${keyId}`, entity: 'restrictedKey', keyId, agentId: AGENT_ID, name: 'Bot', apiKeyPrefix: 'mk_live_abcd', apiKeyHash: hash,
+      scopes: ['catalog:read'], limits: null, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z', holdsSlot: true, ...extra,
+    });
+    mock.on(QueryCommand).resolves({
+      Items: [
+        restricted('key_01M83TE1B0R4W9D2Y7C6K5H3JN', 'c'.repeat(64)),
+        restricted('key_01M83TE1B0R4W9D2Y7C6K5H3JM', 'd'.repeat(64), { revokedAt: '2026-11-02T00:00:00.000Z', holdsSlot: false }),
+        restricted('key_01M83TE1B0R4W9D2Y7C6K5H3JK', 'e'.repeat(64), { expiresAt: '2026-11-02T00:00:00.000Z' }),
+      ],
+    });
     mock.on(TransactWriteCommand).resolves({});
     const result = await run('set-plan', AGENT_ID, 'enterprise', '--stage', 'live');
     expect(result.code, result.stderr).toBe(0);
@@ -70,14 +81,15 @@ describe('npm run admin -- … --stage', () => {
     expect(read!.args[0].input).toMatchObject({ TableName: 'agent-marketplace-live', Key: { pk: `AGENT#${AGENT_ID}`, sk: 'AGENT' }, ConsistentRead: true });
     const [write] = mock.commandCalls(TransactWriteCommand);
     const items = write!.args[0].input.TransactItems!;
-    expect(items.map((item) => item.Update?.TableName)).toEqual(['agent-marketplace-live', 'agent-marketplace-live']);
-    // Conditional on the key hash it read: the condition's one name is apiKeyHash, its one value that hash.
+    expect(items.map((item) => item.Update?.TableName)).toEqual(['agent-marketplace-live', 'agent-marketplace-live', 'agent-marketplace-live']);
+    // Conditional on the key hash and the restricted key count it read.
     const update = items[0]!.Update!;
-    expect(update.ConditionExpression).toMatch(/^#\w+ = :\w+$/);
-    const [name, value] = update.ConditionExpression!.split(' = ') as [string, string];
-    expect(update.ExpressionAttributeNames![name]).toBe('apiKeyHash');
-    expect(update.ExpressionAttributeValues![value]).toBe(agentItem().apiKeyHash);
+    const values = Object.values(update.ExpressionAttributeValues!);
+    expect(Object.values(update.ExpressionAttributeNames!)).toEqual(expect.arrayContaining(['apiKeyHash', 'restrictedKeyCount']));
+    expect(values).toEqual(expect.arrayContaining([agentItem().apiKeyHash, 1]));
     expect(items[1]!.Update!.Key).toEqual({ pk: `APIKEY#${'a'.repeat(64)}`, sk: 'APIKEY' });
+    // The live restricted key's hash item too; not the revoked or the expired one.
+    expect(items[2]!.Update!.Key).toEqual({ pk: `APIKEY#${'c'.repeat(64)}`, sk: 'APIKEY' });
   });
 
   it('replace-key swaps the key in the sandbox table and prints a sandbox key once', async () => {

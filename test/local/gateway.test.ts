@@ -21,6 +21,7 @@ function fixtureRoute(operationId: string, method: RouteDefinition['method'], pa
     tag: 'Operations',
     auth: 'public',
     roles: ['buyer', 'seller'],
+    scope: null,
     rateLimited: false,
     request: {},
     response: { status: 200, description: operationId },

@@ -19,9 +19,10 @@ const echoRoute = defineRoute({
   tag: 'Operations',
   auth: 'public',
   roles: ['buyer', 'seller'],
+  scope: null,
   rateLimited: false,
   request: { params: z.strictObject({ id: z.string() }), query: z.strictObject({ tag: z.string().optional(), q: z.string().optional() }), body: z.strictObject({ note: z.string() }).optional() },
-  response: { status: 200, description: 'ok', schema: z.object({}) },
+  response: { status: 200, description: 'ok' },
   handlerErrors: [],
   tableActions: [],
 });

@@ -6,15 +6,15 @@ const item = { agentId: 'agt_1', role: 'buyer', plan: 'free', environment: 'test
 afterEach(clearApiKeyCache);
 
 describe('API key cache', () => {
-  it('serves an entry for at most its lifetime', () => {
-    cacheApiKey('h', item, 1_000, 30);
+  it('serves an entry for at most its lifetime (milliseconds)', () => {
+    cacheApiKey('h', item, 1_000, 30_000);
     expect(cachedApiKey('h', 1_000)).toEqual(item);
     expect(cachedApiKey('h', 30_999)).toEqual(item);
     expect(cachedApiKey('h', 31_000)).toBeUndefined();
   });
 
   it('forgets a key at once when told', () => {
-    cacheApiKey('h', item, 0, 30);
+    cacheApiKey('h', item, 0, 30_000);
     forgetApiKey('h');
     expect(cachedApiKey('h', 1)).toBeUndefined();
   });

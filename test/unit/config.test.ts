@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       ...required,
       ALLOW_PRIVATE_WEBHOOK_URLS: false,
       API_KEY_CACHE_SECONDS: 30,
+      RESTRICTED_KEY_CACHE_MS: 1000,
       LOG_LEVEL: 'INFO',
       FEED_LEASE_SECONDS: 60,
       SEARCH_INDEX_REFRESH_MS: 1000,
@@ -19,6 +20,7 @@ describe('loadConfig', () => {
       WEBHOOK_RETRY_DELAYS: [...DEFAULT_WEBHOOK_RETRY_DELAYS],
       MCP_ALLOWED_ORIGINS: [],
       NEGOTIATION_TTL_SECONDS: 72 * 60 * 60,
+      ORDER_APPROVAL_SECONDS: 72 * 60 * 60,
     });
     expect('FEEDS_BUCKET_NAME' in config).toBe(false);
     expect('MCP_ALLOWED_HOSTS' in config).toBe(false);
@@ -39,6 +41,8 @@ describe('loadConfig', () => {
       MCP_ALLOWED_ORIGINS: 'https://app.example.com, http://localhost:6274',
       MCP_ALLOWED_HOSTS: 'localhost,127.0.0.1,[::1]',
       NEGOTIATION_TTL_SECONDS: '2',
+      ORDER_APPROVAL_SECONDS: '3',
+      RESTRICTED_KEY_CACHE_MS: '0',
     });
     expect(config).toMatchObject({
       STAGE: 'live',
@@ -53,6 +57,8 @@ describe('loadConfig', () => {
       MCP_ALLOWED_ORIGINS: ['https://app.example.com', 'http://localhost:6274'],
       MCP_ALLOWED_HOSTS: ['localhost', '127.0.0.1', '[::1]'],
       NEGOTIATION_TTL_SECONDS: 2,
+      ORDER_APPROVAL_SECONDS: 3,
+      RESTRICTED_KEY_CACHE_MS: 0,
     });
   });
 

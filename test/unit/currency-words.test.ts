@@ -51,5 +51,6 @@ describe('the currency words a text holds', () => {
       expect(reading.filters.currency, word).toBe(currency);
       expect(reading.filters.maxPrice, word).toBeGreaterThan(0);
     }
-  });
+    // About 500 readings, each building its price patterns: seconds on a quiet machine, far longer on a busy one.
+  }, 180_000);
 });

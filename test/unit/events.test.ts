@@ -57,7 +57,7 @@ describe('event types and their schemas', () => {
     expect(recordedTypeOf('negotiation.offer')).toBe('negotiation.counter');
     expect(recordedTypeOf('feed.processed')).toBe('feed.completed');
     expect(recordedTypeOf('order.created')).toBe('order.created');
-    expect(RECORDED_EVENT_TYPES).toHaveLength(12);
+    expect(RECORDED_EVENT_TYPES).toHaveLength(14);
     expect(RECORDED_EVENT_TYPES).not.toContain('negotiation.offer');
   });
 

@@ -17,9 +17,10 @@ const route = defineRoute({
   tag: 'Operations',
   auth: 'public',
   roles: ['buyer', 'seller'],
+  scope: null,
   rateLimited: false,
   request: { body: z.unknown() },
-  response: { status: 200, description: 'ok', schema: z.unknown() },
+  response: { status: 200, description: 'ok' },
   handlerErrors: [],
   tableActions: [],
 });

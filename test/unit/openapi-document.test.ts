@@ -15,6 +15,7 @@ import { servedOpenApiDocument } from '../../bench/api-document.ts';
 import { routeList } from '../../functions/route-index.ts';
 import { ERROR_CODES, statusOf } from '../../shared/http/error-codes.ts';
 import { errorCodesFor } from '../../shared/http/route-table.ts';
+import { buildLlmsTxt } from '../../shared/openapi/llms-txt.ts';
 import { API_DOCUMENT_MAX_BYTES, buildOpenApiDocument, documentedRoutes, WEBHOOK_EVENTS } from '../../shared/openapi/document.ts';
 import { PaginationQuery } from '../../shared/schemas/common.ts';
 import { EVENT_TYPES } from '../../shared/schemas/webhooks.ts';
@@ -47,8 +48,23 @@ function jsonSchemaProblems(schema: unknown, value: unknown): string[] {
 }
 
 describe('the OpenAPI document', () => {
-  it('stays within 150,000 bytes as GET /v1/openapi.json serves it', () => {
+  it('stays within its budget (API_DOCUMENT_MAX_BYTES) as GET /v1/openapi.json serves it', () => {
     expect(Buffer.byteLength(servedOpenApiDocument(), 'utf8')).toBeLessThanOrEqual(API_DOCUMENT_MAX_BYTES);
+  });
+
+  it('declares the key scope of every operation that takes a key (x-required-scope), as the pipeline checks it, and lists its 403 where a restricted key can get one', () => {
+    for (const route of routes) {
+      const operation = operationOf(built, route);
+      if (route.auth === 'public') {
+        expect(operation['x-required-scope'], route.operationId).toBeUndefined();
+        continue;
+      }
+      expect(operation['x-required-scope'], route.operationId).toBe(route.scope);
+      if (route.scope !== 'any') expect(JSON.stringify(operation.responses['403']), route.operationId).toContain('InsufficientScope');
+    }
+    const llms = buildLlmsTxt(routeList);
+    expect(llms).toContain('[POST /v1/create-order](/v1/openapi.json#/paths/~1v1~1create-order/post): Place the order of an accepted session. Callers: buyers only. Key: key scope `orders:write`.');
+    expect(llms).toContain('Key: the main key only.');
   });
 
   describe('Spectral', () => {

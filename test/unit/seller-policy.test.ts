@@ -126,12 +126,23 @@ describe('concession curves', () => {
 });
 
 describe('answering a proposal', () => {
-  it('accepts at or above the auto-accept price at once, at any round, whatever the strategy (property)', () => {
+  it('accepts at or above the auto-accept price at once, up to the list price, at any round, whatever the strategy (property)', () => {
     fc.assert(
       fc.property(policyCase, fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 9 }), ({ listPrice, autoAccept, concession }, above, turn) => {
-        fc.pre(autoAccept !== undefined);
-        const answer = answerProposal({ proposal: autoAccept + above, round: 2 * turn + 1, maxRounds: MAX_ROUNDS, listPrice, concession, autoAccept });
+        fc.pre(autoAccept !== undefined && autoAccept <= listPrice);
+        const answer = answerProposal({ proposal: Math.min(autoAccept + above, listPrice), round: 2 * turn + 1, maxRounds: MAX_ROUNDS, listPrice, concession, autoAccept });
         expect(answer).toEqual({ action: 'accept' });
+      }),
+    );
+  });
+
+  it('never accepts more than the list price, whatever the auto-accept price, the strategy or the round; answers it with its ask when it has one (property)', () => {
+    fc.assert(
+      fc.property(policyCase, fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 9 }), fc.option(fc.integer({ min: 1, max: 2_000_000 }), { nil: undefined }), ({ listPrice, concession }, above, turn, autoAccept) => {
+        const round = 2 * turn + 1;
+        const answer = answerProposal({ proposal: listPrice + above, round, maxRounds: MAX_ROUNDS, listPrice, concession, autoAccept });
+        expect(answer).toEqual({ action: 'counter', unitPrice: askAt(concession, listPrice, round + 1, MAX_ROUNDS) });
+        expect(answerProposal({ proposal: listPrice + above, round, maxRounds: MAX_ROUNDS, listPrice, concession: null, autoAccept })).toBeUndefined();
       }),
     );
   });
@@ -198,7 +209,8 @@ describe('a whole session of automatic answers', () => {
       answers: fc.array(
         fc.record({
           quantity: fc.constantFrom(1, 10, 100),
-          proposalShare: fc.double({ min: 0, max: 1.2, noNaN: true }),
+          // Up to the list price: buyers cannot propose more (trade-terms.ts, overListProblem).
+          proposalShare: fc.double({ min: 0, max: 1, noNaN: true }),
           strategy: fc.constantFrom<NegotiationStrategy>('firm', 'linear', 'boulware', 'conceder'),
           draw: fc.double({ min: Number.MIN_VALUE, max: 1, noNaN: true }),
         }),

@@ -1,11 +1,18 @@
 // The rules a session's terms must meet so that an accepted session can always be ordered.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listTotalProblem, proposalProblems, quantityProblem, totalProblem } from '../../shared/domain/trade-terms.ts';
+import { listTotalProblem, overListProblem, proposalProblems, quantityProblem, totalProblem } from '../../shared/domain/trade-terms.ts';
 import { Money } from '../../shared/schemas/money.ts';
 import { MAX_ORDER_TOTAL } from '../../shared/schemas/trade.ts';
 
 describe('trade terms', () => {
+  it('refuse a buyer proposal above the list price for its quantity, naming the list price in the currency’s units', () => {
+    expect(overListProblem(1100, 10, 500, 'EUR')).toEqual({ path: 'unitPrice', message: "Must be at most 10 (0.10 EUR), the offer's list price for 500 units; propose that price or less" });
+    expect(overListProblem(1600, 1500, 2, 'JPY')?.message).toContain('1500 (1500 JPY)');
+    expect(overListProblem(10, 10, 500, 'EUR')).toBeUndefined();
+    expect(overListProblem(9, 10, 500, 'EUR')).toBeUndefined();
+  });
+
   it('refuse a quantity below the minimum or above the stock, naming both limits', () => {
     expect(quantityProblem(5, { minimum: 10, available: 50 })).toMatch(/at least 10.*at most 50/);
     expect(quantityProblem(51, { minimum: 10, available: 50 })).toMatch(/at most 50.*minimum is 10/);

@@ -4,6 +4,7 @@ import { Agents } from './resources/agents.ts';
 import { Offers, Products, SellerProducts, Templates } from './resources/catalog.ts';
 import { Events } from './resources/events.ts';
 import { Feeds } from './resources/feeds.ts';
+import { Keys } from './resources/keys.ts';
 import { Negotiations } from './resources/negotiations.ts';
 import { Orders } from './resources/orders.ts';
 import { Search } from './resources/search.ts';
@@ -11,6 +12,8 @@ import { Webhooks } from './resources/webhooks.ts';
 
 export class Marketplace {
   readonly agents: Agents;
+  /** The agent's restricted keys (main key only). */
+  readonly keys: Keys;
   readonly webhooks: Webhooks;
   readonly feeds: Feeds;
   readonly templates: Templates;
@@ -27,6 +30,7 @@ export class Marketplace {
     const http = new HttpClient(options);
     this.#http = http;
     this.agents = new Agents(http);
+    this.keys = new Keys(http);
     this.webhooks = new Webhooks(http);
     this.feeds = new Feeds(http);
     this.templates = new Templates(http);

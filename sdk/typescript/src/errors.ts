@@ -53,6 +53,29 @@ export class AuthenticationError extends MarketplaceError {
 export class PermissionError extends MarketplaceError {
   override name = 'PermissionError';
 }
+/**
+ * 403 `auth/insufficient-scope`: a restricted key without the scope the operation needs; `scope` names
+ * it (`main`: only the agent's main key may). Ask the owner for a key with it.
+ */
+export class InsufficientScopeError extends PermissionError {
+  override name = 'InsufficientScopeError';
+  /** The scope the key lacks (`orders:write`…, or `main`). */
+  get scope(): string | null {
+    const detail = this.details.find((item) => item.path === 'scope');
+    return detail ? detail.message.replace(/^needs /, '') : null;
+  }
+}
+/**
+ * 403 `spending-limit`: the order is over a limit of the restricted key; nothing was written. `details`
+ * name each limit (`limits.spendPerDay`…) and what is left.
+ */
+export class SpendingLimitError extends PermissionError {
+  override name = 'SpendingLimitError';
+  /** The limits the order is over, by name (`spendPerDay`, `maxOrderAmount`, `currency`…). */
+  get limits(): string[] {
+    return this.details.filter((item) => item.path.startsWith('limits.')).map((item) => item.path.slice('limits.'.length));
+  }
+}
 /** 404 `not-found`: an unknown id, or a record the caller is not a party to. */
 export class NotFoundError extends MarketplaceError {
   override name = 'NotFoundError';
@@ -81,6 +104,8 @@ export class InternalServerError extends MarketplaceError {
 /** The error class for an error response. */
 export function errorClassFor(status: number, code: string): typeof MarketplaceError {
   if (code === 'idempotency/conflict') return IdempotencyError;
+  if (code === 'auth/insufficient-scope') return InsufficientScopeError;
+  if (code === 'spending-limit') return SpendingLimitError;
   if (status === 401) return AuthenticationError;
   if (status === 403) return PermissionError;
   if (status === 404) return NotFoundError;

@@ -8,6 +8,7 @@ export {
   AuthenticationError,
   ConflictError,
   IdempotencyError,
+  InsufficientScopeError,
   InternalServerError,
   InvalidRequestError,
   MarketplaceConnectionError,
@@ -15,6 +16,7 @@ export {
   NotFoundError,
   PermissionError,
   RateLimitError,
+  SpendingLimitError,
   WaitTimeoutError,
   WebhookVerificationError,
 } from './errors.ts';

@@ -53,6 +53,20 @@ export type SearchItemCompact = Exclude<ListItem<'search'>, SearchItem>;
 export type SearchPageOf<D extends { items: unknown[] }, F> = Omit<D, 'items'> & { items: (F extends 'compact' ? SearchItemCompact : SearchItem)[] };
 export type NegotiationSession = ResponseData<'getNegotiation'>;
 export type Order = ResponseData<'getOrder'>;
+/** What `orders.preview` answers: the order as it would be created, and the key's limits left. */
+export type OrderPreview = Extract<ResponseData<'createOrder'>, { dryRun: true }>;
+/** An order's approval by the main key (an order placed over its key's `approvalAbove`). */
+export type OrderApproval = NonNullable<Order['approval']>;
+/** A restricted key as the owner sees it (never its secret). */
+export type RestrictedKey = ResponseData<'revokeApiKey'>;
+/** A new restricted key, with its secret `apiKey` (shown once). */
+export type RestrictedKeyWithSecret = ResponseData<'createApiKey'>;
+/** An item of the agent's keys: its main key (`kind: 'main'`) or a restricted key. */
+export type ApiKeyListItem = ListItem<'listApiKeys'>;
+/** A restricted key's spending limits (money in one currency, minor units). */
+export type KeyLimits = NonNullable<RequestBody<'createApiKey'>['limits']>;
+/** What a restricted key may do (`write` implies `read`). */
+export type Scope = RequestBody<'createApiKey'>['scopes'][number];
 export type AuditEntry = ListItem<'getOrderAudit'>;
 /** An event as the events feed lists it and as webhooks deliver it: `{id, type, timestamp, data}`. */
 export type MarketplaceEvent = ResponseData<'getEvent'>;

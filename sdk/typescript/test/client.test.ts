@@ -5,13 +5,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   ConflictError,
   IdempotencyError,
+  InsufficientScopeError,
   InternalServerError,
   InvalidRequestError,
   Marketplace,
   MarketplaceConnectionError,
   MarketplaceError,
   NotFoundError,
+  PermissionError,
   RateLimitError,
+  SpendingLimitError,
 } from '../src/index.ts';
 import { apiError, header, ok, scriptedServer, type Reply, type ScriptedServer } from './support/scripted-server.ts';
 
@@ -217,5 +220,27 @@ describe('retries', () => {
     controller.abort(new Error('no longer needed'));
     await expect(pending).rejects.toThrow('no longer needed');
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('the guard rails’ errors', () => {
+  it('throws InsufficientScopeError naming the scope, and SpendingLimitError naming the limits, both PermissionErrors', async () => {
+    const { mk } = await scripted([
+      apiError(403, 'auth/insufficient-scope', 'This key lacks the orders:write scope', { details: [{ path: 'scope', message: 'needs orders:write' }] }),
+      apiError(403, 'spending-limit', 'Over this key’s spending limits', { details: [{ path: 'limits.spendPerDay', message: '120.00 EUR of 500.00 EUR left today' }] }),
+      apiError(403, 'auth/forbidden', 'Sellers may not'),
+    ], { maxRetries: 0 });
+    const scope = await mk.orders.create({ sessionId: SESSION }).catch((error: unknown) => error);
+    expect(scope).toBeInstanceOf(InsufficientScopeError);
+    expect(scope).toBeInstanceOf(PermissionError);
+    expect((scope as InsufficientScopeError).scope).toBe('orders:write');
+    const limit = await mk.orders.create({ sessionId: SESSION }).catch((error: unknown) => error);
+    expect(limit).toBeInstanceOf(SpendingLimitError);
+    expect(limit).toBeInstanceOf(PermissionError);
+    expect((limit as SpendingLimitError).limits).toEqual(['spendPerDay']);
+    expect((limit as SpendingLimitError).details[0]!.message).toBe('120.00 EUR of 500.00 EUR left today');
+    const forbidden = await mk.orders.create({ sessionId: SESSION }).catch((error: unknown) => error);
+    expect(forbidden).toBeInstanceOf(PermissionError);
+    expect(forbidden).not.toBeInstanceOf(InsufficientScopeError);
   });
 });

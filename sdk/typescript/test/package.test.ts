@@ -60,9 +60,9 @@ describe('@agent-marketplace/sdk as published', () => {
     expect(typeof published.Marketplace).toBe('function');
     expect(typeof published.verifyWebhook).toBe('function');
     expect(Object.keys(published).sort()).toEqual([
-      'AuthenticationError', 'ConflictError', 'IdempotencyError', 'InternalServerError', 'InvalidRequestError', 'Marketplace',
+      'AuthenticationError', 'ConflictError', 'IdempotencyError', 'InsufficientScopeError', 'InternalServerError', 'InvalidRequestError', 'Marketplace',
       'MarketplaceConnectionError', 'MarketplaceError', 'NotFoundError', 'PagePromise', 'PermissionError', 'RateLimitError',
-      'WaitTimeoutError', 'WebhookVerificationError', 'verifyWebhook',
+      'SpendingLimitError', 'WaitTimeoutError', 'WebhookVerificationError', 'verifyWebhook',
     ]);
   });
 

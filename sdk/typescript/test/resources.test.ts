@@ -14,6 +14,7 @@ const DLV = 'dlv_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
 const FEED = 'feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
 const NEG = 'neg_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
 const ORD = 'ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
+const KEY = 'key_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -53,6 +54,11 @@ describe('coverage', () => {
     await mk.agents.me();
     await mk.agents.update({ name: 'Bot 2' });
     await mk.agents.rotateKey();
+    await mk.keys.create({ name: 'Reorder bot', scopes: ['catalog:read', 'orders:write'], limits: { spendPerDay: { amount: 50000, currency: 'EUR' } } });
+    await mk.keys.list();
+    await mk.keys.get(KEY);
+    await mk.keys.update(KEY, { limits: null });
+    await mk.keys.revoke(KEY);
     await mk.webhooks.create({ url: 'https://agent.example/hooks', events: ['*'], secret: 'a-secret-of-16-or-more' });
     await mk.webhooks.list();
     await mk.webhooks.get(WHK);
@@ -81,6 +87,9 @@ describe('coverage', () => {
     await mk.negotiations.list({ status: 'accepted' });
     await mk.negotiations.get(NEG);
     await mk.orders.create({ sessionId: NEG });
+    await mk.orders.preview({ sessionId: NEG });
+    await mk.orders.approve(ORD);
+    await mk.orders.decline(ORD, { reason: 'Not this month' });
     await mk.orders.list({ role: 'seller' });
     await mk.orders.get(ORD);
     await mk.orders.audit(ORD);
@@ -98,6 +107,16 @@ describe('coverage', () => {
     expect(missing.map((route) => `${route.operationId} (${route.method} ${route.path})`)).toEqual([]);
     const unknown = called.filter((call) => !agentRoutes.some((route) => route.method === call.method && templateMatches(route.path, call.path)));
     expect(unknown).toEqual([]);
+  });
+
+  it('previews an order with dryRun: true, and creates one without it', async () => {
+    const { mk, server } = await universalServer();
+    await mk.orders.preview({ sessionId: NEG, buyerReference: 'PO-7' });
+    await mk.orders.create({ sessionId: NEG, buyerReference: 'PO-7' });
+    expect(server.requests.map((request) => JSON.parse(request.body.toString()))).toEqual([
+      { sessionId: NEG, buyerReference: 'PO-7', dryRun: true },
+      { sessionId: NEG, buyerReference: 'PO-7' },
+    ]);
   });
 
   it('sends no body where the operation takes none, and the body where it is optional and given', async () => {

@@ -46,6 +46,8 @@ export const idempotency: ApiMiddleware = {
     if (state.route.method !== 'POST') return;
     const key = event.headers?.['idempotency-key'];
     if (key === undefined) return;
+    // A dry run writes nothing, so it keeps no record either: the real request may use the same key.
+    if ((state.input.body as { dryRun?: unknown } | undefined)?.dryRun === true) return;
     if (!isValidIdempotencyKey(key)) {
       throw errors.invalid('Idempotency-Key must be 1 to 255 printable ASCII characters, without a space at either end', [
         { path: 'Idempotency-Key', message: 'Must be 1 to 255 printable ASCII characters, without a space at either end' },

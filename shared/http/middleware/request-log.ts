@@ -59,7 +59,7 @@ export function requestRecord(state: ApiState, event: APIGatewayProxyEventV2, re
     status,
     code: error?.code ?? null,
     durationMs,
-    keyId: (caller as { keyId?: string }).keyId ?? 'main',
+    keyId: caller.keyId,
     idempotencyKey: header !== undefined && isValidIdempotencyKey(header) ? header : null,
     idempotentReplayed: state.replayed === true,
     ...(error ? { error } : {}),
@@ -74,6 +74,7 @@ export function logRequest(state: ApiState, event: APIGatewayProxyEventV2, respo
     logger.info('request', {
       requestId: state.requestId,
       agentId: state.caller?.agentId,
+      keyId: state.caller?.keyId,
       route: `${state.route.method} ${state.route.path}`,
       status: response.statusCode,
       durationMs,

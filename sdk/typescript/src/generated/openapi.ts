@@ -183,6 +183,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/agents/me/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent’s keys
+         * @description The main key first (`{keyId, kind: "main"}`), then restricted keys newest first, revoked and expired ones included (`status`). Never a secret.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create a restricted key
+         * @description For a program acting for the agent: only its `scopes` (`orders:write` implies `orders:read`), never more than the role allows; buyers may add spending `limits` (one currency). `apiKey` is shown only here. At most 20 active keys (409).
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/me/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the agent’s keys
+         * @description A restricted key with its scopes, limits, status and `lastUsedAt`; the main key’s id gives `{keyId, kind: "main"}`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        get: operations["getApiKey"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a restricted key
+         * @description Once this answers, every request with the key gets 401; its slot is free. Revoking again answers the revoked key. The main key is rotated instead (409).
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a restricted key
+         * @description Fields sent replace the key’s (`limits` whole; `null` removes limits or expiry), from the next request on. A revoked or expired key: 409.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        patch: operations["updateApiKey"];
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -708,7 +770,7 @@ export interface paths {
         put?: never;
         /**
          * Place the order of an accepted session
-         * @description From an `accepted` session: the order is `pending`, `totalAmount` = quantity × unitPrice; the session becomes `ordered`, the stock is taken, `order.created` is sent. 409 for a second order or when the stock no longer covers it. Next: `GET /v1/orders/{orderId}` or `order.*` webhooks.
+         * @description From an `accepted` session: the order is `pending`, `totalAmount` = quantity × unitPrice; the session becomes `ordered`, the stock is taken, `order.created` is sent. A restricted key’s limits apply: over one, 403 `spending-limit` (`details`: the limit, what is left); over `approvalAbove`, `awaiting_approval` until the main key decides. `dryRun: true`: 200 with the order as it would be and `limits` left, nothing written. 409 for a second order or short stock.
          *
          *     **Callers**: buyers only.
          */
@@ -779,6 +841,50 @@ export interface paths {
         get: operations["getOrderAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an order awaiting approval
+         * @description The main key, before `approval.expiresAt` (409 after): `awaiting_approval` → `pending`; only now does the seller see it, and `order.created` goes to both.
+         *
+         *     **Callers**: buyers only.
+         */
+        post: operations["approveOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an order awaiting approval
+         * @description The main key: `awaiting_approval` → `declined`; the stock and the key’s spend are released, `order.declined` goes to the buyer (the seller never saw it).
+         *
+         *     **Callers**: buyers only.
+         */
+        post: operations["declineOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1069,6 +1175,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.approval_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.approval_required
+         * @description A restricted key’s order is over its `approvalAbove`: it waits for the main key (approve or decline). To the buyer only.
+         */
+        post: operations["orderApprovalRequiredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.declined
+         * @description The main key declined the order, or nobody answered in time (`approval_expired`); stock and spend released. To the buyer only.
+         */
+        post: operations["orderDeclinedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "negotiation.started": {
         parameters: {
             query?: never;
@@ -1258,7 +1404,7 @@ export interface components {
         /** @description An agent id (agt_…), from registration: a buyerId or sellerId */
         AgentId: string;
         /** @enum {string} */
-        OrderStatus: "pending" | "confirmed" | "shipped" | "delivered" | "completed" | "cancelled";
+        OrderStatus: "awaiting_approval" | "pending" | "confirmed" | "shipped" | "delivered" | "completed" | "cancelled" | "declined";
         /** @description An amount in the minor unit of an ISO 4217 currency */
         Money: {
             /**
@@ -1394,6 +1540,44 @@ export interface components {
             /** Format: email */
             contactEmail?: string;
         };
+        CreateKeyRequest: {
+            name: components["schemas"]["Text"];
+            scopes: components["schemas"]["Scope"][];
+            limits?: components["schemas"]["KeyLimits"];
+            /**
+             * Format: date-time
+             * @description When the key stops working (UTC, in the future); absent: it does not expire
+             */
+            expiresAt?: string;
+        };
+        /**
+         * @description `<resource>:read` or `<resource>:write`; write implies read
+         * @enum {string}
+         */
+        Scope: "catalog:read" | "negotiations:read" | "negotiations:write" | "orders:read" | "orders:write" | "feeds:read" | "feeds:write" | "webhooks:read" | "webhooks:write" | "events:read" | "rfqs:read" | "rfqs:write";
+        /** @description Spending limits (buyers): all optional; money in one currency */
+        KeyLimits: {
+            /** @description Largest total of one order */
+            maxOrderAmount?: components["schemas"]["Money"];
+            /** @description Orders per UTC calendar day (cancelled and declined ones give theirs back) */
+            spendPerDay?: components["schemas"]["Money"];
+            /** @description Orders per UTC calendar month */
+            spendPerMonth?: components["schemas"]["Money"];
+            /** @description An order over it waits for the main key’s approval (`awaiting_approval`) */
+            approvalAbove?: components["schemas"]["Money"];
+            /** @description Orders only from these sellers */
+            allowedSellerIds?: components["schemas"]["AgentId"][];
+            /** @description Orders only of products shipping from these countries */
+            allowedShipsFrom?: components["schemas"]["CountryCode"][];
+        };
+        UpdateKeyRequest: {
+            name?: components["schemas"]["Text"];
+            scopes?: components["schemas"]["Scope"][];
+            /** @description Replaces every limit; null removes them */
+            limits?: components["schemas"]["KeyLimits"] | null;
+            /** @description null: never expires */
+            expiresAt?: string | null;
+        };
         CreateWebhookRequest: {
             /**
              * Format: uri
@@ -1406,7 +1590,7 @@ export interface components {
             description?: components["schemas"]["MultilineText"];
         };
         /** @enum {string} */
-        EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "*";
+        EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "*";
         UpdateWebhookRequest: {
             /**
              * Format: uri
@@ -1551,6 +1735,8 @@ export interface components {
             /** @description Your reference, e.g. a purchase order number */
             buyerReference?: components["schemas"]["Text"];
             shippingAddress?: components["schemas"]["ShippingAddress"];
+            /** @description true: answer 200 with the order as it would be created and the key’s limits left, or the error it would get; nothing is written */
+            dryRun?: boolean;
         };
         ShippingAddress: {
             name: components["schemas"]["Text"];
@@ -1560,6 +1746,9 @@ export interface components {
             region?: components["schemas"]["Text"];
             postalCode?: components["schemas"]["Text"];
             country: components["schemas"]["CountryCode"];
+        };
+        DeclineOrderRequest: {
+            reason?: components["schemas"]["Text"];
         };
         CancelOrderRequest: {
             reason?: components["schemas"]["Text"];
@@ -1608,6 +1797,49 @@ export interface components {
             sellerId: components["schemas"]["AgentId"];
             totalAmount: components["schemas"]["Money"];
             items: components["schemas"]["OrderItem"][];
+        };
+        /** @description The order.approval_required event */
+        OrderApprovalRequiredEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "order.approval_required";
+            data: components["schemas"]["OrderApprovalRequiredData"];
+        };
+        /** @description An order waits for the main key: POST /v1/orders/{id}/approve or /decline */
+        OrderApprovalRequiredData: {
+            orderId: components["schemas"]["OrderId"];
+            sessionId: components["schemas"]["NegotiationId"];
+            buyerId: components["schemas"]["AgentId"];
+            /** @description The restricted key that placed the order */
+            keyId: components["schemas"]["KeyId"];
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            approvalExpiresAt: components["schemas"]["Timestamp"];
+        };
+        /** @description An API key id (key_…), from POST /v1/agents/me/keys (never the key itself) */
+        KeyId: string;
+        /** @description The order.declined event */
+        OrderDeclinedEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "order.declined";
+            data: components["schemas"]["OrderDeclinedData"];
+        };
+        /** @description The main key declined the order, or its approval expired */
+        OrderDeclinedData: {
+            orderId: components["schemas"]["OrderId"];
+            sessionId: components["schemas"]["NegotiationId"];
+            buyerId: components["schemas"]["AgentId"];
+            /** @description The restricted key that placed the order */
+            keyId: components["schemas"]["KeyId"];
+            /** @constant */
+            status: "declined";
+            totalAmount: components["schemas"]["Money"];
+            items: components["schemas"]["OrderItem"][];
+            /** @description `approval_expired` when nobody answered in time; else the owner’s reason, if given */
+            reason: string | null;
         };
         /** @description The webhook.test event */
         WebhookTestEvent: {
@@ -1696,6 +1928,41 @@ export interface components {
             apiKeyPrefix: string;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
+        };
+        RestrictedKeyWithSecret: components["schemas"]["RestrictedKey"] & {
+            /** @description The key itself: shown only in this response */
+            apiKey: string;
+        };
+        ApiKeyListItem: components["schemas"]["MainKey"] | components["schemas"]["RestrictedKey"];
+        /** @description The key from registration or rotation: every scope, and alone may manage keys */
+        MainKey: {
+            keyId: components["schemas"]["KeyId"];
+            /** @constant */
+            kind: "main";
+        };
+        RestrictedKey: {
+            keyId: components["schemas"]["KeyId"];
+            /** @constant */
+            kind: "restricted";
+            name: components["schemas"]["Text"];
+            /** @description The first 12 characters of the key, to recognise it */
+            apiKeyPrefix: string;
+            scopes: components["schemas"]["Scope"][];
+            limits: components["schemas"]["KeyLimits"] | null;
+            /**
+             * @description `expired` from `expiresAt` on; `revoked` from `revokedAt` on
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            expiresAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Last authenticated request, to the minute */
+            lastUsedAt: components["schemas"]["Timestamp"] | null;
+            revokedAt: components["schemas"]["Timestamp"] | null;
+        };
+        RestrictedKeyEnvelope: {
+            data: components["schemas"]["RestrictedKey"];
+            meta?: components["schemas"]["Meta"];
         };
         WebhookSubscriptionEnvelope: {
             data: components["schemas"]["WebhookSubscription"];
@@ -2093,10 +2360,6 @@ export interface components {
         };
         /** @enum {string} */
         NegotiationAction: "propose" | "counter" | "accept" | "reject";
-        OrderEnvelope: {
-            data: components["schemas"]["Order"];
-            meta?: components["schemas"]["Meta"];
-        };
         Order: {
             orderId: components["schemas"]["OrderId"];
             sessionId: components["schemas"]["NegotiationId"];
@@ -2111,8 +2374,52 @@ export interface components {
             cancellation: components["schemas"]["Cancellation"] | null;
             buyerReference: string | null;
             shippingAddress: components["schemas"]["ShippingAddress"] | null;
+            /** @description Buyers only, on an order that needed the main key’s approval */
+            approval?: components["schemas"]["OrderApproval"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
+        };
+        /** @description Unanswered by `expiresAt`, the order is declined (`approval_expired`) */
+        OrderApproval: {
+            /** @description The restricted key that placed the order */
+            keyId: components["schemas"]["KeyId"];
+            keyName: components["schemas"]["Text"];
+            /** @description The key’s limit the order went over */
+            approvalAbove: components["schemas"]["Money"];
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @description Null while it waits */
+            decision: ("approved" | "declined") | null;
+            decidedAt: components["schemas"]["Timestamp"] | null;
+            /** @description The main key that decided; null while it waits and when it expired */
+            decidedByKeyId: components["schemas"]["KeyId"] | null;
+            /** @description Why it was declined: the owner’s words, or `approval_expired` */
+            reason: string | null;
+        };
+        OrderPreview: components["schemas"]["Order"] & {
+            /** @constant */
+            dryRun: true;
+            limits: components["schemas"]["LimitsPreview"] | null;
+        };
+        /** @description The key’s limits; null for a key without limits */
+        LimitsPreview: {
+            maxOrderAmount?: components["schemas"]["LimitLeft"];
+            /** @description Left today (UTC) before this order */
+            spendPerDay?: components["schemas"]["LimitLeft"];
+            /** @description Left this month (UTC) before this order */
+            spendPerMonth?: components["schemas"]["LimitLeft"];
+            approvalAbove?: {
+                limit: components["schemas"]["Money"];
+                /** @description This order would wait for approval */
+                required: boolean;
+            };
+        };
+        LimitLeft: {
+            limit: components["schemas"]["Money"];
+            remaining: components["schemas"]["Money"];
+        };
+        OrderEnvelope: {
+            data: components["schemas"]["Order"];
+            meta?: components["schemas"]["Meta"];
         };
         AuditEntry: {
             entryId: components["schemas"]["AuditId"];
@@ -2122,7 +2429,7 @@ export interface components {
             at: components["schemas"]["Timestamp"];
             actor: components["schemas"]["AuditActor"];
             /** @enum {string} */
-            action: "create" | "confirm" | "ship" | "deliver" | "complete" | "cancel";
+            action: "create" | "approve" | "decline" | "confirm" | "ship" | "deliver" | "complete" | "cancel";
             fromStatus: components["schemas"]["OrderStatus"] | null;
             toStatus: components["schemas"]["OrderStatus"];
             details: {
@@ -2134,9 +2441,11 @@ export interface components {
         AuditActor: {
             agentId: components["schemas"]["AgentId"];
             role: components["schemas"]["Party"];
+            /** @description The key that acted (absent on entries recorded before keys had ids) */
+            keyId?: components["schemas"]["KeyId"];
         } | "system";
         /** @description An event under its recorded name (not an alias) */
-        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"];
+        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["OrderApprovalRequiredEvent"] | components["schemas"]["OrderDeclinedEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"];
         /** @description The JSON-RPC response to the request */
         McpResponseBody: {
             /** @constant */
@@ -2162,7 +2471,7 @@ export interface components {
              * @description Stable, machine-readable error code
              * @enum {string}
              */
-            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "not-found" | "request/method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
+            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "auth/insufficient-scope" | "spending-limit" | "not-found" | "request/method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
             /**
              * Format: int32
              * @description The HTTP status, repeated
@@ -2214,8 +2523,19 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. */
-        Forbidden: {
+        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
+        ForbiddenOrInsufficientScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `auth/forbidden`: The caller’s role, or its part in the record, does not allow this action. `spending-limit`: The order is over a limit of the restricted key (`details`: the limit’s path and what is left); nothing was written. `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
+        ForbiddenOrSpendingLimitOrInsufficientScope: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -2258,6 +2578,17 @@ export interface components {
                  *       "requestId": "req_01M83TY0Y0TX5XRW8ET1FYQJBT"
                  *     }
                  */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `auth/insufficient-scope`: A restricted key without the scope this operation needs (`details` name it; `main`: only the agent’s main key may). */
+        InsufficientScope: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2389,6 +2720,8 @@ export interface components {
         Limit: number;
         /** @description Opaque cursor from a previous page (nextCursor) */
         Cursor: string;
+        /** @description a key id (key_…) */
+        KeyIdInPath: components["schemas"]["KeyId"];
         /** @description a webhook subscription id (whk_…) */
         WebhookIdInPath: components["schemas"]["WebhookId"];
         /** @description a delivery id (dlv_…) */
@@ -2883,6 +3216,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -2932,8 +3266,289 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from a previous page (nextCursor) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "keyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
+                     *             "kind": "main"
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["ApiKeyListItem"][];
+                            nextCursor: components["schemas"]["NextCursor"];
+                        };
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Reorder bot",
+                 *       "scopes": [
+                 *         "catalog:read",
+                 *         "negotiations:write",
+                 *         "orders:write"
+                 *       ],
+                 *       "limits": {
+                 *         "spendPerDay": {
+                 *           "amount": 50000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "approvalAbove": {
+                 *           "amount": 20000,
+                 *           "currency": "EUR"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *         "kind": "restricted",
+                     *         "name": "Reorder bot",
+                     *         "apiKeyPrefix": "mk_test_Rk3m",
+                     *         "scopes": [
+                     *           "catalog:read",
+                     *           "negotiations:write",
+                     *           "orders:write"
+                     *         ],
+                     *         "limits": {
+                     *           "spendPerDay": {
+                     *             "amount": 50000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "status": "active",
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-11-23T09:03:00.000Z",
+                     *         "lastUsedAt": "2026-11-23T09:11:00.000Z",
+                     *         "revokedAt": null,
+                     *         "apiKey": "mk_test_Rk3mQ8vT2xW7nL4pZ9cB6hJ1fD5sG0aYeUiOp2Xq"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RestrictedKeyWithSecret"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a key id (key_…) */
+                keyId: components["parameters"]["KeyIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key (no secret) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKeyListItem"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a key id (key_…) */
+                keyId: components["parameters"]["KeyIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *         "kind": "restricted",
+                     *         "name": "Reorder bot",
+                     *         "apiKeyPrefix": "mk_test_Rk3m",
+                     *         "scopes": [
+                     *           "catalog:read",
+                     *           "negotiations:write",
+                     *           "orders:write"
+                     *         ],
+                     *         "limits": {
+                     *           "spendPerDay": {
+                     *             "amount": 50000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           }
+                     *         },
+                     *         "status": "revoked",
+                     *         "expiresAt": null,
+                     *         "createdAt": "2026-11-23T09:03:00.000Z",
+                     *         "lastUsedAt": "2026-11-23T09:11:00.000Z",
+                     *         "revokedAt": "2026-11-25T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RestrictedKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a key id (key_…) */
+                keyId: components["parameters"]["KeyIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "limits": {
+                 *         "spendPerDay": {
+                 *           "amount": 50000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "approvalAbove": {
+                 *           "amount": 20000,
+                 *           "currency": "EUR"
+                 *         }
+                 *       },
+                 *       "expiresAt": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestrictedKeyEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -2970,6 +3585,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3013,6 +3629,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3043,6 +3660,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3082,6 +3700,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3142,6 +3761,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -3184,6 +3804,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3242,6 +3863,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3299,6 +3921,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3347,6 +3970,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3387,7 +4011,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3449,7 +4073,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -3504,7 +4128,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3548,7 +4172,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["Invalid"];
@@ -3615,7 +4239,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -3663,7 +4287,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3710,7 +4334,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3749,7 +4373,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -3840,6 +4464,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -3899,6 +4524,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -4035,6 +4661,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -4083,6 +4710,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
@@ -4159,7 +4787,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["TooLarge"];
@@ -4202,6 +4830,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4299,6 +4928,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4396,6 +5026,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4439,6 +5070,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -4466,6 +5098,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -4529,11 +5162,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["OrderEnvelope"];
+                    "application/json": {
+                        data: components["schemas"]["Order"] | components["schemas"]["OrderPreview"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrSpendingLimitOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4579,6 +5215,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -4606,6 +5243,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -4686,7 +5324,169 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    approveOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description an order id (ord_…) */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 25,
+                     *             "unitPrice": 1200
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 30000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "pending",
+                     *         "shipping": null,
+                     *         "cancellation": null,
+                     *         "buyerReference": null,
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *         "approval": {
+                     *           "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *           "keyName": "Reorder bot",
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "expiresAt": "2026-11-26T09:11:00.000Z",
+                     *           "decision": "approved",
+                     *           "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *           "decidedByKeyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
+                     *           "reason": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    declineOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description an order id (ord_…) */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Over this month’s plan"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeclineOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "quantity": 25,
+                     *             "unitPrice": 1200
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 30000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "declined",
+                     *         "shipping": null,
+                     *         "cancellation": null,
+                     *         "buyerReference": null,
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *         "approval": {
+                     *           "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *           "keyName": "Reorder bot",
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "expiresAt": "2026-11-26T09:11:00.000Z",
+                     *           "decision": "declined",
+                     *           "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *           "decidedByKeyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
+                     *           "reason": "Over this month’s plan"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -4759,7 +5559,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4822,7 +5622,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4867,7 +5667,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -4935,7 +5735,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -5003,7 +5803,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflictOrConflict"];
             413: components["responses"]["TooLarge"];
@@ -5029,7 +5829,7 @@ export interface operations {
                  *       "order.created"
                  *     ]
                  */
-                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed")[];
+                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed")[];
                 /**
                  * @description Hold the request up to this many seconds (0–20) until an event arrives, when the page would otherwise be empty
                  * @example 20
@@ -5058,6 +5858,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];
@@ -5113,6 +5914,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
@@ -5306,6 +6108,66 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["OrderCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderApprovalRequiredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The envelope’s `id`: deduplicate on it */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderApprovalRequiredEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    orderDeclinedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The envelope’s `id`: deduplicate on it */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDeclinedEvent"];
             };
         };
         responses: {

@@ -49,7 +49,8 @@ function formatOf(input: { file: FeedFile; format?: FeedFormat; filename?: strin
 
 function asBlob(file: FeedFile, type: string): Blob {
   if (file instanceof Blob) return file;
-  return new Blob([file], { type });
+  // The DOM's Blob takes bytes over an ArrayBuffer only (never a SharedArrayBuffer): a file's bytes are.
+  return new Blob([file as string | Uint8Array<ArrayBuffer>], { type });
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>

@@ -2,13 +2,37 @@
 // completed by the buyer; cancelled by either party before shipping. Every change is audited.
 import { path, type RequestOptions, type WithResponse } from '../http.ts';
 import { PagePromise } from '../pagination.ts';
-import type { QueryParams, RequestBody, ResponseData } from '../types.ts';
+import type { Order, OrderPreview, QueryParams, RequestBody, ResponseData } from '../types.ts';
 import { Resource } from './resource.ts';
 
+type CreateOrderBody = Omit<RequestBody<'createOrder'>, 'dryRun'>;
+
 export class Orders extends Resource {
-  /** Orders an accepted session (buyers): stock is taken and the session marked ordered, atomically. */
-  create(body: RequestBody<'createOrder'>, options?: RequestOptions): Promise<WithResponse<ResponseData<'createOrder'>>> {
+  /**
+   * Orders an accepted session (buyers): stock is taken, the session marked ordered and the key's spend
+   * counted, atomically. With a restricted key: over a limit, SpendingLimitError (nothing written);
+   * over its `approvalAbove`, the order is `awaiting_approval` until the main key approves it.
+   */
+  create(body: CreateOrderBody, options?: RequestOptions): Promise<WithResponse<Order>> {
     return this.http.call({ method: 'POST', path: path`/v1/create-order`, body: { json: body }, options });
+  }
+
+  /**
+   * The order as `create` would place it (`pending` or `awaiting_approval`) and what is left of the
+   * key's limits, or the error `create` would throw; nothing is written (`dryRun: true`).
+   */
+  preview(body: CreateOrderBody, options?: RequestOptions): Promise<WithResponse<OrderPreview>> {
+    return this.http.call({ method: 'POST', path: path`/v1/create-order`, body: { json: { ...body, dryRun: true } }, options });
+  }
+
+  /** The main key approves an order awaiting approval: it becomes `pending` and the seller gets it. */
+  approve(id: string, options?: RequestOptions): Promise<WithResponse<ResponseData<'approveOrder'>>> {
+    return this.http.call({ method: 'POST', path: path`/v1/orders/${id}/approve`, options });
+  }
+
+  /** The main key declines an order awaiting approval: stock and spend are released. */
+  decline(id: string, body?: RequestBody<'declineOrder'>, options?: RequestOptions): Promise<WithResponse<ResponseData<'declineOrder'>>> {
+    return this.http.call({ method: 'POST', path: path`/v1/orders/${id}/decline`, body: body === undefined ? undefined : { json: body }, options });
   }
 
   /** The caller's orders, newest first (`status`, `role` to filter). */
