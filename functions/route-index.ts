@@ -68,6 +68,7 @@ import * as negotiateWithHouseBuyer from './test-helpers/negotiate.route.ts';
 import * as orderFromHouseBuyer from './test-helpers/order.route.ts';
 import * as advanceHouseOrder from './test-helpers/advance-order.route.ts';
 import * as expireTestNegotiation from './test-helpers/expire-negotiation.route.ts';
+import * as expireTestApproval from './test-helpers/expire-approval.route.ts';
 import * as triggerSampleEvent from './test-helpers/trigger-event.route.ts';
 import * as postMcpMessage from './mcp/post.route.ts';
 import * as getMcpStream from './mcp/get.route.ts';
@@ -136,6 +137,7 @@ export const routeList: readonly RouteWithDocument[] = [
   orderFromHouseBuyer,
   advanceHouseOrder,
   expireTestNegotiation,
+  expireTestApproval,
   triggerSampleEvent,
   postMcpMessage,
   getMcpStream,

@@ -118,6 +118,22 @@ describe('the request log', () => {
     expect((await client.get('/v1/requests', { apiKey: other.apiKey })).json.data.items).toEqual([]);
   });
 
+  it('names the key of each request; a restricted key reads its own requests only, the main key all of them', async () => {
+    const owner = await registerUnlimited(client, 'buyer');
+    const created = await client.post('/v1/agents/me/keys', { name: 'Catalog reader', scopes: ['catalog:read'] }, { apiKey: owner.apiKey });
+    expect(created.status, created.text).toBe(201);
+    const restricted = { apiKey: created.json.data.apiKey as string, keyId: created.json.data.keyId as string };
+    const refused = await client.get('/v1/orders', { apiKey: restricted.apiKey });
+    expectError(refused, 403, 'auth/insufficient-scope');
+    const all = await logOf(owner.apiKey, '', 2);
+    expect(all.map((item) => `${item.method} ${item.path} ${item.status} ${item.keyId === restricted.keyId ? 'restricted' : 'main'}`)).toEqual(['GET /v1/orders 403 restricted', 'POST /v1/agents/me/keys 201 main']);
+    const own = await logOf(restricted.apiKey, '', 1);
+    expect(own.map((item) => item.requestId)).toEqual([refused.headers['x-request-id']]);
+    const mainRequest = all[1].requestId as string;
+    expectError(await client.get(`/v1/requests/${mainRequest}`, { apiKey: restricted.apiKey }), 404, 'not-found');
+    expect((await client.get(`/v1/requests/${refused.headers['x-request-id'] as string}`, { apiKey: restricted.apiKey })).json.data.error).toMatchObject({ code: 'auth/insufficient-scope' });
+  });
+
   it('refuses bad filters and ids with the paths to fix', async () => {
     const bad = await client.get('/v1/requests?status=6xx&path=orders', { apiKey: agent.apiKey });
     expectError(bad, 422, 'validation/invalid');

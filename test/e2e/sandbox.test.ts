@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOffers, listSellerProducts } from '../../shared/data/products.ts';
 import { HOUSE_BUYERS, HOUSE_SELLER } from '../../shared/domain/house-agents.ts';
+import { sampleRoles } from '../../shared/domain/sample-events.ts';
 import { EVENT_TYPES, RECORDED_EVENT_TYPES, recordedTypeOf } from '../../shared/schemas/event-data.ts';
 import { expectError } from '../support/assertions.ts';
 import { registerUnlimited } from '../support/catalog.ts';
@@ -227,13 +228,42 @@ describe('expiring a negotiation', () => {
   });
 });
 
+describe('expiring an approval', () => {
+  it('declines an order awaiting approval now (approval_expired), releasing its stock; for the main key, on awaiting orders only', async () => {
+    const listing = await listProduct(client, { price: { amount: 10_000, currency: 'EUR' }, availableQuantity: 100, minOrderQuantity: 1 });
+    const buyer = await registerUnlimited(client, 'buyer');
+    const key = await client.post('/v1/agents/me/keys', { name: 'Reorder bot', scopes: ['catalog:read', 'negotiations:write', 'orders:write'], limits: { approvalAbove: { amount: 5_000, currency: 'EUR' } } }, { apiKey: buyer.apiKey });
+    expect(key.status, key.text).toBe(201);
+    const program = key.json.data.apiKey as string;
+    const started = await negotiate(client, program, { offerId: listing.offerId, quantity: 2 });
+    await move(client, listing.seller.apiKey, started.json.data.sessionId, 'accept');
+    const placed = await client.send('POST', '/v1/create-order', { apiKey: program, body: { sessionId: started.json.data.sessionId } });
+    expect(placed.json.data.status, placed.text).toBe('awaiting_approval');
+    const orderId = placed.json.data.orderId as string;
+
+    expectError(await client.send('POST', `/v1/test-helpers/orders/${orderId}/expire-approval`, { apiKey: program }), 403, 'auth/insufficient-scope');
+    const expired = await client.send('POST', `/v1/test-helpers/orders/${orderId}/expire-approval`, { apiKey: buyer.apiKey });
+    expect(expired.status, expired.text).toBe(200);
+    expectDocumented('POST', '/v1/test-helpers/orders/{id}/expire-approval', expired);
+    expect(expired.json.data).toMatchObject({ status: 'declined', approval: { decision: 'declined', reason: 'approval_expired', decidedByKeyId: null } });
+    const audit = await client.get(`/v1/orders/${orderId}/audit`, { apiKey: buyer.apiKey });
+    expect(audit.json.data.items.at(-1)).toMatchObject({ actor: 'system', action: 'decline', toStatus: 'declined' });
+    const declined = await until(buyer.apiKey, '/v1/events?type=order.declined', (page) => page.items.length === 1);
+    expect(declined.items[0].data).toMatchObject({ orderId, reason: 'approval_expired' });
+    expect((await client.get(`/v1/products/${listing.productId}`, { apiKey: buyer.apiKey })).json.data.availableQuantity).toBe(100);
+    expectError(await client.send('POST', `/v1/test-helpers/orders/${orderId}/expire-approval`, { apiKey: buyer.apiKey }), 409, 'conflict');
+    expectError(await client.send('POST', `/v1/test-helpers/orders/${orderId}/expire-approval`, { apiKey: listing.seller.apiKey }), 403, 'auth/forbidden');
+  });
+});
+
 describe('sample events', () => {
   it('of every type a role receives: valid for the type, marked sample, to the caller’s webhooks and events feed alone', async () => {
     for (const role of ['buyer', 'seller'] as const) {
       const agent = await registerUnlimited(client, role);
       const path = `/samples-${role}`;
       await subscribe(agent.apiKey, path);
-      const types = EVENT_TYPES.filter((type) => role === 'seller' || !type.startsWith('feed.'));
+      const types = EVENT_TYPES.filter((type) => sampleRoles(type).includes(role));
+      expect(types.length).toBeGreaterThanOrEqual(role === 'buyer' ? 12 : 13);
       for (const type of types) {
         const sent = await client.send('POST', '/v1/test-helpers/events', { apiKey: agent.apiKey, body: { type } });
         expect(sent.status, `${type}: ${sent.text}`).toBe(201);
@@ -244,7 +274,7 @@ describe('sample events', () => {
       }
       const deliveries = await receiver.waitFor(path, types.length);
       // Delivered under the name subscribed to (`*`: the canonical name), each signed like any delivery.
-      expect(new Set(deliveries.map((request) => recordedTypeOf(JSON.parse(request.body).type)))).toEqual(new Set(RECORDED_EVENT_TYPES.filter((type) => role === 'seller' || !type.startsWith('feed.'))));
+      expect(new Set(deliveries.map((request) => recordedTypeOf(JSON.parse(request.body).type)))).toEqual(new Set(RECORDED_EVENT_TYPES.filter((type) => sampleRoles(type).includes(role))));
       for (const request of deliveries) expect(request.headers['webhook-signature']).toMatch(/^v1,/);
       const feed = await client.get('/v1/events?limit=50', { apiKey: agent.apiKey });
       expect(feed.json.data.items).toHaveLength(types.length);
