@@ -9,7 +9,7 @@ export const route = defineRoute({
   handler: 'functions/requests/get.ts',
   summary: 'One request of the caller’s log, with its error body',
   description:
-    'By the `X-Request-Id` (`meta.requestId`, an error’s `requestId`) of a response to one of the caller’s keys in the last 7 days: the request as the log lists it, and for an error the body the response carried (`error`; null for a success, whose body is never kept). A request made in the last seconds that is not logged yet is waited for (up to 10 s after it was made); anyone else’s request, or an older one, is 404.',
+    'By a response’s `X-Request-Id`: the request, with `error` (the error body; null for a success). A request of the last seconds not logged yet is waited for (10 s).',
   tag: 'Requests',
   auth: 'apiKey',
   roles: ANY_ROLE,
@@ -28,15 +28,6 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: LoggedRequestDetail,
   examples: {
-    response: {
-      ...EXAMPLE_LOGGED_REQUEST,
-      error: {
-        error: 'Not enough stock: 120 units are left and the session’s quantity is 500; nothing was ordered',
-        code: 'conflict',
-        status: 409,
-        requestId: EXAMPLE_LOGGED_REQUEST.requestId,
-        details: [{ path: 'quantity', message: '120 units are available; the session is for 500' }],
-      },
-    },
+    response: { ...EXAMPLE_LOGGED_REQUEST, error: { error: 'Not enough stock', code: 'conflict', status: 409, requestId: EXAMPLE_LOGGED_REQUEST.requestId } },
   },
 });

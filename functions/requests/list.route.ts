@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/requests/list.ts',
   summary: 'The caller’s request log (last 7 days)',
   description:
-    'Every request the caller’s keys made, newest first, as the API answered it: method, path, status, error `code`, `durationMs`, the `keyId` that sent it, its `Idempotency-Key` and whether the answer was a replay. Never a body of a success and never a secret. Filter with `status` (`4xx`, `5xx`, or `422`) and a `path` prefix; read one with its error body at `GET /v1/requests/{requestId}` (the `X-Request-Id` of a response). A request shows up a moment after its response (the log is written off the request’s path); reads of the log itself are not logged.',
+    'Your keys’ requests, newest first, as answered: `status`, error `code`, `durationMs`, `keyId`, `Idempotency-Key`, replays (a restricted key: its own only). Never a success body or a secret. Filter by `status` (`4xx`, `422`) and `path` prefix. A request appears a moment after its response.',
   tag: 'Requests',
   auth: 'apiKey',
   roles: ANY_ROLE,

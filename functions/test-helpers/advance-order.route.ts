@@ -1,6 +1,6 @@
 // POST /v1/test-helpers/orders/{id}/advance — the house seller moves the caller's order on now (sandbox only). Handler: ./advance-order.ts
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
-import { EXAMPLE_ORDER } from '../../shared/schemas/examples.ts';
+import { EXAMPLE_ORDER, EXAMPLE_SHIPPING } from '../../shared/schemas/examples.ts';
 import { AdvanceOrderRequest } from '../../shared/schemas/test-helpers.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 
@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/test-helpers/advance-order.ts',
   summary: 'Move your order from the house seller on now (sandbox)',
   description:
-    'For the buyer of an order from the house seller (Sandbox Supply Co.): the house seller moves it `to` `confirmed`, `shipped` or `delivered` now, through every status before it, each move with its event (`order.confirmed`, `order.shipped` with a tracking number, `order.delivered`) — what its schedule would do minutes later. An order of another seller is 422; one already at or past `to`, cancelled or completed, 409.',
+    'Your order from the house seller moves `to` `confirmed`, `shipped` or `delivered` now, through every status before it, each with its event. Another seller’s order: 422; one at or past `to`: 409.',
   tag: 'Test helpers',
   auth: 'apiKey',
   roles: ['buyer'],
@@ -27,5 +27,5 @@ export const route = defineRoute({
 /** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
 export const routeDocument = (): RouteDocument => ({
   responseSchema: Order,
-  examples: { body: { to: 'delivered' }, response: { ...EXAMPLE_ORDER, sellerId: 'agt_0000000000000000000000S001', status: 'delivered', updatedAt: '2026-11-23T11:00:00.000Z' } },
+  examples: { body: { to: 'delivered' }, response: { ...EXAMPLE_ORDER, status: 'delivered', shipping: EXAMPLE_SHIPPING, updatedAt: '2026-11-26T10:00:00.000Z' } },
 });

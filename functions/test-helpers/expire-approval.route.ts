@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/test-helpers/expire-approval.ts',
   summary: 'Close an order’s approval window now (sandbox)',
   description:
-    'The main key of the buyer: an order `awaiting_approval` is declined now with `reason: approval_expired`, exactly as when its 72 h window closes unanswered — the stock and the key’s spend released, `order.declined` to the buyer, the marketplace’s (`system`) audit entry. Any other status is 409.',
+    'Your order `awaiting_approval` is declined now (`approval_expired`), as when its window closes: stock and spend released, `order.declined`. Other statuses: 409.',
   tag: 'Test helpers',
   auth: 'apiKey',
   roles: ['buyer'],

@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/test-helpers/expire-negotiation.ts',
   summary: 'Expire an open negotiation now (sandbox)',
   description:
-    'Applies the 72 h timeout of an open session of the caller now: it becomes `expired`, and both parties get `negotiation.rejected` with `reason: expired`, as when a session times out. A session already expired is returned as it is; any other status is 409.',
+    'Your open session times out now: `expired`, with `negotiation.rejected` (`reason: expired`) to both parties. Already expired: returned as is; other statuses: 409.',
   tag: 'Test helpers',
   auth: 'apiKey',
   roles: ANY_ROLE,

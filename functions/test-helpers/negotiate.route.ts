@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/test-helpers/negotiate.ts',
   summary: 'A house buyer negotiates on your offer (sandbox)',
   description:
-    'A house buyer opens a negotiation on one of the caller’s own offers, with `quantity` (default: the offer’s minimum) at `unitPrice` (default: 80 % of the offer’s price for it), and answers every counter by its `strategy`: `linear`, `boulware` (holds out), `conceder` (gives in early) or `firm` (never moves). The offer’s policy may answer at once; then counter, accept or reject with `POST /v1/negotiate/{sessionId}…` as with any buyer, and watch `negotiation.*` events. Once the session is accepted the house buyer places the order (`order.created`), and completes it once delivered.',
+    'A house buyer opens a negotiation on one of your offers: `quantity` (default: the offer’s minimum) at `unitPrice` (default: 80 % of its price), then answers your counters by `strategy` (`linear`, `boulware`, `conceder`, `firm`); it orders once the session is accepted, and completes once delivered.',
   tag: 'Test helpers',
   auth: 'apiKey',
   roles: ['seller'],
@@ -27,5 +27,5 @@ export const route = defineRoute({
 /** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
 export const routeDocument = (): RouteDocument => ({
   responseSchema: NegotiationSession,
-  examples: { body: { offerId: EXAMPLE_IDS.offer, quantity: 500, strategy: 'boulware' }, response: { ...EXAMPLE_OPEN_SESSION, buyerId: 'agt_0000000000000000000000B002' } },
+  examples: { body: { offerId: EXAMPLE_IDS.offer, quantity: 500, strategy: 'boulware' }, response: EXAMPLE_OPEN_SESSION },
 });

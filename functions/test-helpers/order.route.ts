@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/test-helpers/order.ts',
   summary: 'A house buyer orders from your offer (sandbox)',
   description:
-    'A house buyer orders `quantity` of one of the caller’s own offers at the offer’s price for it: it opens a negotiation at that price, the caller’s side accepts it (unless the offer’s policy already did), and it places the order — `negotiation.started`, `negotiation.accepted` and `order.created` as with any buyer. The order is `pending`: confirm, ship and deliver it with `POST /v1/orders/{id}/confirm`, `/ship`, `/deliver`; the house buyer completes it once delivered.',
+    'A house buyer orders `quantity` of one of your offers at its price (it proposes, you accept unless the offer’s policy did, it orders: the usual events). The order is `pending`, for you to confirm, ship and deliver; the house buyer completes it once delivered.',
   tag: 'Test helpers',
   auth: 'apiKey',
   roles: ['seller'],
@@ -27,5 +27,5 @@ export const route = defineRoute({
 /** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
 export const routeDocument = (): RouteDocument => ({
   responseSchema: Order,
-  examples: { body: { offerId: EXAMPLE_IDS.offer, quantity: 500 }, response: { ...EXAMPLE_ORDER, buyerId: 'agt_0000000000000000000000B001' } },
+  examples: { body: { offerId: EXAMPLE_IDS.offer, quantity: 500 }, response: EXAMPLE_ORDER },
 });

@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/test-helpers/trigger-event.ts',
   summary: 'Send yourself a sample event of a type (sandbox)',
   description:
-    'Records a sample event of `type` (any event type or alias a caller of your role receives: a buyer never gets `feed.*`) for the caller alone: its data is valid for the type’s schema, its ids are of sample records that do not exist, and `data.sample` is `true`. Your subscriptions to the type receive it signed like any delivery, and `GET /v1/events` lists it — a webhook handler exercised without a trade. The other party it names is a house agent, which ignores samples.',
+    'A sample event of `type` (a type your role receives) for you alone: valid data with ids of no real records and `data.sample: true`, to your webhooks and `GET /v1/events`, signed like any delivery.',
   tag: 'Test helpers',
   auth: 'apiKey',
   roles: ANY_ROLE,
@@ -29,6 +29,6 @@ export const routeDocument = (): RouteDocument => ({
   responseSchema: Event,
   examples: {
     body: { type: 'order.created' },
-    response: { ...EXAMPLE_ORDER_CREATED_EVENT, data: { ...EXAMPLE_ORDER_CREATED_EVENT.data, sellerId: 'agt_0000000000000000000000S001', sample: true } },
+    response: EXAMPLE_ORDER_CREATED_EVENT,
   },
 });

@@ -6,33 +6,36 @@
 // request-log writer turns into items (docs/decisions/request-log-write-path.md).
 import * as z from './zod.ts';
 import { idPattern } from '../ids.ts';
-import { PaginationQuery, Timestamp, bounded, boundedInt, idOf, idParam, unlessMissing } from './common.ts';
+import { PaginationQuery, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf, idParam, unlessMissing } from './common.ts';
 
 /** How long a request stays in its agent's log. */
 export const REQUEST_LOG_RETENTION_DAYS = 7;
 
 const HTTP_METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD', 'OPTIONS'] as const;
 
-/** The error body an error response carried, as the caller received it. */
-const LoggedError = /* @__PURE__ */ (() => z.annotated(z.object({
-    error: z.string(),
-    code: z.string(),
-    status: z.int(),
-    requestId: z.string(),
-    details: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
-  }), { description: 'The error body the response carried (the contract’s error shape)' }))();
+const line = (maxLength: number) => bounded(maxLength, { pattern: TEXT_PATTERN_SINGLE_LINE });
+const ErrorCode = /* @__PURE__ */ (() => bounded(64, { pattern: '^[a-z-]+(/[a-z-]+)?$' }))();
+
+/** The error body an error response carried, as the caller received it (the contract's error shape). */
+const LoggedError = /* @__PURE__ */ (() => z.object({
+    error: line(4000),
+    code: ErrorCode,
+    status: boundedInt(400, 599),
+    requestId: idOf('request'),
+    details: z.optional(z.annotated(z.array(z.object({ path: line(512), message: line(2000) })), { maxItems: 200 })),
+  }))();
 
 const requestFields = {
   requestId: idOf('request'),
   at: z.withMeta(Timestamp, { description: 'When the request arrived' }),
   method: z.enum(HTTP_METHODS),
-  path: z.annotated(bounded(2048), { description: 'The path as requested, without the query string', example: '/v1/create-order' }),
-  status: boundedInt(100, 599, { description: 'The HTTP status of the response' }),
-  code: z.annotated(z.nullable(z.string()), { description: 'The error code of an error response (`validation/invalid`, …); null for a success' }),
-  durationMs: z.annotated(z.number(), { description: 'Time in the API from the request’s arrival to its response, in milliseconds' }),
-  keyId: z.annotated(bounded(40), { description: 'The key that sent the request (`key_…`)' }),
-  idempotencyKey: z.annotated(z.nullable(bounded(255)), { description: 'The request’s Idempotency-Key header, if it sent one' }),
-  idempotentReplayed: z.annotated(z.boolean(), { description: 'The response was a stored one, replayed for its Idempotency-Key' }),
+  path: bounded(2048, { pattern: '^/', description: 'Without the query string' }),
+  status: boundedInt(100, 599),
+  code: z.annotated(z.nullable(ErrorCode), { description: 'Null for a success' }),
+  durationMs: z.number(),
+  keyId: idOf('key'),
+  idempotencyKey: z.nullable(bounded(255, { pattern: '^[\\x20-\\x7E]+$' })),
+  idempotentReplayed: z.boolean(),
 };
 
 /** One request as the log lists it. */
@@ -40,9 +43,8 @@ export const LoggedRequest = /* @__PURE__ */ (() => z.annotated(z.object(request
 export type LoggedRequest = z.output<typeof LoggedRequest>;
 
 /** One request with the error body of an error response (null for a success: success bodies are never kept). */
-export const LoggedRequestDetail = /* @__PURE__ */ (() => z.annotated(z.object({ ...requestFields, error: z.nullable(LoggedError) }), {
+export const LoggedRequestDetail = /* @__PURE__ */ (() => z.annotated(z.extend(LoggedRequest, { error: z.annotated(z.nullable(LoggedError), { description: 'The error body; null for a success' }) }), {
   id: 'LoggedRequestDetail',
-  description: 'One request; `error` is the body of an error response, null for a success',
 }))();
 export type LoggedRequestDetail = z.output<typeof LoggedRequestDetail>;
 
@@ -76,14 +78,14 @@ const StatusFilter = /* @__PURE__ */ (() => z.annotated(
       return { from: Number(text), to: Number(text) };
     }),
   ),
-  { description: 'Only responses of this status class (`2xx`, `4xx`, `5xx`) or exact status (`422`)', type: 'string', pattern: '^([1-5]xx|[1-5][0-9]{2})$', example: '4xx' },
+  { description: 'Only responses of this status class (`2xx`, `4xx`, `5xx`) or exact status (`422`)', type: 'string', maxLength: 3, pattern: '^([1-5]xx|[1-5][0-9]{2})$', example: '4xx' },
 ))();
 
 export const ListRequestsQuery = /* @__PURE__ */ (() => z.extend(PaginationQuery, {
   status: z.optional(StatusFilter),
   path: z.annotated(
-    z.optional(z.string({ error: unlessMissing('Must be a path prefix starting with /') }).check(z.regex(/^\/[\x21-\x7E]{0,511}$/, 'Must be a path prefix starting with / (at most 512 printable characters, no spaces)'))),
-    { description: 'Only requests whose path starts with this (`/v1/orders`)', example: '/v1/orders', maxLength: 512 },
+    z.optional(z.annotated(z.string({ error: unlessMissing('Must be a path prefix starting with /') }).check(z.regex(/^\/[\x21-\x7E]{0,511}$/, 'Must be a path prefix starting with / (at most 512 printable characters, no spaces)')), { maxLength: 512, pattern: '^/[\\x21-\\x7E]*$' })),
+    { description: 'Only paths starting with this', example: '/v1/orders' },
   ),
 }))();
 

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       MCP_ALLOWED_ORIGINS: [],
       NEGOTIATION_TTL_SECONDS: 72 * 60 * 60,
       ORDER_APPROVAL_SECONDS: 72 * 60 * 60,
+      HOUSE_SHIP_AFTER_SECONDS: 120,
+      HOUSE_DELIVER_AFTER_SECONDS: 180,
     });
     expect('FEEDS_BUCKET_NAME' in config).toBe(false);
     expect('MCP_ALLOWED_HOSTS' in config).toBe(false);
@@ -43,6 +45,8 @@ describe('loadConfig', () => {
       NEGOTIATION_TTL_SECONDS: '2',
       ORDER_APPROVAL_SECONDS: '3',
       RESTRICTED_KEY_CACHE_MS: '0',
+      HOUSE_SHIP_AFTER_SECONDS: '4',
+      HOUSE_DELIVER_AFTER_SECONDS: '0',
     });
     expect(config).toMatchObject({
       STAGE: 'live',
@@ -59,6 +63,8 @@ describe('loadConfig', () => {
       NEGOTIATION_TTL_SECONDS: 2,
       ORDER_APPROVAL_SECONDS: 3,
       RESTRICTED_KEY_CACHE_MS: 0,
+      HOUSE_SHIP_AFTER_SECONDS: 4,
+      HOUSE_DELIVER_AFTER_SECONDS: 0,
     });
   });
 
