@@ -137,7 +137,12 @@ async function listen(args: string[]): Promise<void> {
   const { values } = parse(args, { 'forward-to': { type: 'string' }, events: { type: 'string' } });
   const target = values['forward-to'];
   if (typeof target !== 'string') throw usageError('listen needs --forward-to <url>, the local URL of your webhook handler');
-  const url = URL.parse(target);
+  let url: URL | undefined;
+  try {
+    url = new URL(target);
+  } catch {
+    url = undefined;
+  }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw usageError(`--forward-to must be an http(s) URL, got ${JSON.stringify(target)}`);
   const types = eventTypes(values.events);
   const { mk, baseUrl } = await connect();
