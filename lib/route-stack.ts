@@ -1,7 +1,7 @@
 // One nested stack per route tag (shared/http/route-table.ts's RouteTag): the tag's functions, their
 // log groups and roles, API Gateway's invocation role for them, their integrations and routes on the
 // root stack's HTTP API, and the alarms on their errors. What the routes need from the root stack comes
-// in as ten named parameters (RouteStackInputs), the same for every route stack; nothing goes back, so
+// in as ten named parameters (RouteStackInputs) and the request-log writer's ARN, the same for every route stack; nothing goes back, so
 // a route stack is replaced or added without the root stack referring to anything inside it. Keeping a
 // route in its tag's stack keeps it where it is as other routes are added (a fixed-size grouping would
 // move routes between stacks, and a moved route is a new function and, briefly, a route key twice).
