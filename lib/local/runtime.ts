@@ -45,6 +45,8 @@ export interface LocalRuntimeOptions {
   uploadPort?: number;
   /** No handler logs (LOG_LEVEL SILENT unless LOG_LEVEL is set); errors are still reported. */
   quiet?: boolean;
+  /** Workers (by id) not to start, for the bench to measure what one adds to the start (bench/sandbox-start.ts); `npm start` starts every one. */
+  withoutWorkers?: readonly string[];
 }
 
 export interface LocalRuntime {
@@ -282,7 +284,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     writeBundledFiles(handlerSettings[ENV.bundledFilesDir], LOCAL.stage); // what synth ships beside the bundles (the OpenAPI document)
     stoppers.push(applyEnv(env));
 
-    stoppers.push(...(await startWorkers(localFauxqs, { endpoint: dynamoDb.endpoint, dataDir }, resources, workers.filter(servedOn(LOCAL.stage)))));
+    stoppers.push(...(await startWorkers(localFauxqs, { endpoint: dynamoDb.endpoint, dataDir }, resources, workers.filter(servedOn(LOCAL.stage)).filter((worker) => !options.withoutWorkers?.includes(worker.id)))));
     const gateway = await startGateway({ port: options.port });
     stoppers.push(() => gateway.stop());
     endpoints.api = gateway.url;
