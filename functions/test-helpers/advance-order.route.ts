@@ -1,0 +1,31 @@
+// POST /v1/test-helpers/orders/{id}/advance — the house seller moves the caller's order on now (sandbox only). Handler: ./advance-order.ts
+import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
+import { EXAMPLE_ORDER, EXAMPLE_SHIPPING } from '../../shared/schemas/examples.ts';
+import { AdvanceOrderRequest } from '../../shared/schemas/test-helpers.ts';
+import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
+
+export const route = defineRoute({
+  operationId: 'advanceHouseOrder',
+  method: 'POST',
+  path: '/v1/test-helpers/orders/{id}/advance',
+  handler: 'functions/test-helpers/advance-order.ts',
+  summary: 'Move your order from the house seller on now (sandbox)',
+  description:
+    'Your order from the house seller moves `to` `confirmed`, `shipped` or `delivered` now, through every status before it, each with its event. Another seller’s order: 422; one at or past `to`: 409.',
+  tag: 'Test helpers',
+  auth: 'apiKey',
+  roles: ['buyer'],
+  scope: 'orders:write',
+  stages: ['test'],
+  rateLimited: true,
+  request: { params: OrderIdParams, body: AdvanceOrderRequest },
+  response: { status: 200, description: 'The order after the moves' },
+  handlerErrors: ['not-found', 'conflict'],
+  tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+});
+
+/** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
+export const routeDocument = (): RouteDocument => ({
+  responseSchema: Order,
+  examples: { body: { to: 'delivered' }, response: { ...EXAMPLE_ORDER, status: 'delivered', shipping: EXAMPLE_SHIPPING, updatedAt: '2026-11-26T10:00:00.000Z' } },
+});
