@@ -49,6 +49,12 @@ import * as acceptNegotiation from './negotiate/accept.route.ts';
 import * as rejectNegotiation from './negotiate/reject.route.ts';
 import * as listNegotiations from './negotiations/list.route.ts';
 import * as getNegotiation from './negotiations/get.route.ts';
+import * as createRfq from './rfqs/create.route.ts';
+import * as listRfqs from './rfqs/list.route.ts';
+import * as getRfq from './rfqs/get.route.ts';
+import * as cancelRfq from './rfqs/cancel.route.ts';
+import * as submitQuote from './rfqs/submit-quote.route.ts';
+import * as awardRfq from './rfqs/award.route.ts';
 import * as createOrder from './create-order/run.route.ts';
 import * as listOrders from './orders/list.route.ts';
 import * as getOrder from './orders/get.route.ts';
@@ -110,6 +116,12 @@ export const routeList: readonly RouteWithDocument[] = [
   rejectNegotiation,
   listNegotiations,
   getNegotiation,
+  createRfq,
+  listRfqs,
+  getRfq,
+  submitQuote,
+  awardRfq,
+  cancelRfq,
   createOrder,
   listOrders,
   getOrder,

@@ -55,6 +55,7 @@ export function sharedEnvironment(stage: Stage, cursorSigningSecret: ISecret): R
     [ENV.cursorSigningKey]: cursorSigningSecret.secretValue.unsafeUnwrap(),
     [ENV.logLevel]: 'INFO',
     [ENV.orderApprovalSeconds]: String(stageSettings(stage).orderApprovalWindow.toSeconds()),
+    [ENV.rfqMinCloseSeconds]: String(stageSettings(stage).rfqMinCloseWindow.toSeconds()),
     // Error stacks in the logs name source files and lines (the map beside each bundle).
     NODE_OPTIONS: '--enable-source-maps',
   };

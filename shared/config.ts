@@ -69,6 +69,8 @@ export interface Config {
   NEGOTIATION_TTL_SECONDS: number;
   /** An order awaiting approval is declined (`approval_expired`) this long after it was placed (a stage setting: 72 h). */
   ORDER_APPROVAL_SECONDS: number;
+  /** The soonest a request for quotes may close after it is made (contract §5.7: 1 h; a stage setting, shorter to try closing locally). */
+  RFQ_MIN_CLOSE_SECONDS: number;
 }
 
 /** Reads one variable after another and collects every problem, so one error names them all. */
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     MCP_ALLOWED_HOSTS: read.list('MCP_ALLOWED_HOSTS', isHostName, 'host names without a port (localhost)'),
     NEGOTIATION_TTL_SECONDS: read.integer('NEGOTIATION_TTL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
     ORDER_APPROVAL_SECONDS: read.integer('ORDER_APPROVAL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
+    RFQ_MIN_CLOSE_SECONDS: read.integer('RFQ_MIN_CLOSE_SECONDS', { min: 1, max: 60 * 60, fallback: 60 * 60 }),
   };
   if (read.problems.length > 0) throw new Error(`Invalid configuration: ${read.problems.join('; ')}`);
   // Unset optional settings are absent, as they were from the schema, not present as undefined.

@@ -11,12 +11,9 @@
 import type { FieldProblem } from '../failures.ts';
 import type { NegotiationSession } from '../schemas/trade.ts';
 import { MAX_ROUNDS } from '../schemas/trade-parts.ts';
+import type { QuoteStatus, RfqStatus } from '../schemas/rfq-parts.ts';
 
-export const RFQ_STATUSES = ['open', 'closed', 'awarded', 'cancelled'] as const;
-export type RfqStatus = (typeof RFQ_STATUSES)[number];
-
-export const QUOTE_STATUSES = ['submitted', 'accepted', 'declined', 'expired'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export { QUOTE_STATUSES, RFQ_STATUSES, type QuoteStatus, type RfqStatus } from '../schemas/rfq-parts.ts';
 
 export type RfqAction = 'quote' | 'close' | 'award' | 'cancel';
 /** Who acts on an RFQ: its buyer, a seller it was sent to, or the marketplace (closing at closesAt). */
@@ -69,7 +66,7 @@ export const rfqStateDetails = (status: RfqStatus): FieldProblem[] => [{ path: '
  */
 export function rfqMove(rfq: RfqState, action: RfqAction, actor: RfqActor, now: Date): { to: RfqStatus } | RfqRefusal {
   const rule = RULES[action];
-  if (rule.by !== actor) return { refused: 'forbidden', message: `Only the ${rule.by === 'system' ? 'marketplace' : rule.by} can ${action === 'quote' ? 'quote on' : action} a request for quotes` };
+  if (rule.by !== actor) return { refused: 'forbidden', message: `Only the ${rule.by === 'system' ? 'marketplace' : rule.by} can ${action === 'quote' ? 'quote on' : action} a request for quotes`, details: [] };
   const status = rfqStatusAt(rfq, now);
   if (action === 'close') {
     if (rfq.status !== 'open' || status !== 'closed') return { refused: 'conflict', message: `The request for quotes is ${status}: it is not due to close`, details: rfqStateDetails(status) };

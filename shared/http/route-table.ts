@@ -12,7 +12,7 @@ export type { TableAction } from '../resources.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** The OpenAPI tags that group operations (each described in shared/openapi/document.ts). */
-export type RouteTag = 'Operations' | 'Agents' | 'Webhooks' | 'Events' | 'Seller feeds' | 'Catalog' | 'Search' | 'Negotiation' | 'Orders' | 'MCP';
+export type RouteTag = 'Operations' | 'Agents' | 'Webhooks' | 'Events' | 'Seller feeds' | 'Catalog' | 'Search' | 'Negotiation' | 'Requests for quotes' | 'Orders' | 'MCP';
 
 /**
  * Examples of one call, consistent across routes (the ids of shared/schemas/examples.ts flow from

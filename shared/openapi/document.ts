@@ -51,6 +51,7 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   Catalog: 'Products and offers by id; a seller’s own products with their private prices.',
   'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously.',
   Negotiation: 'Buyer and seller agree on unit price and quantity, in turns.',
+  'Requests for quotes': 'A buyer asks many sellers at once; each sends one sealed quote; the buyer awards one, which becomes an accepted negotiation to order from.',
   Orders: 'Orders placed from accepted negotiations, their life cycle and audit trail.',
   Webhooks: 'Signed POSTs of events to your URL (see `webhooks`), their delivery log and retries.',
   Events: 'The events an agent is a party to, as a feed to read or follow.',
@@ -371,6 +372,10 @@ const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
   'order.cancelled': 'A party cancelled the order (the quantity returns to stock).',
   'order.approval_required': 'A restricted key’s order is over its `approvalAbove`: it waits for the main key (approve or decline). To the buyer only.',
   'order.declined': 'The main key declined the order, or nobody answered in time (`approval_expired`); stock and spend released. To the buyer only.',
+  'rfq.created': 'A buyer asks for quotes on something this seller sells (or invited it): quote with POST /v1/rfqs/{rfqId}/quotes before `closesAt`. To that seller only: never who else was asked.',
+  'rfq.quote_received': 'A seller quoted on the buyer’s request for quotes, or replaced its quote. To the buyer only.',
+  'rfq.awarded': 'The buyer awarded a quote: `sessionId` is an accepted negotiation session at its terms, ready for POST /v1/create-order. To the buyer and the winning seller.',
+  'rfq.closed': 'A request for quotes takes no more quotes: to each seller it was sent to when another seller’s quote is awarded or the buyer cancels (`status`), and to the buyer when `closesAt` passes.',
   'negotiation.started': 'A buyer opened a session.',
   'negotiation.offer': 'negotiation.counter, under this name for subscriptions that name it.',
   'negotiation.counter': 'A party (or the seller’s policy) countered.',
@@ -726,6 +731,8 @@ const ID_DESCRIPTIONS: Record<IdKind, string> = {
   delivery: 'A webhook delivery id (dlv_…)',
   request: 'A request id (req_…)',
   key: 'An API key id (key_…), from POST /v1/agents/me/keys (never the key itself)',
+  rfq: 'A request for quotes id (rfq_…), from POST /v1/rfqs (buyers) or GET /v1/rfqs and the rfq.created event (sellers)',
+  quote: 'A quote id (qte_…), from POST /v1/rfqs/{id}/quotes, or the RFQ’s quotes (buyers)',
 };
 const idDescriptions = new Map<z.core.$ZodType, string>((Object.keys(ID_DESCRIPTIONS) as IdKind[]).map((kind) => [idOf(kind), ID_DESCRIPTIONS[kind]]));
 

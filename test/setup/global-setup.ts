@@ -23,6 +23,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-marketplace-test-'));
   // Webhook retries after 1, 2, 2 and 3 s instead of minutes and hours (the handlers read it at start).
   process.env.WEBHOOK_RETRY_DELAYS ??= '1,2,2,3';
+  // A request for quotes may close 2 s after it is made instead of 1 h, so that closing is tried in seconds.
+  process.env.RFQ_MIN_CLOSE_SECONDS ??= '2';
   const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
   project.provide('baseUrl', runtime.baseUrl);
   project.provide('env', runtime.env);
