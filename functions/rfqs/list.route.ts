@@ -2,7 +2,6 @@
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { page } from '../../shared/schemas/common.ts';
 import { ListRfqsQuery, Rfq } from '../../shared/schemas/rfqs.ts';
-import { EXAMPLE_RFQ } from '../../shared/schemas/examples.ts';
 
 export const route = defineRoute({
   operationId: 'listRfqs',
@@ -26,5 +25,6 @@ export const route = defineRoute({
 /** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
 export const routeDocument = (): RouteDocument => ({
   responseSchema: page(Rfq),
-  examples: { query: { status: 'open', limit: '20' }, response: { items: [(({ quotes: _quotes, ...rfq }) => rfq)(EXAMPLE_RFQ)], nextCursor: null } },
+  // An item is shown in full by GET /v1/rfqs/{id}: the page's example is the shared empty page.
+  examples: { query: { status: 'open', limit: '20' }, response: { items: [], nextCursor: null } },
 });

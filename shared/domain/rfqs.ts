@@ -46,7 +46,7 @@ import type { TransactOperation } from '../data/transactions.ts';
 import { fail, Failure, invalidFields, type FieldProblem } from '../failures.ts';
 import { newId } from '../ids.ts';
 import type { Role } from '../schemas/agents.ts';
-import type { CreateRfqRequest, Quote, Rfq, SubmitQuoteRequest } from '../schemas/rfqs.ts';
+import { MAX_RFQ_SELLERS, type CreateRfqRequest, type Quote, type Rfq, type SubmitQuoteRequest } from '../schemas/rfqs.ts';
 import type { RfqStatus } from '../schemas/rfq-parts.ts';
 import { awardedSession, awardRefusal, quoteProblems, quoteStatusIn, rankQuotes, rfqMove, rfqStateDetails, rfqStatusAt, type RfqAction } from './rfq-states.ts';
 import { matchingTerms, rfqMatchQuery } from './rfq-matching.ts';
@@ -429,6 +429,7 @@ export async function rfqSellers(rfq: RfqItem, now: Date): Promise<{ sellerId: s
   return index
     .sellersMatching(query)
     .filter((sellerId) => sellerId !== rfq.buyerId)
+    .slice(0, MAX_RFQ_SELLERS)
     .map((sellerId) => ({ sellerId, invited: false }));
 }
 
@@ -442,23 +443,7 @@ async function sendToSellers(rfq: RfqItem, now: Date): Promise<number> {
     const { operation } = recordEvent(
       {
         type: 'rfq.created',
-        data: {
-          rfqId: rfq.rfqId,
-          sellerId,
-          title: rfq.title,
-          description: rfq.description,
-          category: rfq.category,
-          keywords: rfq.keywords,
-          quantity: rfq.quantity,
-          unit: rfq.unit,
-          currency: rfq.currency,
-          maxUnitPrice: rfq.maxUnitPrice,
-          shipsFrom: rfq.shipsFrom,
-          deliverBy: rfq.deliverBy,
-          shipTo: rfq.shipTo,
-          closesAt: rfq.closesAt,
-          invited,
-        },
+        data: { rfqId: rfq.rfqId, sellerId, title: rfq.title, quantity: rfq.quantity, currency: rfq.currency, maxUnitPrice: rfq.maxUnitPrice, closesAt: rfq.closesAt, invited },
         agentIds: [sellerId],
       },
       now,

@@ -41,7 +41,7 @@ export const API_TITLE = 'Agent Marketplace API';
  * (docs/decisions/api-document-budget.md). Tests hold it to this; docs/api-document.md records its size
  * and what each new operation costs.
  */
-export const API_DOCUMENT_MAX_BYTES = 180_000;
+export const API_DOCUMENT_MAX_BYTES = 212_000;
 export const API_VERSION = '1.0.0';
 
 /** Every tag with what its operations are for (a route's tag must be one of these). */

@@ -182,19 +182,12 @@ const RfqCreatedData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     rfqId: RfqId,
     sellerId: z.withMeta(AgentId, { description: 'The seller it is sent to' }),
     title: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }),
-    description: z.nullable(bounded(4000, { pattern: TEXT_PATTERN_MULTI_LINE })),
-    category: z.nullable(bounded(200)),
-    keywords: z.annotated(z.array(bounded(50)), { maxItems: 20 }),
     quantity: boundedInt(1, 1_000_000_000),
-    unit: z.nullable(bounded(20)),
     currency: Currency,
     maxUnitPrice: z.annotated(z.nullable(boundedInt(1, MAX_AMOUNT)), { description: 'Minor units of `currency`: a quote above it is refused' }),
-    shipsFrom: z.annotated(z.array(bounded(2)), { maxItems: 20 }),
-    deliverBy: z.nullable(bounded(10, { format: 'date' })),
-    shipTo: z.nullable(bounded(2)),
     closesAt: Timestamp,
     invited: z.annotated(z.boolean(), { description: 'The buyer named this seller; false: its active catalog matches' }),
-  }), { id: 'RfqCreatedData', description: 'A request for quotes this seller may answer: POST /v1/rfqs/{rfqId}/quotes before closesAt' }))();
+  }), { id: 'RfqCreatedData', description: 'A request for quotes this seller may answer (the rest of it: GET /v1/rfqs/{rfqId}); quote before closesAt' }))();
 
 /** rfq.quote_received: to the buyer only (sealed: no other seller hears of it). */
 const RfqQuoteReceivedData = /* @__PURE__ */ (() => z.annotated(z.strictObject({

@@ -11,6 +11,8 @@ export const MAX_RFQ_KEYWORDS = 20;
 export const MAX_INVITED_SELLERS = 100;
 export const MAX_RFQ_SHIPS_FROM = 20;
 export const MAX_LEAD_TIME_DAYS = 365;
+/** The most sellers one RFQ reaches (the first matching ones by id), so the most quotes it can hold. */
+export const MAX_RFQ_SELLERS = 10_000;
 
 export const RfqStatus = /* @__PURE__ */ (() => z.annotated(z.enum(RFQ_STATUSES), { id: 'RfqStatus', description: '`open` (taking quotes) → `closed` (at closesAt; still awardable) | `awarded` | `cancelled`' }))();
 export const QuoteStatus = /* @__PURE__ */ (() => z.annotated(z.enum(QUOTE_STATUSES), { id: 'QuoteStatus', description: '`submitted` → `accepted` (awarded) | `declined` (another won, or the RFQ was cancelled) | `expired` (past validUntil)' }))();
@@ -29,18 +31,18 @@ const DateOnly = /* @__PURE__ */ (() => z.annotated(
 const RequestTimestamp = /* @__PURE__ */ (() => z.annotated(z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time such as 2026-12-01T12:00:00Z' }), { maxLength: 40, example: '2026-12-01T12:00:00.000Z' }))();
 
 export const CreateRfqRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    title: z.annotated(text({ min: 1, max: 200 }), { description: 'What is needed, in a line', example: '5,000 nitrile gloves, size M' }),
+    title: text({ min: 1, max: 200 }),
     description: z.optional(text({ max: 4000, multiline: true })),
     category: z.annotated(z.optional(Category), { description: 'Sellers with active products in it or below it match' }),
     keywords: z.annotated(z.optional(z.array(Keyword).check(z.minLength(1), z.maxLength(MAX_RFQ_KEYWORDS))), { maxItems: MAX_RFQ_KEYWORDS, description: 'Words a matching product holds (all of them); default: the title’s words' }),
-    quantity: z.annotated(Quantity, { description: 'Units needed' }),
+    quantity: z.withMeta(Quantity, { description: 'Units needed' }),
     unit: z.optional(Unit),
-    currency: z.annotated(CurrencyCode, { description: 'Every quote is in it: sellers with offers in this currency match' }),
+    currency: z.withMeta(CurrencyCode, { description: 'Every quote is in it: sellers with offers in this currency match' }),
     maxUnitPrice: z.annotated(z.optional(UnitPrice), { description: 'The most the buyer pays per unit, minor units of `currency`: a quote above it is refused' }),
     shipsFrom: z.annotated(z.optional(z.array(CountryCode).check(z.minLength(1), z.maxLength(MAX_RFQ_SHIPS_FROM))), { maxItems: MAX_RFQ_SHIPS_FROM, description: 'Only sellers with products shipping from one of these countries' }),
     deliverBy: z.annotated(z.optional(DateOnly), { description: 'When the goods are needed (a date)' }),
     shipTo: z.annotated(z.optional(CountryCode), { description: 'Where the goods go' }),
-    closesAt: z.annotated(RequestTimestamp, { description: 'When quoting ends: 1 hour to 14 days ahead' }),
+    closesAt: z.withMeta(RequestTimestamp, { description: 'When quoting ends: 1 hour to 14 days ahead' }),
     sellerIds: z.annotated(z.optional(z.array(z.string().check(z.regex(idPattern('agent'), 'Must be a seller’s agent id (agt_…)'))).check(z.minLength(1), z.maxLength(MAX_INVITED_SELLERS))), {
       maxItems: MAX_INVITED_SELLERS,
       description: 'Invite only these sellers: no matching, each receives it',
@@ -60,7 +62,7 @@ export const Quote = /* @__PURE__ */ (() => z.annotated(z.object({
     quantity: boundedInt(1, 1_000_000_000),
     totalAmount: Money,
     leadTimeDays: boundedInt(0, MAX_LEAD_TIME_DAYS),
-    validUntil: z.annotated(Timestamp, { description: 'The buyer can award it until then' }),
+    validUntil: z.withMeta(Timestamp, { description: 'The buyer can award it until then' }),
     message: z.nullable(bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE })),
     revision: boundedInt(1, 1_000_000, { description: '1, then one more each time the seller replaces it' }),
     createdAt: Timestamp,
@@ -75,18 +77,20 @@ export const Rfq = /* @__PURE__ */ (() => z.annotated(z.object({
     title: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }),
     description: z.nullable(bounded(4000, { pattern: TEXT_PATTERN_MULTI_LINE })),
     category: z.nullable(bounded(CATEGORY_MAX_LENGTH, { pattern: CATEGORY_PATTERN.source })),
-    keywords: z.annotated(z.array(bounded(50)), { maxItems: MAX_RFQ_KEYWORDS }),
+    keywords: z.annotated(z.array(bounded(50, { pattern: TEXT_PATTERN_SINGLE_LINE })), { maxItems: MAX_RFQ_KEYWORDS }),
     quantity: boundedInt(1, 1_000_000_000),
-    unit: z.nullable(bounded(20)),
+    unit: z.nullable(bounded(20, { pattern: '^[a-z][a-z0-9-]{0,19}$' })),
     currency: bounded(3, { pattern: '^[A-Z]{3}$', example: 'EUR' }),
     maxUnitPrice: z.annotated(z.nullable(boundedInt(1, MAX_AMOUNT)), { description: 'Minor units of `currency`; null: no cap' }),
-    shipsFrom: z.annotated(z.array(bounded(2)), { maxItems: MAX_RFQ_SHIPS_FROM }),
+    shipsFrom: z.annotated(z.array(bounded(2, { pattern: '^[A-Z]{2}$' })), { maxItems: MAX_RFQ_SHIPS_FROM }),
     deliverBy: z.nullable(bounded(10, { format: 'date' })),
-    shipTo: z.nullable(bounded(2)),
+    shipTo: z.nullable(bounded(2, { pattern: '^[A-Z]{2}$' })),
     closesAt: Timestamp,
     invitedSellerIds: z.annotated(z.optional(z.array(idOf('agent'))), { maxItems: MAX_INVITED_SELLERS, description: 'The buyer’s view only: the sellers it invited (empty: matched)' }),
     sellerCount: z.annotated(z.optional(z.nullable(boundedInt(0, 1_000_000))), { description: 'The buyer’s view only: sellers it was sent to; null while they are being found' }),
-    quotes: z.annotated(z.optional(z.array(Quote)), { description: 'On a single RFQ (not in lists). The buyer: every quote, best first (valid ones, then by unit price, lead time, arrival). A seller: its own only' }),
+    quotes: z.annotated(z.optional(z.array(Quote)), {
+      maxItems: MAX_RFQ_SELLERS,
+      description: 'On a single RFQ (not in lists). The buyer: every quote, best first (valid ones, then by unit price, lead time, arrival). A seller: its own only' }),
     awardedQuoteId: z.annotated(z.nullable(idOf('quote')), { description: 'A seller sees it only when it is its own quote' }),
     sessionId: z.annotated(z.nullable(idOf('negotiation')), { description: 'The accepted negotiation session the award created: POST /v1/create-order with it' }),
     cancellationReason: z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })),
@@ -101,10 +105,10 @@ export const SubmitQuoteRequest = /* @__PURE__ */ (() => z.annotated(z.strictObj
       maxLength: 30,
       description: 'Your offer the quote sells (its currency must be the RFQ’s); default: your active offer that best matches the request',
     }),
-    unitPrice: z.annotated(UnitPrice, { description: 'Minor units of the RFQ’s currency; at most its maxUnitPrice', example: 1100 }),
-    quantity: z.annotated(Quantity, { description: 'Units you quote for; at most your product’s available quantity' }),
+    unitPrice: z.withMeta(UnitPrice, { description: 'Minor units of the RFQ’s currency; at most its maxUnitPrice', example: 1100 }),
+    quantity: z.withMeta(Quantity, { description: 'Units you quote for; at most your product’s available quantity' }),
     leadTimeDays: z.annotated(z.int('Must be a whole number of days').check(z.gte(0, 'Must be at least 0'), z.lte(MAX_LEAD_TIME_DAYS, `Must be at most ${MAX_LEAD_TIME_DAYS}`)), { example: 5 }),
-    validUntil: z.annotated(RequestTimestamp, { description: 'Until when the buyer can award it (in the future)' }),
+    validUntil: z.withMeta(RequestTimestamp, { description: 'Until when the buyer can award it (in the future)' }),
     message: z.optional(text({ max: 2000, multiline: true })),
   }), { id: 'SubmitQuoteRequest' }))();
 export type SubmitQuoteRequest = z.infer<typeof SubmitQuoteRequest>;

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       MCP_ALLOWED_ORIGINS: [],
       NEGOTIATION_TTL_SECONDS: 72 * 60 * 60,
       ORDER_APPROVAL_SECONDS: 72 * 60 * 60,
+      RFQ_MIN_CLOSE_SECONDS: 60 * 60,
     });
     expect('FEEDS_BUCKET_NAME' in config).toBe(false);
     expect('MCP_ALLOWED_HOSTS' in config).toBe(false);
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
       MCP_ALLOWED_HOSTS: 'localhost,127.0.0.1,[::1]',
       NEGOTIATION_TTL_SECONDS: '2',
       ORDER_APPROVAL_SECONDS: '3',
+      RFQ_MIN_CLOSE_SECONDS: '4',
       RESTRICTED_KEY_CACHE_MS: '0',
     });
     expect(config).toMatchObject({
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       MCP_ALLOWED_HOSTS: ['localhost', '127.0.0.1', '[::1]'],
       NEGOTIATION_TTL_SECONDS: 2,
       ORDER_APPROVAL_SECONDS: 3,
+      RFQ_MIN_CLOSE_SECONDS: 4,
       RESTRICTED_KEY_CACHE_MS: 0,
     });
   });
