@@ -386,6 +386,7 @@ describe('resources', () => {
         feedUploads: 'WorkersfeedUploadsFailures49A6E98F',
         webhookFanOut: 'WorkerswebhookFanOutFailuresEF363E71',
         searchIndexChanges: 'WorkerssearchIndexChangesFailuresFB734041',
+        rfqDispatch: 'WorkersrfqDispatchFailuresFD740A02',
       },
       alarmTopic: 'AlarmsTopic3A2DFEBA',
       httpApi: 'ApiHttpApi4C294DC0',

@@ -22,8 +22,10 @@ describe('route table consumers', () => {
   });
 
   it('the local gateway answers anything else from the fallback', async () => {
-    const client = newClient();
-    for (const route of routeList) {
+    // Keyless requests are limited per source address (60 a minute): a new address every 50 routes.
+    let client = newClient();
+    for (const [index, route] of routeList.entries()) {
+      if (index > 0 && index % 50 === 0) client = newClient();
       const response = await client.send('PUT', concretePath(route.path)); // no row uses PUT
       expect(response.status).toBe(404);
       expect(response.json.error).toContain(FALLBACK_MESSAGE);
