@@ -120,7 +120,7 @@ export const workers: readonly WorkerDefinition[] = [
     handler: 'functions/rfqs/dispatch.worker.ts',
     description: 'Sends a new request for quotes to its sellers (invited, or matched by their active catalog) with rfq.created; tells them rfq.closed once it is awarded or cancelled',
     trigger: { type: 'stream', entities: ['rfq'], batchSize: 10 },
-    tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
     searchIndexActions: ['s3:GetObject'],
     whenRecordsAreGone: 'nothing is lost: the rfqClosing worker sends on, every minute, every request for quotes whose sellers are still to be found or told',
   },
@@ -129,7 +129,7 @@ export const workers: readonly WorkerDefinition[] = [
     handler: 'functions/rfqs/close.worker.ts',
     description: 'Closes open requests for quotes at closesAt, with rfq.closed to the buyer; sends on dispatch work the stream missed',
     trigger: { type: 'schedule', everyMinutes: 1 },
-    tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
     searchIndexActions: ['s3:GetObject'],
   },
   {

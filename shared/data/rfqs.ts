@@ -14,11 +14,14 @@
 // Access patterns: docs/data-model.md.
 import * as z from '../schemas/zod.ts';
 import { Quote, Rfq } from '../schemas/rfqs.ts';
-import { defineEntity, type IndexKeys } from './entity.ts';
+import { batchWrite, type WriteRequest } from './batches.ts';
+import { ConditionRefused, defineEntity, type IndexKeys } from './entity.ts';
 import { where, type Condition } from './expressions.ts';
 import { transactWrite, TransactionRefused, type TransactOperation } from './transactions.ts';
 
 const CLOSING_PARTITION = 'DUE#RFQ_CLOSING';
+/** BatchWriteItem calls of one dispatch in flight at once. */
+const DISPATCH_WRITE_PARALLELISM = 8;
 const DISPATCH_PARTITION = 'DUE#RFQ_DISPATCH';
 
 const { quotes: _quotes, sellerCount: _count, invitedSellerIds: _invited, ...rfqShape } = Rfq.shape;
@@ -34,6 +37,8 @@ export const RfqEntity = defineEntity({
     version: z.int().check(z.gte(1)),
     /** When its recipients (invited or matched) were all written, each with its rfq.created. */
     matchedAt: z.optional(z.string()),
+    /** A dispatch run holds the RFQ until then (a lease: one run at a time; a run that died is taken over after it). */
+    dispatchLeaseUntil: z.optional(z.string()),
     /** When every recipient but the winner was told it closed (rfq.closed), after an award or a cancel. */
     sellersToldAt: z.optional(z.string()),
   }),
@@ -60,6 +65,8 @@ export const RfqRecipientEntity = defineEntity({
     sellerId: z.string(),
     /** Invited by the buyer (sellerIds), rather than matched by its catalog. */
     invited: z.boolean(),
+    /** Its rfq.created, under an id chosen before either is written: a repeated run writes only what is missing, under the same id. */
+    eventId: z.string(),
     createdAt: z.string(),
     /** When it was told the RFQ closed without its quote winning (rfq.closed): once. */
     toldClosedAt: z.optional(z.string()),
@@ -179,9 +186,35 @@ export function quoteRevisionCheck(quote: QuoteItem): TransactOperation {
   return QuoteEntity.conditionCheckOperation('quote', { rfqId: quote.rfqId, sellerId: quote.sellerId }, QuoteEntity.where.eq('revision', quote.revision));
 }
 
-/** The operation (`recipient-<n>`) that records a new recipient, if it was not sent the RFQ yet. */
-export function newRecipientOperation(name: string, recipient: RfqRecipientItem): TransactOperation {
-  return RfqRecipientEntity.putOperation(name, recipient, recipient, where.notExists('pk'));
+/** A recipient as a put for writeAll() (new recipients only: see sendToSellers). */
+export function recipientPutRequest(recipient: RfqRecipientItem): WriteRequest {
+  return RfqRecipientEntity.putRequest(recipient, recipient);
+}
+
+/** Writes many items at once (events, for instance), as the recipients are written. */
+export function writeAll(requests: readonly WriteRequest[]): Promise<void> {
+  return batchWrite(requests, { parallelism: DISPATCH_WRITE_PARALLELISM });
+}
+
+/** How long a dispatch run holds an RFQ before another may take it over. */
+export const DISPATCH_LEASE_MS = 60_000;
+
+/**
+ * Takes the RFQ's dispatch for one run (a lease until now + DISPATCH_LEASE_MS), if no other run holds it
+ * and it is still the version read: the RFQ as taken, or undefined when another run has it (or it moved).
+ */
+export async function claimDispatch(rfq: RfqItem, now: Date): Promise<RfqItem | undefined> {
+  const { and, eq, lt, notExists, or } = RfqEntity.where;
+  try {
+    return await RfqEntity.update(
+      { rfqId: rfq.rfqId },
+      { set: { dispatchLeaseUntil: new Date(now.getTime() + DISPATCH_LEASE_MS).toISOString() }, add: { version: 1 } },
+      { allow: ['dispatchLeaseUntil', 'version'], condition: and(eq('version', rfq.version), or(notExists('dispatchLeaseUntil'), lt('dispatchLeaseUntil', now.toISOString()))) },
+    );
+  } catch (error) {
+    if (error instanceof ConditionRefused) return undefined;
+    throw error;
+  }
 }
 
 /** The operation (`told-<n>`) that marks a recipient told of the close, if it was not told yet. */
@@ -194,19 +227,32 @@ export function toldClosedOperation(name: string, recipient: RfqRecipientItem, n
   );
 }
 
-/** Marks the RFQ's dispatch step done (matchedAt, or sellersToldAt), once; false if it was done already. */
+/**
+ * Marks the RFQ's dispatch step done (matchedAt, or sellersToldAt) and releases its lease, once: one
+ * UpdateItem on the version read, leaving the due-work index when nothing is left to do; false if it
+ * was done already.
+ */
 export async function markDispatched(rfqId: string, step: 'matchedAt' | 'sellersToldAt', now: Date, sellerCount?: number): Promise<boolean> {
-  const at = now.toISOString();
-  const current = await getRfq(rfqId);
-  if (!current || current[step] !== undefined) return false;
-  const next = { ...current, [step]: at, ...(sellerCount === undefined ? {} : { sellerCount }) };
-  try {
-    await transactWrite([replaceRfqOperation(current, next)]);
-    return true;
-  } catch (error) {
-    // Another write (an award, a cancel, the closing) landed in between: read it again and mark it then.
-    if (error instanceof TransactionRefused) return markDispatched(rfqId, step, now, sellerCount);
-    throw error;
+  for (;;) {
+    const current = await getRfq(rfqId);
+    if (!current || current[step] !== undefined) return false;
+    const done = !needsDispatch({ ...current, [step]: now.toISOString() });
+    try {
+      await RfqEntity.update(
+        { rfqId },
+        {
+          set: { [step]: now.toISOString(), ...(sellerCount === undefined ? {} : { sellerCount }) },
+          add: { version: 1 },
+          remove: current.dispatchLeaseUntil === undefined ? [] : ['dispatchLeaseUntil'],
+          ...(done ? { removeIndexKeys: ['gsi2'] as const } : {}),
+        },
+        { allow: ['matchedAt', 'sellersToldAt', 'sellerCount', 'version', 'dispatchLeaseUntil'], condition: RfqEntity.where.eq('version', current.version) },
+      );
+      return true;
+    } catch (error) {
+      // Another write (an award, a cancel, the closing) landed in between: read it again and mark it then.
+      if (!(error instanceof ConditionRefused)) throw error;
+    }
   }
 }
 

@@ -13,7 +13,7 @@ import { backoff } from '../backoff.ts';
 import { config } from '../config.ts';
 import { getAgentItem } from '../data/agents.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
-import { recordEvent } from '../data/events.ts';
+import { eventPutRequest, existingEventIds, recordEvent } from '../data/events.ts';
 import { newNegotiationOperation } from '../data/negotiations.ts';
 import { getOffer, getProductWithOffers, type OfferItem, type ProductItem } from '../data/products.ts';
 import {
@@ -28,7 +28,9 @@ import {
   listRecipients,
   listSellerRecipients,
   markDispatched,
-  newRecipientOperation,
+  recipientPutRequest,
+  claimDispatch,
+  writeAll,
   newRfqOperation,
   putQuoteOperation,
   quoteRevisionCheck,
@@ -40,7 +42,6 @@ import {
   TransactionRefused,
   type QuoteItem,
   type RfqItem,
-  type RfqRecipientItem,
 } from '../data/rfqs.ts';
 import type { TransactOperation } from '../data/transactions.ts';
 import { fail, Failure, invalidFields, type FieldProblem } from '../failures.ts';
@@ -433,23 +434,41 @@ export async function rfqSellers(rfq: RfqItem, now: Date): Promise<{ sellerId: s
     .map((sellerId) => ({ sellerId, invited: false }));
 }
 
-/** Sends the RFQ to its sellers: a recipient record and rfq.created for each, once. */
-async function sendToSellers(rfq: RfqItem, now: Date): Promise<number> {
+/**
+ * Sends the RFQ to its sellers: a recipient record and rfq.created for each. Off the request path and
+ * at catalog scale (hundreds of sellers), so with batched writes rather than a transaction per seller
+ * (docs/decisions/rfq-dispatch.md): one run at a time holds the RFQ (claimDispatch); each recipient
+ * records the id of its event, so a run that died part way is taken over by the next, which writes only
+ * the events still missing, under the same ids. The RFQ is marked matched (sellerCount) only once every
+ * event is written.
+ */
+async function sendToSellers(read: RfqItem, now: Date): Promise<number> {
+  const rfq = await claimDispatch(read, now);
+  if (!rfq) return 0;
   // Cancelled before its sellers were found: nobody is told of it.
   const sellers = rfq.status === 'cancelled' ? [] : await rfqSellers(rfq, now);
   const at = now.toISOString();
-  await writeOncePerSeller(sellers, ({ sellerId, invited }, index) => {
-    const recipient: RfqRecipientItem = { rfqId: rfq.rfqId, sellerId, invited, createdAt: at };
-    const { operation } = recordEvent(
-      {
-        type: 'rfq.created',
-        data: { rfqId: rfq.rfqId, sellerId, title: rfq.title, quantity: rfq.quantity, currency: rfq.currency, maxUnitPrice: rfq.maxUnitPrice, closesAt: rfq.closesAt, invited },
-        agentIds: [sellerId],
-      },
-      now,
-    );
-    return [newRecipientOperation(`recipient-${index}`, recipient), { ...operation, name: `event-${index}` }];
-  });
+  const earlier = new Map((await listRecipients(rfq.rfqId)).map((recipient) => [recipient.sellerId, recipient]));
+  const recipients = sellers.map(({ sellerId, invited }) => earlier.get(sellerId) ?? { rfqId: rfq.rfqId, sellerId, invited, eventId: newId('event'), createdAt: at });
+  const written = earlier.size > 0 ? await existingEventIds(recipients.map((recipient) => recipient.eventId)) : new Set<string>();
+  // Each new recipient and its event in the same BatchWriteItem call, side by side.
+  const requests = recipients.flatMap((recipient) => [
+    ...(earlier.has(recipient.sellerId) ? [] : [recipientPutRequest(recipient)]),
+    ...(written.has(recipient.eventId)
+      ? []
+      : [
+          eventPutRequest(
+            {
+              type: 'rfq.created',
+              data: { rfqId: rfq.rfqId, sellerId: recipient.sellerId, title: rfq.title, quantity: rfq.quantity, currency: rfq.currency, maxUnitPrice: rfq.maxUnitPrice, closesAt: rfq.closesAt, invited: recipient.invited },
+              agentIds: [recipient.sellerId],
+            },
+            now,
+            recipient.eventId,
+          ).request,
+        ]),
+  ]);
+  await writeAll(requests);
   await markDispatched(rfq.rfqId, 'matchedAt', now, sellers.length);
   return sellers.length;
 }
