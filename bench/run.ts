@@ -13,6 +13,7 @@ import { COLD_START_RATIO_TARGET, coldStartRows, measureColdStart } from './cold
 import { measureFeeds } from './feeds.ts';
 import { measureMcp } from './mcp.ts';
 import type { MiddlewareResult } from './middleware.ts';
+import { measureRfqFanOut } from './rfqs.ts';
 import { measureSearch } from './search.ts';
 import { round } from './stats.ts';
 import { measureThroughput, type CpuPerRequest, type ThroughputResult } from './throughput.ts';
@@ -79,6 +80,8 @@ const TARGETS: Record<string, { target: number | null; comparator: Comparator; u
   deliveryVsWritesOnlyRatio: { target: null, comparator: '>=', unit: '×' },
   writesOnlyVsRawPostRatio: { target: null, comparator: '>=', unit: '×' },
   eventToDeliveryP95Ms: { target: 1000, comparator: '<=', unit: 'ms' },
+  /** POST /v1/rfqs → the last matching seller's rfq.created in its events feed, 1,000 sellers and 100,000 products. */
+  rfqFanOutP95Ms: { target: 2000, comparator: '<=', unit: 'ms' },
 };
 
 /** BENCH_SEARCH_PRODUCTS scales the search benchmark down for a quick run (default 100,000 products). */
@@ -193,6 +196,9 @@ async function main(): Promise<number> {
   log('mcp: search_products over Streamable HTTP against POST /v1/search-intent, same intents; order changes to a following agent…');
   const mcp = await measureMcp();
 
+  // 11. Requests for quotes: POST /v1/rfqs to the last matching seller's rfq.created, 1,000 sellers, 100,000 products.
+  const rfqs = await measureRfqFanOut({ log });
+
   machine.loadAverage1mAtEnd = round(os.loadavg()[0] ?? 0, 2);
   const figures = {
     bundleKbMax: largest.kb,
@@ -232,6 +238,7 @@ async function main(): Promise<number> {
     deliveryVsWritesOnlyRatio: webhooks.deliveryVsWritesOnlyRatio,
     writesOnlyVsRawPostRatio: webhooks.writesOnlyVsRawPostRatio,
     eventToDeliveryP95Ms: webhooks.eventToDelivery.p95Ms,
+    rfqFanOutP95Ms: rfqs.fanOut.p95Ms,
   };
   const checks = Object.entries(figures).map(([figure, value]) => check(figure, value));
   const perHandlerKb = (list: BundleInfo[]) => Object.fromEntries(list.map((bundle) => [bundle.handler, bundle.kb]));
@@ -298,6 +305,10 @@ async function main(): Promise<number> {
       search: {
         note: `bench/search.ts: ${SEARCH_PRODUCTS} generated products; snapshot built in one child, loaded by a fresh one with DynamoDB and S3 stubbed (aws-sdk-client-mock); 200 structured searches and 200 intents through the handlers, each timed 5 times interleaved with the same engine calls alone; searchIndexMb is RSS growth after load and every query (the engine's memory is native, outside the JS heap); the intent set is scored over 3,000 products`,
         ...search,
+      },
+      rfqs: {
+        note: 'bench/rfqs.ts: the generated catalog over 1,000 sellers (the demo sellers\' countries and currencies), 100,000 products indexed as the stream worker\'s log would and published as the index\'s snapshot in a fresh local runtime; 15 RFQs one after another (after one that warms the dispatch worker), each timed from POST /v1/rfqs to the RFQ showing its sellerCount, which is written once every seller\'s rfq.created is; each checked to have reached exactly the sellers whose products match and to be in each one\'s events feed',
+        ...rfqs,
       },
     },
     durationSeconds: round((performance.now() - started) / 1000, 1),

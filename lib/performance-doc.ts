@@ -36,6 +36,7 @@ const SEARCH = '`node bench/search.ts`';
 const TRADE = '`node bench/trade.ts`';
 const WEBHOOKS = '`node bench/webhooks.ts`';
 const MCP = '`node bench/mcp.ts`';
+const RFQS = '`node bench/rfqs.ts`';
 
 /** What each figure measures, and what measures it alone (`npm run bench` when nothing smaller does). */
 const FIGURES: Record<string, { measures: string; alone: string }> = {
@@ -76,6 +77,7 @@ const FIGURES: Record<string, { measures: string; alone: string }> = {
   deliveryVsWritesOnlyRatio: { measures: "the same ÷ the same deliveries' table writes alone", alone: WEBHOOKS },
   writesOnlyVsRawPostRatio: { measures: 'the best `deliveryVsRawPostRatio` DynamoDB Local allows here', alone: WEBHOOKS },
   eventToDeliveryP95Ms: { measures: "an event's commit → its receipt, 40 events 200 ms apart, p95", alone: WEBHOOKS },
+  rfqFanOutP95Ms: { measures: "`POST /v1/rfqs` → the last matching seller's `rfq.created` in its events feed, 1,000 sellers and 100,000 products (about 200 sellers reached), p95 of 15", alone: RFQS },
 };
 
 export function readBenchResults(root: string): BenchResults {
