@@ -7,6 +7,7 @@ import { Feeds } from './resources/feeds.ts';
 import { Keys } from './resources/keys.ts';
 import { Negotiations } from './resources/negotiations.ts';
 import { Orders } from './resources/orders.ts';
+import { Rfqs } from './resources/rfqs.ts';
 import { Search } from './resources/search.ts';
 import { Webhooks } from './resources/webhooks.ts';
 
@@ -23,6 +24,8 @@ export class Marketplace {
   readonly search: Search;
   readonly negotiations: Negotiations;
   readonly orders: Orders;
+  /** Requests for quotes: ask many sellers at once, compare sealed quotes, award one. */
+  readonly rfqs: Rfqs;
   readonly events: Events;
   readonly #http: HttpClient;
 
@@ -40,6 +43,7 @@ export class Marketplace {
     this.search = new Search(http);
     this.negotiations = new Negotiations(http);
     this.orders = new Orders(http);
+    this.rfqs = new Rfqs(http);
     this.events = new Events(http);
   }
 
