@@ -60,7 +60,7 @@ export const NegotiationSession = /* @__PURE__ */ (() => z.annotated(z.object({
 export type NegotiationSession = z.infer<typeof NegotiationSession>;
 
 export const StartNegotiationRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    offerId: z.annotated(z.string().check(z.regex(idPattern('offer'), 'Must be an offer id (ofr_…)')), { maxLength: 30, description: 'From a search result (or GET /v1/products/{id})' }),
+    offerId: z.annotated(z.string().check(z.regex(idPattern('offer'), 'Must be an offer id (ofr_…)')), { maxLength: 30, description: 'From a search result, or a product’s offers' }),
     quantity: Quantity,
     unitPrice: z.annotated(z.optional(UnitPrice), { description: 'Proposed unit price; default: the offer’s for this quantity' }),
     message: z.optional(Message),

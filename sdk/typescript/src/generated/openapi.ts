@@ -1676,7 +1676,7 @@ export interface components {
             format?: "csv" | "json";
         };
         StartNegotiationRequest: {
-            /** @description From a search result (or GET /v1/products/{id}) */
+            /** @description From a search result, or a product’s offers */
             offerId: components["schemas"]["OfferId"];
             /** Format: int32 */
             quantity: number;
