@@ -51,7 +51,7 @@ import { sayEachThingOnce } from './size-passes.ts';
  * (docs/decisions/api-document-budget.md). Tests hold it to this; docs/api-document.md records its size
  * and what each new operation costs.
  */
-export const API_DOCUMENT_MAX_BYTES = 180_000;
+export const API_DOCUMENT_MAX_BYTES = 181_000;
 
 /** `auth/invalid-key` → `InvalidKey`, `idempotency/conflict` → `IdempotencyConflict`: a component name. */
 function responseNameOf(code: ErrorCode): string {

@@ -198,6 +198,8 @@ export const EXAMPLE_OPEN_SESSION = /* @__PURE__ */ (() => ({
   sessionId: SESSION_ID,
   offerId: OFFER_ID,
   productId: PRODUCT_ID,
+  sku: EXAMPLE_PRODUCT.sku,
+  title: EXAMPLE_PRODUCT.title,
   buyerId: BUYER_ID,
   sellerId: SELLER_ID,
   status: 'open',
@@ -252,7 +254,7 @@ export const EXAMPLE_ORDER = /* @__PURE__ */ (() => ({
   offerId: OFFER_ID,
   buyerId: BUYER_ID,
   sellerId: SELLER_ID,
-  items: [{ productId: PRODUCT_ID, quantity: 500, unitPrice: 1160 }],
+  items: [{ productId: PRODUCT_ID, sku: EXAMPLE_PRODUCT.sku, title: EXAMPLE_PRODUCT.title, quantity: 500, unitPrice: 1160 }],
   totalAmount: { amount: 580000, currency: 'EUR' },
   status: 'pending',
   shipping: null,
@@ -266,7 +268,7 @@ export const EXAMPLE_ORDER = /* @__PURE__ */ (() => ({
 /** An order its buyer's reorder bot placed over the key's approvalAbove (200.00 EUR): it waits for the main key. */
 export const EXAMPLE_AWAITING_ORDER = /* @__PURE__ */ (() => ({
   ...EXAMPLE_ORDER,
-  items: [{ productId: PRODUCT_ID, quantity: 25, unitPrice: 1200 }],
+  items: [{ productId: PRODUCT_ID, sku: EXAMPLE_PRODUCT.sku, title: EXAMPLE_PRODUCT.title, quantity: 25, unitPrice: 1200 }],
   totalAmount: { amount: 30000, currency: 'EUR' },
   status: 'awaiting_approval',
   buyerReference: null,

@@ -5,7 +5,7 @@ import { MAX_ROUNDS } from './trade-parts.ts';
 import { idPattern } from '../ids.ts';
 import { CountryCode, PaginationQuery, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf, idParam, text } from './common.ts';
 import { MAX_AMOUNT, Money } from './money.ts';
-import { Cancellation, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
+import { Cancellation, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping, TradedSku, TradedTitle } from './trade-parts.ts';
 
 // The parts of trade records that events repeat live in ./trade-parts.ts (every function that records
 // an event bundles them); they are part of this module's surface.
@@ -41,6 +41,8 @@ export const NegotiationSession = /* @__PURE__ */ (() => z.annotated(z.object({
     sessionId: idOf('negotiation', { description: 'Counter, accept or reject with it; order with it once accepted' }),
     offerId: idOf('offer'),
     productId: idOf('product'),
+    sku: TradedSku,
+    title: TradedTitle,
     buyerId: idOf('agent'),
     sellerId: idOf('agent'),
     status: NegotiationStatus,

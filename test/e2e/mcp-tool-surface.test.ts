@@ -119,7 +119,7 @@ describe('MCP: repeats and errors an agent can act on', () => {
     }
     const client = await track(connectHttp(buyer.apiKey));
     const completed = await data(client, 'complete_order', { orderId });
-    expect(completed).toMatchObject({ orderId, status: 'completed' });
+    expect(completed).toMatchObject({ orderId, status: 'completed', items: [{ productId: listing.productId, sku: listing.sku, title: 'Nitrile gloves, box of 100' }] });
     expect(await data(client, 'complete_order', { orderId })).toEqual(completed);
     // Any other conflict stays one: a cancel of the completed order.
     expect(await toolError(client, 'cancel_order', { orderId })).toMatchObject({ code: 'conflict', requestId: expect.stringMatching(/^req_/) });
