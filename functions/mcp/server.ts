@@ -14,10 +14,12 @@ import type { Tool } from './tool-declaration.ts';
 import { refusalOf, toolNamed, toolsFor, type ToolCaller } from './tool-table.ts';
 
 export const SERVER_INSTRUCTIONS = `Agent Marketplace: a B2B exchange where buyer and seller agents trade through these tools, with your API key.
-Buyers: search_products → get_offer → start_negotiation → counter_offer / accept_terms (in turns) → place_order → follow with list_events (order.confirmed, order.shipped, order.delivered) → complete_order.
+Buyers: search_products → get_offer → start_negotiation → counter_offer / accept_terms (in turns) → preview_order → place_order → follow with list_events (order.confirmed, order.shipped, order.delivered) → complete_order.
 Sellers: get_feed_template → upload_feed → get_feed until completed; then answer negotiations (counter_offer, accept_terms) and fulfil orders: confirm_order → ship_order → mark_delivered.
 Money: every price and amount is an integer in the minor unit of its currency (cents for USD and EUR): unitPrice 1150 in USD is $11.50.
-Results: structuredContent and a JSON text block with the API's data. Errors: isError true, and the text is JSON {code, message, details, status, requestId}: validation/invalid (fix the arguments named in details), not-found, conflict (details give the record's current state), auth/forbidden (not your role or not your move), rate-limit (wait retryAfterSeconds), idempotency/conflict, internal (retry).
+Ids: arguments take the names results give them (orderId, offerId, productId, sessionId, feedId, webhookId).
+Results: structuredContent and a JSON text block with the API's data; search results are compact unless fields is full. Errors: isError true, and the text is JSON {code, message, details, status, requestId} (quote requestId when asking for help): validation/invalid (fix the arguments named in details), not-found, conflict (details give the record's current state), auth/forbidden (not your role or not your move), auth/insufficient-scope (your key lacks the scope in details, or the tool is the main key's: ask the key's owner), spending-limit (over a limit of your key: details name it and what is left; order less or ask the owner), rate-limit (wait retryAfterSeconds), idempotency/conflict, internal (retry).
+An order over your key's approvalAbove is created awaiting_approval: it waits for the owner's main key (approve_order, decline_order); follow it with get_order or list_events (order.created once approved, order.declined otherwise).
 Changes accept an optional idempotencyKey: repeat a call with the same key after a timeout and it is not done twice.`;
 
 /**

@@ -27,6 +27,8 @@ export interface RouteTool {
   annotations: ToolAnnotations;
   /** A sandbox tool (its route exists in the test stage only): listed for test keys (`mk_test_`) only. */
   sandbox?: boolean;
+  /** `main`: a tool for the agent's main key only, whatever its routes' scopes (the owner's approval queue). */
+  scope?: 'main';
   /** Its one SDK call, with the route's arguments as checked by the route's schemas. */
   call(marketplace: Marketplace, args: RouteArguments): Promise<unknown>;
 }
@@ -46,6 +48,10 @@ export interface ToolDefinition<T> {
   annotations: ToolAnnotations;
   /** A sandbox tool (its routes exist in the test stage only): listed for test keys (`mk_test_`) only. */
   sandbox?: boolean;
+  /** `main`: a tool for the agent's main key only, whatever its routes' scopes (the owner's approval queue). */
+  scope?: 'main';
+  /** Fewer roles than its routes allow (the approval queue is a buyer's). */
+  roles?: readonly ('buyer' | 'seller')[];
   call(marketplace: Marketplace, args: T): Promise<unknown>;
 }
 

@@ -126,7 +126,7 @@ function truncated(node: unknown, depth: number): unknown {
     return mapSchema(object, (value) => truncated(value, depth + 1));
   }
   // Arrays, alternatives and properties' schemas are not a level of their own.
-  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, key === 'properties' ? value : truncated(value, depth)]));
+  return typesJoined(Object.fromEntries(Object.entries(object).map(([key, value]) => [key, key === 'properties' ? value : truncated(value, depth)])));
 }
 
 /** Sub-schemas that occur more than once (and are long enough) moved to `definitions`, largest first. */
@@ -190,13 +190,15 @@ function shapeOf(node: unknown): unknown {
     }
     out[key] = SCHEMA_MAPS.has(key) ? mapValues(value as JsonSchema, shapeOf) : shapeOf(value);
   }
-  // `anyOf: [{type: "string"}, {type: "null"}]` is `type: ["string", "null"]`.
-  const members = (out.anyOf ?? out.oneOf) as JsonSchema[] | undefined;
-  if (members && members.every((member) => Object.keys(member).length === 1 && typeof member.type === 'string')) {
-    const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = out;
-    return { ...rest, type: [...new Set(members.map((member) => member.type as string))] };
-  }
-  return out;
+  return typesJoined(out);
+}
+
+/** `anyOf: [{type: "string"}, {type: "null"}]` is `type: ["string", "null"]`. */
+function typesJoined(node: JsonSchema): JsonSchema {
+  const members = (node.anyOf ?? node.oneOf) as JsonSchema[] | undefined;
+  if (!members || !members.every((member) => Object.keys(member).length === 1 && typeof member.type === 'string')) return node;
+  const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = node;
+  return { ...rest, type: [...new Set(members.map((member) => member.type as string))] };
 }
 
 const isObjectShape = (node: JsonSchema): boolean => node.type === 'object' && Object.keys(node).every((key) => key === 'type' || key === 'properties' || key === 'required');
@@ -209,7 +211,7 @@ const isObjectShape = (node: JsonSchema): boolean => node.type === 'object' && O
 function merged(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(merged);
   if (node === null || typeof node !== 'object') return node;
-  const object = mapSchema(node as JsonSchema, merged);
+  const object = typesJoined(mapSchema(node as JsonSchema, merged));
   const members = (object.anyOf ?? object.oneOf) as JsonSchema[] | undefined;
   if (!members || members.length < 2 || !members.every(isObjectShape) || Object.keys(object).length > 1) return object;
   return members.reduce(mergeTwo);

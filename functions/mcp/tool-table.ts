@@ -20,14 +20,35 @@ function routeTool(module: { route: RouteDefinition; routeDocument: () => RouteD
   return { ...module.mcpTool(), routes: [module.route], input: routeInput(module.route), output: toolOutput(() => dataOf(withDocument(module))) };
 }
 
+/** The key scope a tool needs (its routes' and its own), or undefined when any key may call it. */
+export function scopeOf(tool: Pick<Tool, 'routes' | 'scope'>): string | undefined {
+  if (tool.scope) return tool.scope;
+  const scopes = [...new Set(tool.routes.map((route) => route.scope).filter((scope) => scope !== null && scope !== 'any'))];
+  return scopes.length > 0 ? scopes.join(' and ') : undefined;
+}
+
+/**
+ * The tool's description with what its key-scope refusal means and what to do (every tool a
+ * restricted key can be refused says so), from its routes' rows: the description says it once, here.
+ */
+function withScope(tool: Tool): Tool {
+  const scope = scopeOf(tool);
+  if (scope === undefined) return tool;
+  const refusal =
+    scope === 'main'
+      ? 'Restricted keys get auth/insufficient-scope: the owner uses the main key.'
+      : `Scope ${scope} (else auth/insufficient-scope: ask the key’s owner for it).`;
+  return { ...tool, description: `${tool.description} ${refusal}` };
+}
+
 /** Every tool, in the order tools/list shows them: the index's order of the first route each calls. */
-export const TOOLS: readonly Tool[] = [...toolRouteModules.map(routeTool), ...compositeToolModules.map((module) => module.tool)].sort((a, b) =>
-  compareRoutes(a.routes[0] as RouteDefinition, b.routes[0] as RouteDefinition),
-);
+export const TOOLS: readonly Tool[] = [...toolRouteModules.map(routeTool), ...compositeToolModules.map((module) => module.tool)]
+  .map(withScope)
+  .sort((a, b) => compareRoutes(a.routes[0] as RouteDefinition, b.routes[0] as RouteDefinition));
 
 /** The roles that may call every route of the tool. */
 export function rolesOf(tool: Tool): Role[] {
-  return (['buyer', 'seller'] as const).filter((role) => tool.routes.every((route) => route.roles.includes(role)));
+  return (['buyer', 'seller'] as const).filter((role) => tool.routes.every((route) => route.roles.includes(role)) && (tool.roles ?? [role]).includes(role));
 }
 
 /** Who calls the tools: the key's agent's role, the key's scopes (null: the main key) and its environment. */
@@ -58,7 +79,7 @@ export function refusalOf(tool: Tool | undefined, name: string, caller: ToolCall
   if (!roles.includes(caller.role)) {
     return { code: 'auth/forbidden', status: 403, message: `${name} is a tool for ${roles.join(' or ')} agents; your key is a ${caller.role}'s (tools/list shows yours)`, details: [] };
   }
-  for (const route of tool.routes) {
+  for (const route of [...tool.routes, ...(tool.scope ? [{ scope: tool.scope }] : [])]) {
     const missing = missingScope(route, caller);
     if (missing === 'main') {
       return { code: 'auth/insufficient-scope', status: 403, message: `${name} is for the agent’s main key only; this restricted key may not call it: ask the key’s owner to do it with the main key`, details: [{ path: 'scope', message: 'needs main' }] };

@@ -138,3 +138,78 @@ describe('MCP: repeats and errors an agent can act on', () => {
     for (const error of errors) expect(error.requestId).toMatch(/^req_[0-9A-HJKMNP-TV-Z]{26}$/);
   });
 });
+
+/** A restricted key of the agent, made with its main key. */
+async function restrictedKey(mainKey: string, scopes: string[], limits?: Record<string, unknown>): Promise<string> {
+  const created = await http.post('/v1/agents/me/keys', { name: `MCP program ${randomBytes(2).toString('hex')}`, scopes, ...(limits ? { limits } : {}) }, { apiKey: mainKey });
+  expect(created.status, created.text).toBe(201);
+  return created.json.data.apiKey as string;
+}
+
+const namesOf = async (apiKey: string) => (await toolsList(apiKey)).tools.map((tool: { name: string }) => tool.name);
+
+describe('MCP: the tools a key may call', () => {
+  const APPROVAL_TOOLS = ['list_approvals', 'approve_order', 'decline_order'];
+
+  it('lists a restricted key only the tools its scopes allow, and refuses the others with auth/insufficient-scope', async () => {
+    const buyer = await registerAgent(http, { role: 'buyer' });
+    const negotiator = await restrictedKey(buyer.apiKey, ['catalog:read', 'negotiations:write']);
+    const names = await namesOf(negotiator);
+    expect(names).toEqual(expect.arrayContaining(['get_profile', 'search_products', 'get_offer', 'get_product', 'start_negotiation', 'counter_offer', 'accept_terms', 'list_negotiations', 'get_negotiation']));
+    for (const name of ['place_order', 'preview_order', 'list_orders', 'get_order', 'complete_order', 'list_events', 'create_webhook', ...APPROVAL_TOOLS]) expect(names, name).not.toContain(name);
+
+    const client = await track(connectHttp(negotiator));
+    const refused = await toolError(client, 'place_order', { sessionId: 'neg_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });
+    expect(refused).toMatchObject({ code: 'auth/insufficient-scope', status: 403, details: [{ path: 'scope', message: 'needs orders:write' }], requestId: expect.stringMatching(/^req_/) });
+    expect(refused.message).toContain('owner');
+    // A read scope is implied by its write scope: the negotiator reads its negotiations.
+    expect(await data(client, 'list_negotiations')).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('gives the approval tools to a buyer’s main key only, and preview_order to buyers with orders:write', async () => {
+    const buyer = await registerAgent(http, { role: 'buyer' });
+    const seller = await registerAgent(http, { role: 'seller' });
+    const main = await namesOf(buyer.apiKey);
+    expect(main).toEqual(expect.arrayContaining([...APPROVAL_TOOLS, 'preview_order', 'place_order']));
+    const program = await namesOf(await restrictedKey(buyer.apiKey, ['catalog:read', 'negotiations:write', 'orders:write']));
+    expect(program).toEqual(expect.arrayContaining(['preview_order', 'place_order', 'list_orders']));
+    for (const name of APPROVAL_TOOLS) expect(program, name).not.toContain(name);
+    const sellerTools = await namesOf(seller.apiKey);
+    for (const name of [...APPROVAL_TOOLS, 'preview_order']) expect(sellerTools, name).not.toContain(name);
+    // Every tool a restricted key can be refused says what the refusal means and what to do.
+    const { tools } = await toolsList(buyer.apiKey);
+    for (const tool of tools.filter((candidate: { name: string }) => candidate.name !== 'get_profile')) expect(tool.description, tool.name).toContain('auth/insufficient-scope');
+    const byName = Object.fromEntries(tools.map((tool: any) => [tool.name as string, tool]));
+    for (const name of ['place_order', 'preview_order']) expect(byName[name].description, name).toMatch(/spending-limit[\s\S]*awaiting_approval|awaiting_approval[\s\S]*spending-limit/);
+  });
+
+  it('previews, places and approves an order over a key’s approvalAbove; a restricted key may not approve it', async () => {
+    const EUR = (amount: number) => ({ amount, currency: 'EUR' });
+    const listing = await listProduct(http, { price: EUR(1000), availableQuantity: 1000, minOrderQuantity: 1 });
+    const buyer = await registerUnlimited(http, 'buyer');
+    const programKey = await restrictedKey(buyer.apiKey, ['catalog:read', 'negotiations:write', 'orders:write'], { approvalAbove: EUR(5000), maxOrderAmount: EUR(100_000) });
+    const program = await track(connectHttp(programKey));
+    const owner = await track(connectHttp(buyer.apiKey));
+    const session = async (quantity: number) => {
+      const started = await data(program, 'start_negotiation', { offerId: listing.offerId, quantity });
+      if (started.status !== 'accepted') expect((await http.send('POST', `/v1/negotiate/${started.sessionId}/accept`, { apiKey: listing.seller.apiKey })).status).toBe(200);
+      return started.sessionId as string;
+    };
+
+    const over = await session(200);
+    expect(await toolError(program, 'preview_order', { sessionId: over })).toMatchObject({ code: 'spending-limit', details: [{ path: 'limits.maxOrderAmount' }], requestId: expect.stringMatching(/^req_/) });
+    const sessionId = await session(10);
+    const preview = await data(program, 'preview_order', { sessionId, buyerReference: 'PO-7' });
+    expect(preview).toMatchObject({ dryRun: true, status: 'awaiting_approval', totalAmount: EUR(10_000), items: [{ sku: listing.sku, quantity: 10 }], limits: { approvalAbove: { required: true } } });
+    expect((await data(owner, 'list_orders')).items).toEqual([]);
+
+    const placed = await data(program, 'place_order', { sessionId, buyerReference: 'PO-7' });
+    expect(placed).toMatchObject({ status: 'awaiting_approval', orderId: expect.stringMatching(/^ord_/) });
+    expect(await toolError(program, 'approve_order', { orderId: placed.orderId })).toMatchObject({ code: 'auth/insufficient-scope', details: [{ path: 'scope', message: 'needs main' }] });
+    const queue = await data(owner, 'list_approvals');
+    expect(queue.items.map((order: { orderId: string }) => order.orderId)).toEqual([placed.orderId]);
+    expect(queue.items[0].approval).toMatchObject({ keyName: expect.stringContaining('MCP program') });
+    expect(await data(owner, 'approve_order', { orderId: placed.orderId })).toMatchObject({ orderId: placed.orderId, status: 'pending' });
+    expect((await data(owner, 'list_approvals')).items).toEqual([]);
+  });
+});
