@@ -65,7 +65,7 @@ describe('MCP: the tools of each role', () => {
       expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
       expect(JSON.stringify(tool.inputSchema), tool.name).not.toContain('$ref');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(tool.name.startsWith('get_') || tool.name.startsWith('list_') || tool.name === 'search_products');
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(tool.name.startsWith('get_') || tool.name.startsWith('list_') || tool.name === 'search_products' || tool.name === 'preview_order');
     }
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     const properties = (name: string) => byName[name]!.inputSchema.properties as Record<string, any>;
