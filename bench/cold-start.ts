@@ -1,15 +1,16 @@
-// What a route's cold start costs, as deployed: a fresh Node process importing the route's bundle,
-// timed from spawn to exit, for both ways of shipping the AWS SDK (left to the runtime's copy, or
-// bundled and tree-shaken), against the same for a minimal handler that only creates the DynamoDB
-// document client, bundled the same way (bench/minimal-handler.ts). `coldStartRatio` is the slowest
-// route bundle's p50 over the minimal handler's p50, in the deployed shape (LAMBDA_BUNDLING.bundleAwsSdk).
+// What a route's cold start costs, as deployed: a fresh Node process importing the route's bundle
+// (with the functions' NODE_OPTIONS, LAMBDA_BUNDLING.nodeOptions), timed from spawn to exit, for both
+// ways of shipping the AWS SDK (left to the runtime's copy, or bundled and tree-shaken), against the
+// same for a minimal handler that only creates the DynamoDB document client, bundled the same way
+// (bench/minimal-handler.ts). `coldStartRatio` is the slowest route bundle's p50 over the minimal
+// handler's p50, in the deployed shape (LAMBDA_BUNDLING.bundleAwsSdk).
 //
 // Every sample is one process. Each round runs every bundle of both shapes and both baselines once,
 // in a shuffled order, so that load on the machine (±50 % on a shared 2-core VM) moves all of them
 // alike; then the slowest few of each shape run again, paired with their baseline, alternating which
-// goes first. In the deployed shape it also measures a floor: the minimal handler plus our S3 requests
-// (bench/floor-s3-requests.ts), paired the same way, and the slowest routes that do not load them, so
-// that what the S3 requests cost by themselves and what our own code costs are told apart. The same
+// goes first. In the deployed shape it also measures a floor: the minimal handler plus the S3 client
+// (bench/floor-s3-client.ts), paired the same way, and the slowest routes that do not load it, so
+// that what the S3 client costs by itself and what our own code costs are told apart. The same
 // fresh import of every bundle of the deployed shape is also counted in instructions (valgrind's
 // callgrind): a figure that does not move with load, which ranks the routes the same way in every run
 // and picks, with the screening, which ones are timed again.
@@ -17,6 +18,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { LAMBDA_BUNDLING } from '../lib/bundling.ts';
 import { BENCH_TMP, bundleEntry, bundleHandlers, REPO_ROOT, type BundleInfo } from './bundle.ts';
 import { callgrindAvailable, countAllInstructions, HANDLER_ENV, handlerName, timeRunIn } from './cold-import.ts';
 import { median, round } from './stats.ts';
@@ -50,7 +52,7 @@ interface PairedFigure {
 export interface ColdStartFloors {
   /** The minimal handler plus the library, paired with the minimal handler. */
   floors: (PairedFigure & { library: string })[];
-  /** The slowest few routes whose bundles hold no floor library (our S3 requests), paired. */
+  /** The slowest few routes whose bundles hold no floor library (the S3 client), paired. */
   withoutFloorLibraries: PairedFigure[];
   /** The largest of those ratios: the figure the routes' own code decides. */
   slowestWithoutFloorLibraries: PairedFigure;
@@ -89,8 +91,8 @@ export interface ColdStartResult {
   bundledOverExternal: { slowestRoute: number; minimal: number };
 }
 
-const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV };
-const importArgs = (...files: string[]) => ['--input-type=module', '-e', files.map((file) => `await import(${JSON.stringify(pathToFileURL(file).href)});`).join(' ')];
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...HANDLER_ENV, NODE_OPTIONS: LAMBDA_BUNDLING.nodeOptions };
+const importArgs = (file: string) => ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)});`];
 const time = (file: string) => timeRunIn(importArgs(file), env, REPO_ROOT);
 
 function shuffled<T>(items: readonly T[]): T[] {
@@ -102,15 +104,20 @@ function shuffled<T>(items: readonly T[]): T[] {
   return copy;
 }
 
-/** `coldStartRatio`'s target (bench/run.ts): the instruction rows name the routes over it. */
-export const COLD_START_RATIO_TARGET = 1.3;
+/**
+ * `coldStartRatio`'s target (bench/run.ts), with the product's libraries (Middy, Powertools, the S3
+ * client, the MCP SDK) in the functions; the instruction rows name the routes over it. The import
+ * timed here is a proxy: in AWS, what counts is each function's Init Duration (docs/performance.md,
+ * "Cold start in AWS").
+ */
+export const COLD_START_RATIO_TARGET = 1.75;
 
 /**
  * What is measured as a floor, alone on the minimal handler: a route holding one (its bundle has an
  * input containing `marker`) is compared with its floor.
  */
 const FLOOR_LIBRARIES = [
-  { library: 'S3 requests', marker: 'shared/data/s3-requests.ts', entry: 'bench/floor-s3-requests.ts' },
+  { library: 'the S3 client', marker: 'node_modules/@aws-sdk/client-s3/', entry: 'bench/floor-s3-client.ts' },
 ] as const;
 
 const holdsFloorLibrary = (bundle: BundleInfo) => FLOOR_LIBRARIES.some(({ marker }) => bundle.inputs.some((input) => input.includes(marker)));
@@ -133,8 +140,8 @@ function paired(handler: string, file: string, kb: number, baselineFile: string,
   return { handler, kb, p50Ms: round(p50Ms), minimalP50Ms: round(minimalP50Ms), ratio: round(p50Ms / minimalP50Ms, 3), pairs };
 }
 
-/** Every file's fresh import (`time`'s) in instructions, M. */
-const countAll = async (files: readonly string[]) => countAllInstructions(new Map(files.map((file) => [file, importArgs(file)] as const)), env);
+/** Every file's fresh import (`time`'s) in instructions, M, by file. */
+const countAll = (files: readonly string[]) => countAllInstructions(new Map(files.map((file) => [file, importArgs(file)] as const)), env);
 
 /** Route bundles only (the fallback's included), one per distinct handler file. */
 function routeBundles(bundles: readonly BundleInfo[]): BundleInfo[] {
@@ -243,7 +250,7 @@ export function coldStartRows(coldStart: ColdStartResult): string[][] {
       `slowest ${ratio(coldStart[shape].slowest)} (minimal ${coldStart[shape].minimal.kb} kB)`,
     ]),
     ...coldStart.sdkBundled.floors.map((floor) => [`cold start floor, minimal handler + ${floor.library}`, ratio(floor)]),
-    ['cold start, slowest route without S3 requests', ratio(coldStart.sdkBundled.slowestWithoutFloorLibraries)],
+    ['cold start, slowest route without the S3 client', ratio(coldStart.sdkBundled.slowestWithoutFloorLibraries)],
     ...instructionRows(coldStart.instructions),
   ];
 }
@@ -254,7 +261,7 @@ function instructionRows(instructions: ColdStartInstructions | undefined): strin
   return [
     ['cold start in instructions (callgrind), slowest route', ratio(instructions.slowest)],
     ...instructions.floors.map((floor) => [`cold start in instructions, minimal handler + ${floor.library}`, ratio(floor)]),
-    ['cold start in instructions, slowest route without S3 requests', ratio(instructions.slowestWithoutFloorLibraries)],
+    ['cold start in instructions, slowest route without the S3 client', ratio(instructions.slowestWithoutFloorLibraries)],
     [`cold start in instructions, routes over ${COLD_START_RATIO_TARGET}`, instructions.routes.filter((figure) => figure.ratio > COLD_START_RATIO_TARGET).map((figure) => `${handlerName(figure.handler)} ${figure.ratio}`).join(', ') || 'none'],
   ];
 }

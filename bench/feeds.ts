@@ -185,7 +185,11 @@ interface StoreReady {
   env: Record<string, string>;
 }
 
-/** DynamoDB Local, the S3 emulator and the upload proxy on the runtime's folder, without the runtime: no notification runs a feed here. */
+/**
+ * DynamoDB Local, the S3 emulator and the upload proxy on the runtime's folder, without the runtime: no
+ * notification runs a feed here. The search index's stream worker runs, as in a stack: a feed completes
+ * only once search has its products (docs/decisions/feed-completed-when-searchable.md).
+ */
 async function serveStore(): Promise<void> {
   await serveChild<StoreReady>(async ({ dataDir, onStop }): Promise<ChildSetup<StoreReady>> => {
     if (!dataDir) throw new Error('The store needs the runtime\'s data folder');
@@ -197,7 +201,7 @@ async function serveStore(): Promise<void> {
     onStop(() => dynamo.stop());
     const fauxqs = await startLocalFauxqs({ dataDir });
     onStop(() => fauxqs.stop());
-    await provisionLocalResources({ dynamodb: dynamo.endpoint, fauxqs: fauxqs.endpoint });
+    const resources = await provisionLocalResources({ dynamodb: dynamo.endpoint, fauxqs: fauxqs.endpoint });
     const uploads = await startUploadProxy({ fauxqsEndpoint: fauxqs.endpoint });
     onStop(() => uploads.stop());
     const endpoints = {
@@ -212,6 +216,21 @@ async function serveStore(): Promise<void> {
     resetConfig();
     const { getFeed } = await import('../shared/data/feeds.ts');
     const { uploadFeed } = await import('../shared/domain/feeds.ts');
+    const { startStreamReader } = await import('../lib/local/stream-reader.ts');
+    const { loadHandler } = await import('../lib/local/lambda.ts');
+    const indexWorker = workers.find((worker) => worker.id === 'searchIndexChanges');
+    if (indexWorker?.trigger.type !== 'stream') throw new Error('No searchIndexChanges stream worker');
+    const reader = startStreamReader({
+      endpoint: dynamo.endpoint,
+      tableName: resources.tableName,
+      dataDir,
+      functionName: indexWorker.id,
+      entities: indexWorker.trigger.entities,
+      batchSize: indexWorker.trigger.batchSize,
+      timeoutMs: workerTimeoutSeconds(indexWorker) * 1000,
+      handler: await loadHandler(indexWorker.handler),
+    });
+    onStop(() => reader.stop());
     return {
       ready: { env: { ...(process.env as Record<string, string>), ...endpoints } },
       commands: {

@@ -39,7 +39,8 @@ const TARGETS: Record<string, { target: number | null; comparator: Comparator; u
   coldStartRatio: { target: COLD_START_RATIO_TARGET, comparator: '<=', unit: '×' },
   /** The same ratio in instructions (callgrind), which load does not move: the slowest route by it. */
   coldStartInstructionsRatio: { target: null, comparator: '<=', unit: '×' },
-  importMsOverSdkP50: { target: 20, comparator: '<=', unit: 'ms' },
+  /** What a bundle's own code adds to its import over the SDK modules it loads: reported, no target. */
+  importMsOverSdkP50: { target: null, comparator: '<=', unit: 'ms' },
   /** The same difference in instructions (callgrind), which load does not move: the slowest bundle by it. */
   importInstructionsOverSdkM: { target: null, comparator: '<=', unit: 'M instructions' },
   /** POST /mcp's function (the MCP SDK's server, the tool table and our SDK's client), against the budget every function keeps. */
@@ -272,7 +273,7 @@ async function main(): Promise<number> {
         ...importOverSdkScreen,
       },
       coldStart: {
-        note: 'bench/cold-start.ts: p50 of spawn-to-exit of `node --input-type=module -e "await import(bundle)"` per route bundle, both SDK shapes and a minimal handler (bench/minimal-handler.ts: only the DynamoDB document client) bundled each way, in shuffled rounds; the slowest 3 per shape re-measured in pairs with their minimal handler (in the deployed shape also the slowest 3 by instructions); coldStartRatio is the deployed shape\'s (SDK bundled) largest paired ratio; the floor is the minimal handler plus our S3 requests (bench/floor-s3-requests.ts), paired the same way, and withoutFloorLibraries the slowest routes without them; instructions: the same fresh import of every deployed route bundle, the minimal handler and the floor counted by valgrind --tool=callgrind (all threads), which load does not move',
+        note: 'bench/cold-start.ts: p50 of spawn-to-exit of `node --input-type=module -e "await import(bundle)"` (NODE_OPTIONS as deployed: LAMBDA_BUNDLING.nodeOptions) per route bundle, both SDK shapes and a minimal handler (bench/minimal-handler.ts: only the DynamoDB document client) bundled each way, in shuffled rounds; the slowest 3 per shape re-measured in pairs with their minimal handler (in the deployed shape also the slowest 3 by instructions); coldStartRatio is the deployed shape\'s (SDK bundled) largest paired ratio; the floor is the minimal handler plus the S3 client (bench/floor-s3-client.ts), paired the same way, and withoutFloorLibraries the slowest routes without it; instructions: the same fresh import of every deployed route bundle, the minimal handler and the floor counted by valgrind --tool=callgrind (all threads), which load does not move',
         ...coldStart,
       },
       middleware: {

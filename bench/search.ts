@@ -11,8 +11,6 @@
 //   intents, each invoked through the handler and, side by side, as the engine calls the handler made.
 import { fork } from 'node:child_process';
 import { createReadStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import os from 'node:os';
 import { BENCH_TMP } from './bundle.ts';
@@ -163,7 +161,9 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
   Object.assign(process.env, HANDLER_ENV, { AWS_ACCESS_KEY_ID: 'bench', AWS_SECRET_ACCESS_KEY: 'bench', SEARCH_INDEX_REFRESH_MS: '1000', BUNDLED_FILES_DIR: wordsDir });
   const { mockClient } = await import('aws-sdk-client-mock');
   const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
   const { documentClient } = await import('../shared/data/client.ts');
+  const { feedsBucketClient } = await import('../shared/data/feeds-bucket.ts');
   const { SearchHeadEntity } = await import('../shared/data/search-log.ts');
   const { snapshotKeyFor } = await import('../shared/data/search-snapshots.ts');
   const { SearchReplica } = await import('../shared/data/search-replica/index.ts');
@@ -182,14 +182,8 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
   const dynamo = mockClient(documentClient);
   dynamo.on(GetCommand).callsFake((input: { Key: { pk: string } }) => Promise.resolve({ Item: input.Key.pk === head.pk ? head : keyItem }));
   dynamo.on(UpdateCommand).callsFake(() => Promise.resolve({ Attributes: { minute: minute(), minuteCount: 1, dayCount: 1 } }));
-  // The bucket: an HTTP server that answers every GET with the snapshot file, as S3 would its object.
-  const bucket = createServer((request, response) => {
-    if (request.method !== 'GET') return void response.writeHead(405).end();
-    response.writeHead(200, { 'content-type': 'application/vnd.sqlite3', 'content-length': statSync(file).size });
-    createReadStream(file).pipe(response);
-  });
-  await new Promise<void>((resolve) => bucket.listen(0, '127.0.0.1', resolve));
-  process.env.AWS_ENDPOINT_URL_S3 = `http://127.0.0.1:${(bucket.address() as AddressInfo).port}`;
+  const s3 = mockClient(feedsBucketClient);
+  s3.on(GetObjectCommand).callsFake(() => Promise.resolve({ Body: createReadStream(file) }));
 
   // Cold load: what the first search of a new instance waits for (the snapshot copied to /tmp and opened).
   const before = gcAndMemory();
@@ -254,7 +248,7 @@ async function measure(file: string, seq: number, products: number): Promise<Sea
   const intent = await run(intentHandler, intents.map((text) => ({ intent: text })));
   const afterQueries = gcAndMemory();
   dynamo.restore();
-  bucket.close();
+  s3.restore();
 
   return {
     products,

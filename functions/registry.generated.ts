@@ -16,6 +16,7 @@ import * as agentsRotateKeyRoute from './agents/rotate-key.route.ts';
 import * as agentsUpdateMeRoute from './agents/update-me.route.ts';
 import * as createOrderRunRoute from './create-order/run.route.ts';
 import * as dashboardGetRoute from './dashboard/get.route.ts';
+import * as discoveryAgentCardRoute from './discovery/agent-card.route.ts';
 import * as docsGetAssetRoute from './docs/get-asset.route.ts';
 import * as docsGetRoute from './docs/get.route.ts';
 import * as eventsGetRoute from './events/get.route.ts';
@@ -93,6 +94,7 @@ export const routeModules = [
   agentsUpdateMeRoute,
   createOrderRunRoute,
   dashboardGetRoute,
+  discoveryAgentCardRoute,
   docsGetAssetRoute,
   docsGetRoute,
   eventsGetRoute,

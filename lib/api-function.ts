@@ -54,9 +54,10 @@ export function sharedEnvironment(stage: Stage, cursorSigningSecret: ISecret): R
     [ENV.stage]: stage,
     [ENV.cursorSigningKey]: cursorSigningSecret.secretValue.unsafeUnwrap(),
     [ENV.logLevel]: 'INFO',
+    [ENV.webhookDisableAfterSeconds]: String(stageSettings(stage).webhookDisableAfter.toSeconds()),
     [ENV.orderApprovalSeconds]: String(stageSettings(stage).orderApprovalWindow.toSeconds()),
     // Error stacks in the logs name source files and lines (the map beside each bundle).
-    NODE_OPTIONS: '--enable-source-maps',
+    NODE_OPTIONS: LAMBDA_BUNDLING.nodeOptions,
   };
 }
 

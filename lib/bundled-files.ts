@@ -8,6 +8,8 @@ import { routeList } from '../functions/registry.ts';
 import type { BundledFile } from '../shared/http/route-table.ts';
 import { storedFileName } from '../shared/http/reference-assets.ts';
 import { buildOpenApiDocument } from '../shared/openapi/document.ts';
+import { routeMethodsTable } from '../shared/http/route-methods.ts';
+import { buildAgentCard } from './agent-card.ts';
 import { buildReferenceAssets } from './reference-assets.ts';
 import { searchWordsFile } from './search-words.ts';
 import { buildLlmsTxt } from '../shared/openapi/llms-txt.ts';
@@ -28,6 +30,9 @@ const BUILDERS: Record<BundledFile, (target: string) => void> = {
   },
   'search-words.json': (target) => writeFileSync(target, searchWordsFile()),
   'llms.txt': (target) => writeFileSync(target, buildLlmsTxt(routeList)),
+  // The fallback answers 405 with Allow for a known path: the paths and methods only, no schemas.
+  'route-methods.json': (target) => writeFileSync(target, JSON.stringify(routeMethodsTable(routeList))),
+  'agent-card.json': (target) => writeFileSync(target, JSON.stringify(buildAgentCard())),
   // The dashboard page with its bundled script and its Content-Security-Policy (lib/dashboard-page.ts).
   'dashboard.json': (target) => writeFileSync(target, JSON.stringify(buildDashboardPage())),
 };

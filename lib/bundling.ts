@@ -19,16 +19,16 @@ export const LAMBDA_BUNDLING = {
   mainFields: ['module', 'main'],
   banner: DEFINE_REQUIRE_BANNER,
   minify: true,
-  /** A map beside each bundle: functions run with --enable-source-maps (lib/api-function.ts), so logged stacks name sources. */
+  /** A map beside each bundle: functions run with --enable-source-maps (nodeOptions), so logged stacks name sources. */
   sourceMap: true,
   /** The map only needs file names and lines for stack traces, not a copy of every source. */
   sourcesContent: false,
   /**
    * The AWS SDK is bundled and tree-shaken into every function rather than left to the nodejs24.x
-   * runtime's copy: measured side by side (bench/cold-start.ts), a fresh import of a bundle with the
-   * SDK in it is about a quarter faster than the same bundle loading the runtime's SDK from its many
-   * files, for 300–350 kB more per bundle; and the deployed SDK is the version the lockfile tested
-   * (docs/decisions/aws-sdk-bundled.md).
+   * runtime's copy: a fresh import of a bundle with the SDK in it does about a quarter less work than
+   * the same bundle loading the runtime's SDK from its many files (bench/cold-start.ts measures both
+   * shapes in every run), for 300–450 kB more per bundle; and the deployed SDK is the version the
+   * lockfile tested (docs/decisions/aws-sdk-bundled.md).
    */
   bundleAwsSdk: true,
   /**
@@ -36,6 +36,11 @@ export const LAMBDA_BUNDLING = {
    * the bench builds that shape too, to keep measuring the choice.
    */
   runtimeProvidedModules: ['@aws-sdk/*', '@smithy/*'],
+  /**
+   * Every function's NODE_OPTIONS (lib/api-function.ts): logged error stacks name source files and lines
+   * (docs/decisions/powertools-observability.md). The cold-start benches import bundles with it too.
+   */
+  nodeOptions: '--enable-source-maps',
 } as const;
 
 /**
@@ -45,8 +50,8 @@ export const LAMBDA_BUNDLING = {
  * An ESM `import … from 'node:http'` makes Node build the module's ESM facade, which reads every one
  * of its exports once — and reading `http`'s loads undici (the fetch implementation), reading
  * `process`'s opens the stdio streams, and so on, none of which a function uses. Through the shim the
- * bundle reads only what it uses, when it uses it: a quarter off a minimal function's init
- * (docs/decisions/builtin-module-shims.md). The shims are written once into node_modules/.cache.
+ * bundle reads only what it uses, when it uses it: up to a quarter of a function's import
+ * (docs/decisions/bundling.md). The shims are written once into node_modules/.cache.
  */
 export function builtinModuleAliases(root: string): Record<string, string> {
   const dir = path.join(root, 'node_modules', '.cache', 'builtin-module-shims');

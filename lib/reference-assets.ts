@@ -48,12 +48,31 @@ function redocStandalone(): { version: string; source: string } {
 }
 
 /**
+ * On a phone (390 px) Redoc's 36 px title breaks inside words ("Marketp-lace") beside its Copy button,
+ * and its round menu button floats over the text's right edge. A smaller title that wraps between words,
+ * and the text kept clear of a smaller button at the edge. Redoc's theming is CSS variables.
+ */
+const PHONE_STYLE = [
+  '@media (max-width: 600px) {',
+  ':root { --h1-font-size: 1.75rem; --h1-line-height: 2.25rem; }',
+  'h1[data-component-name="Typography/H1"] { overflow-wrap: normal; word-break: normal; hyphens: auto; }',
+  '.api-content { padding-right: 20px; box-sizing: border-box; }',
+  'button[data-testid="floating-button"] { box-sizing: border-box; width: 44px; height: 44px; padding: 0; right: 6px; bottom: 16px; }',
+  '}',
+].join(' ');
+
+/**
  * The page's only script of its own. Redoc fetches the document itself (so it offers it for download),
- * routes by the URL's hash (a reloaded deep link is still /docs), and sends no telemetry.
+ * routes by the URL's hash (a reloaded deep link is still /docs), and sends no telemetry. The phone
+ * style goes in a <style> with the response's nonce, as Redoc's own styles do.
  */
 function startModule(redocFile: string): string {
   return [
     `import { init } from './${redocFile}';`,
+    `const style = document.createElement('style');`,
+    `style.nonce = document.querySelector('meta[property="csp-nonce"]')?.nonce ?? '';`,
+    `style.textContent = ${JSON.stringify(PHONE_STYLE)};`,
+    `document.head.append(style);`,
     `init('/v1/openapi.json', { disableTelemetry: true, router: 'hash' }, document.getElementById('reference'));`,
     '',
   ].join('\n');

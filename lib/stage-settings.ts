@@ -19,6 +19,8 @@ export interface StageSettings {
   tableDeletionProtection: boolean;
   /** API Gateway stage throttling: far above the plans' per-agent limits, it only guards the account. */
   throttle: { rateLimit: number; burstLimit: number };
+  /** A webhook subscription whose deliveries have all failed this long is disabled (WEBHOOK_DISABLE_AFTER_SECONDS). */
+  webhookDisableAfter: Duration;
   /**
    * How long an order placed over a restricted key's `approvalAbove` waits for the main key before it is
    * declined (`approval_expired`): contract §5.2, 72 h. Functions read it as ORDER_APPROVAL_SECONDS,
@@ -42,6 +44,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     dataRemovalPolicy: RemovalPolicy.DESTROY,
     tableDeletionProtection: false,
     throttle: { rateLimit: 100, burstLimit: 200 },
+    webhookDisableAfter: Duration.days(5),
     orderApprovalWindow: Duration.hours(72),
     mcpAllowedOrigins: [],
   },
@@ -53,6 +56,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     dataRemovalPolicy: RemovalPolicy.RETAIN,
     tableDeletionProtection: true,
     throttle: { rateLimit: 1000, burstLimit: 2000 },
+    webhookDisableAfter: Duration.days(5),
     orderApprovalWindow: Duration.hours(72),
     mcpAllowedOrigins: [],
   },

@@ -8,6 +8,9 @@
 /** Seconds before each automatic retry of a failed webhook delivery (contract: 1 min, 5 min, 30 min, 2 h). */
 export const DEFAULT_WEBHOOK_RETRY_DELAYS: readonly number[] = [60, 300, 1800, 7200];
 
+/** Svix's rule: a subscription whose deliveries have all failed for 5 days is disabled. */
+export const DEFAULT_WEBHOOK_DISABLE_AFTER_SECONDS = 5 * 24 * 60 * 60;
+
 const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 
 export interface Config {
@@ -41,6 +44,8 @@ export interface Config {
   SEARCH_SNAPSHOT_MIN_ENTRIES: number;
   /** Seconds before each automatic retry of a failed webhook delivery (contract: 1 min, 5 min, 30 min, 2 h). */
   WEBHOOK_RETRY_DELAYS: number[];
+  /** A subscription whose deliveries have all failed for this long is disabled at its next failure (a stage setting: 5 days; seconds for tests). */
+  WEBHOOK_DISABLE_AFTER_SECONDS: number;
   /** The webhook delivery queue; set on the functions that enqueue deliveries. */
   DELIVERY_QUEUE_URL?: string;
   /** The queue's ARN and the scheduler's group and role: set on the functions that schedule retries. */
@@ -158,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SEARCH_INDEX_REFRESH_MS: read.integer('SEARCH_INDEX_REFRESH_MS', { min: 0, max: 60_000, fallback: 1000 }),
     SEARCH_SNAPSHOT_MIN_ENTRIES: read.integer('SEARCH_SNAPSHOT_MIN_ENTRIES', { min: 1, fallback: 200 }),
     WEBHOOK_RETRY_DELAYS: delays,
+    WEBHOOK_DISABLE_AFTER_SECONDS: read.integer('WEBHOOK_DISABLE_AFTER_SECONDS', { min: 1, max: 90 * 24 * 60 * 60, fallback: DEFAULT_WEBHOOK_DISABLE_AFTER_SECONDS }),
     DELIVERY_QUEUE_URL: read.optional('DELIVERY_QUEUE_URL'),
     DELIVERY_QUEUE_ARN: read.optional('DELIVERY_QUEUE_ARN'),
     SCHEDULER_GROUP_NAME: read.optional('SCHEDULER_GROUP_NAME'),

@@ -17,6 +17,7 @@ export const ENV = {
   bundledFilesDir: 'BUNDLED_FILES_DIR',
   apiBaseUrl: 'API_BASE_URL',
   orderApprovalSeconds: 'ORDER_APPROVAL_SECONDS',
+  webhookDisableAfterSeconds: 'WEBHOOK_DISABLE_AFTER_SECONDS',
   mcpAllowedOrigins: 'MCP_ALLOWED_ORIGINS',
   mcpAllowedHosts: 'MCP_ALLOWED_HOSTS',
 } as const;

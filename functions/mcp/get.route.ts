@@ -18,7 +18,7 @@ export const route = defineRoute({
   rateLimited: true,
   request: { query: z.looseObject({}) },
   response: { status: 200, description: 'Never sent: always 405' },
-  handlerErrors: ['request/method-not-allowed'],
+  handlerErrors: ['method-not-allowed'],
   tableActions: [],
 });
 

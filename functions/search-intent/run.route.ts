@@ -1,6 +1,7 @@
 // POST /v1/search-intent — search by a plain-language intent, with what was understood. Handler: ./run.ts
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
-import { SearchIntentPage, SearchIntentRequest } from '../../shared/schemas/search.ts';
+import { SearchIntentRequest } from '../../shared/schemas/search.ts';
+import { SearchIntentPage } from '../../shared/schemas/search-results.ts';
 import { EXAMPLE_OFFER, EXAMPLE_PRODUCT } from '../../shared/schemas/examples.ts';
 import { OfferCompact, ProductCompact } from '../../shared/schemas/catalog.ts';
 

@@ -1,6 +1,7 @@
 // POST /v1/search — structured search over active products with an active offer. Handler: ./run.ts
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
-import { SearchPage, SearchRequest } from '../../shared/schemas/search.ts';
+import { SearchRequest } from '../../shared/schemas/search.ts';
+import { SearchPage } from '../../shared/schemas/search-results.ts';
 
 export const route = defineRoute({
   operationId: 'search',

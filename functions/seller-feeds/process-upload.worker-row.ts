@@ -8,7 +8,7 @@ export const worker: WorkerDefinition = {
   handler: 'functions/seller-feeds/process-upload.worker.ts',
   description: 'Processes a seller feed when its file lands in the feeds bucket',
   trigger: { type: 's3', bucket: 'feeds', prefix: 'feeds/' },
-  tableActions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
+  tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:PutItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
   feedFileActions: ['s3:GetObject'],
   timeoutSeconds: 900,
 };

@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/create.ts',
   summary: 'Subscribe a URL to events',
   description:
-    'Events of the types in `events` (or `*`) that the agent is a party to are POSTed to `url`, signed with `secret` (never returned: keep it). At most 20 per agent; production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.',
+    'Events of the types in `events` (or `*`) that the agent is a party to are POSTed to `url` (an alias named alone is sent under the alias), signed with `secret` (never returned: keep it). At most 20 per agent; production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

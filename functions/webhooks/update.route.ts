@@ -10,7 +10,7 @@ export const route = defineRoute({
   handler: 'functions/webhooks/update.ts',
   summary: 'Change a subscription',
   description:
-    'Send only what changes. `description: null` clears it; `active: false` pauses it (queued deliveries then fail with `subscription-inactive`).',
+    'Send only what changes. `description: null` clears it; `active: false` pauses it (queued deliveries then fail with `subscription-inactive`); `active: true` resumes it, also once disabled.',
   tag: 'Webhooks',
   auth: 'apiKey',
   roles: ANY_ROLE,

@@ -7,10 +7,11 @@
 // (iam:PassRole of the scheduler role has nothing to check locally: the emulator assumes no roles.)
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dynamoDb } from '../../shared/data/client.ts';
-import { deliveryQueueClient, retrySchedulerClient } from '../../shared/data/delivery-queue.ts';
+import { deliveryQueueClient } from '../../shared/data/delivery-queue.ts';
 import { FEED_FILES_PREFIX } from '../../shared/data/feed-file-keys.ts';
+import { feedsBucketClient } from '../../shared/data/feeds-bucket.ts';
+import { retrySchedulerClient } from '../../shared/data/retry-schedules.ts';
 import { SEARCH_SNAPSHOTS_PREFIX } from '../../shared/data/search-snapshot-keys.ts';
-import { checkS3RequestsWith } from '../../shared/data/s3-requests.ts';
 import { ENV } from '../../shared/resources.ts';
 import type { FunctionGrants } from '../function-grants.ts';
 
@@ -189,7 +190,13 @@ export function installGrantChecks(): void {
     },
     { step: 'initialize', name: 'localGrantCheck' },
   );
-  checkS3RequestsWith((operation, input) => check('s3', operation, input));
+  feedsBucketClient.middlewareStack.add(
+    (next, context) => (args) => {
+      check('s3', context.commandName, args.input);
+      return next(args);
+    },
+    { step: 'initialize', name: 'localGrantCheck' },
+  );
   deliveryQueueClient.middlewareStack.add(
     (next, context) => (args) => {
       check('sqs', context.commandName, args.input);

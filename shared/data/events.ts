@@ -27,11 +27,15 @@ export function outboxShard(eventId: string): number {
 
 /**
  * The parties an event's data names: its seller and its buyer, or one of them (feeds have no buyer; an
- * order awaiting approval is the buyer's alone until approved).
+ * order awaiting approval is the buyer's alone until approved); or, for an event about an agent's own
+ * setup (webhook.disabled), that agent alone (`agentId`).
  */
-function partiesOf(data: Record<string, unknown>): { sellerId?: string; buyerId?: string } {
-  const { sellerId, buyerId } = data;
-  if (typeof sellerId !== 'string' && typeof buyerId !== 'string') throw new Error('An event names its seller or its buyer (data.sellerId, data.buyerId)');
+function partiesOf(data: Record<string, unknown>): { sellerId?: string; buyerId?: string; agentId?: string } {
+  const { sellerId, buyerId, agentId } = data;
+  if (typeof sellerId !== 'string' && typeof buyerId !== 'string') {
+    if (typeof agentId === 'string') return { agentId };
+    throw new Error('An event names its seller or its buyer (data.sellerId, data.buyerId) or its agent (data.agentId)');
+  }
   return { ...(typeof sellerId === 'string' ? { sellerId } : {}), ...(typeof buyerId === 'string' ? { buyerId } : {}) };
 }
 
@@ -39,7 +43,9 @@ function partiesOf(data: Record<string, unknown>): { sellerId?: string; buyerId?
 export const feedPartition = (role: Role, agentId: string): string => (role === 'seller' ? `SELLER#${agentId}#EVENTS` : `BUYER#${agentId}#EVENTS`);
 
 function feedIndexKeys(eventId: string, data: Record<string, unknown>): IndexKeys {
-  const { sellerId, buyerId } = partiesOf(data);
+  const { sellerId, buyerId, agentId } = partiesOf(data);
+  // An agent's own event is listed under both roles' partitions: the agent has one role, and reads its own.
+  if (agentId) return { gsi2pk: feedPartition('seller', agentId), gsi2sk: eventId, gsi4pk: feedPartition('buyer', agentId), gsi4sk: eventId };
   return {
     ...(sellerId ? { gsi2pk: feedPartition('seller', sellerId), gsi2sk: eventId } : {}),
     ...(buyerId ? { gsi4pk: feedPartition('buyer', buyerId), gsi4sk: eventId } : {}),

@@ -133,3 +133,17 @@ export async function recordSearchSnapshot(snapshotSeq: number, snapshotKey: str
     throw error;
   }
 }
+
+/**
+ * One page of log entries after `afterSeq`, oldest first (at most `limit` entries, which are up to
+ * 300 KB each): for readers that look through the log without keeping it, page by page.
+ */
+export async function readSearchChangesPage(afterSeq: number, limit: number): Promise<{ seq: number; changes: SearchChange[] }[]> {
+  const page = await SearchLogEntryEntity.query({
+    partition: PARTITION,
+    sortKey: { between: [`ENTRY#${String(afterSeq + 1).padStart(12, '0')}`, 'ENTRY#999999999999'] },
+    limit,
+    consistent: true,
+  });
+  return page.items.map((item) => ({ seq: item.seq, changes: JSON.parse(item.changes) as SearchChange[] }));
+}

@@ -3,6 +3,8 @@
 // as each create and delete, holds the 20-per-agent limit.
 import * as z from '../schemas/zod.ts';
 import { MAX_SUBSCRIPTIONS_PER_AGENT, WebhookSubscription } from '../schemas/webhooks.ts';
+import { DISABLED_REASONS } from '../schemas/event-data.ts';
+import type { TransactOperation } from './transactions.ts';
 import { AgentEntity } from './agents.ts';
 import { ConditionRefused, defineEntity } from './entity.ts';
 import { where } from './expressions.ts';
@@ -14,6 +16,10 @@ export const WebhookSubscriptionEntity = defineEntity({
     agentId: z.string(),
     /** Signs deliveries, so it is kept (encrypted at rest by DynamoDB) and never returned by the API. */
     secret: z.string(),
+    // Subscriptions written before endpoint health was tracked read as healthy and active.
+    failingSince: z._default(z.nullable(z.string()), null),
+    disabledReason: z._default(z.nullable(z.enum(DISABLED_REASONS)), null),
+    disabledAt: z._default(z.nullable(z.string()), null),
   }),
   key: ({ agentId, id }: { agentId: string; id: string }) => ({ pk: `AGENT#${agentId}`, sk: `WEBHOOK#${id}` }),
 });
@@ -70,6 +76,8 @@ export type SubscriptionChanges = Partial<Pick<WebhookSubscriptionItem, 'url' | 
   description?: string | null;
 };
 
+const HEALTH_FIELDS = ['failingSince', 'disabledReason', 'disabledAt'] as const;
+
 export async function updateSubscription(
   agentId: string,
   id: string,
@@ -86,10 +94,13 @@ export async function updateSubscription(
           secret: changes.secret,
           description: changes.description,
           active: changes.active,
+          // Turned on: a fresh start, whatever failed before. Turned off by its owner: says so.
+          ...(changes.active === true ? { failingSince: null, disabledReason: null, disabledAt: null } : {}),
+          ...(changes.active === false ? { disabledReason: 'manual' as const, disabledAt: now } : {}),
           updatedAt: now,
         },
       },
-      { allow: ['url', 'events', 'secret', 'description', 'active', 'updatedAt'], condition: where.exists('pk') },
+      { allow: ['url', 'events', 'secret', 'description', 'active', 'updatedAt', ...HEALTH_FIELDS], condition: where.exists('pk') },
     );
   } catch (error) {
     if (error instanceof ConditionRefused) return undefined;
@@ -108,6 +119,42 @@ export async function deleteSubscription(agentId: string, id: string): Promise<b
         { add: { webhookCount: -1 } },
         { allow: ['webhookCount'], condition: AgentEntity.where.gt('webhookCount', 0) },
       ),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionRefused && error.has('subscription')) return false;
+    throw error;
+  }
+}
+
+/**
+ * Records when a subscription's deliveries began to fail (`since`), or that they succeed again (null).
+ * Not conditional: lanes of one subscription may race, and the next attempt's outcome corrects the mark.
+ */
+export async function markSubscriptionHealth(agentId: string, id: string, failingSince: string | null): Promise<void> {
+  try {
+    await WebhookSubscriptionEntity.update({ agentId, id }, { set: { failingSince } }, { allow: ['failingSince'], condition: where.exists('pk') });
+  } catch (error) {
+    if (!(error instanceof ConditionRefused)) throw error; // deleted meanwhile
+  }
+}
+
+/**
+ * Disables a subscription whose deliveries have failed since `failingSince`, with its event, in one
+ * transaction conditional on it being active and failing since then; false when it changed meanwhile
+ * (turned off, deleted, or a delivery got through).
+ */
+export async function disableFailingSubscription(subscription: WebhookSubscriptionItem, failingSince: string, now: string, event: TransactOperation): Promise<boolean> {
+  const { and, eq } = WebhookSubscriptionEntity.where;
+  try {
+    await transactWrite([
+      WebhookSubscriptionEntity.updateOperation(
+        'subscription',
+        { agentId: subscription.agentId, id: subscription.id },
+        { set: { active: false, disabledReason: 'deliveries-failing', disabledAt: now, updatedAt: now } },
+        { allow: ['active', 'disabledReason', 'disabledAt', 'updatedAt'], condition: and(eq('active', true), eq('failingSince', failingSince)) },
+      ),
+      event,
     ]);
     return true;
   } catch (error) {

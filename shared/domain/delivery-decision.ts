@@ -76,3 +76,35 @@ export function decideAfterAttempt(delivery: { status: DeliveryStatus; attemptCo
   const delayMs = Math.max(scheduled, honoured);
   return { status: 'pending', nextAttemptAt: new Date(now.getTime() + delayMs), delayMs, basis: honoured > scheduled ? 'retry-after' : 'schedule' };
 }
+
+// A subscription's health after a lane of attempts (Svix's rule): it is failing from the first failed
+// attempt after a delivered one until the next delivered one; failing for the whole disable period, it
+// is disabled at its next failure.
+//
+//   healthy ── attempt fails ──────────────────────────────▶ failing since that attempt
+//   failing ── attempt delivered ──────────────────────────▶ healthy
+//   failing ── attempt fails, failing ≥ the disable period ▶ disabled (active: false, webhook.disabled)
+
+export interface AttemptResult {
+  at: Date;
+  delivered: boolean;
+}
+
+export type HealthDecision =
+  | { change: 'none' }
+  | { change: 'recovered' }
+  | { change: 'failing'; since: Date }
+  | { change: 'disable'; since: Date };
+
+/**
+ * What a lane's attempts (oldest first; attempts not made because the subscription was inactive are not
+ * attempts) do to a subscription that was `failingSince` (null: healthy) and `active`.
+ */
+export function decideEndpointHealth(subscription: { active: boolean; failingSince: Date | null }, attempts: readonly AttemptResult[], disableAfterMs: number, now: Date): HealthDecision {
+  let since = subscription.failingSince;
+  for (const attempt of attempts) since = attempt.delivered ? null : (since ?? attempt.at);
+  if (since === null) return subscription.failingSince === null ? { change: 'none' } : { change: 'recovered' };
+  const failedLast = attempts.length > 0 && !attempts.at(-1)?.delivered;
+  if (subscription.active && failedLast && now.getTime() - since.getTime() >= disableAfterMs) return { change: 'disable', since };
+  return subscription.failingSince?.getTime() === since.getTime() ? { change: 'none' } : { change: 'failing', since };
+}

@@ -26,6 +26,7 @@ import type { FeedProductRow } from '../schemas/feed-rows.ts';
 import { validateCsvRecord, validateJsonRow } from './feed-rows.ts';
 import { effectiveStrategy } from './seller-policy.ts';
 import { MAX_ROW_BYTES, openFeedSource, UnreadableFeed, type SourceRow } from './feed-sources.ts';
+import { recordChunkForSearch, waitUntilSearchable } from './feed-searchable.ts';
 import { countMetric } from '../metrics.ts';
 
 /** Errors and warnings kept on the feed; the counts cover all. */
@@ -183,6 +184,24 @@ async function runFeed(observed: FeedItem, context: RunContext): Promise<RunResu
   if (progress.rowsSucceeded === 0) {
     return fail(`All ${progress.rowsTotal.toLocaleString('en-US')} rows are invalid; see errors for what to fix in each`);
   }
+  // Completed only once search has every product the feed wrote (feed-searchable.ts); until then it reads processing.
+  try {
+    const searchable = await waitUntilSearchable(feed, {
+      remainingMs: context.remainingMs,
+      handoverMs: HANDOVER_MS,
+      renewEveryMs: leaseMs / 3,
+      renewLease: async () => {
+        feed = await saveCheckpoint(feed, token, progress, now().getTime() + leaseMs);
+      },
+    });
+    if (!searchable) {
+      await releaseLease(feed, token, now());
+      return 'handed-over';
+    }
+  } catch (error) {
+    if (error instanceof FeedStateChanged) return 'skipped'; // the lease was lost: another run continues
+    throw error;
+  }
   return finish(feed, token, progress, { status: 'completed' }, now());
 }
 
@@ -240,6 +259,8 @@ async function writeChunk(feed: FeedItem, chunk: readonly ValidRow[], progress: 
     }
     writes.push(toItems(feed, row, current, timestamp));
   }
+  // Before the items: a run that stops after writing them still knows what search must catch up on.
+  await recordChunkForSearch(feed, chunk[0]?.row ?? 0, writes, timestamp);
   await writeProducts(writes, { parallelism: WRITE_PARALLELISM });
 }
 

@@ -37,6 +37,7 @@ import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { fail, Failure, invalidFields } from '../failures.ts';
 import { newId } from '../ids.ts';
 import type { Role } from '../schemas/agents.ts';
+import { describeAmount } from '../schemas/money.ts';
 import type { NegotiationMove, NegotiationSession, NegotiationStatus, Party } from '../schemas/trade.ts';
 import { negotiationMove, openingState, stateDetails, type Mover, type SessionMove, type SessionState } from './negotiation-states.ts';
 import { offerPriceFor, policyAnswer } from './negotiation-policy.ts';
@@ -149,7 +150,7 @@ export async function startNegotiation(
   const problems = proposalProblems({ quantity: request.quantity, unitPrice: proposal, currency: offer.unitPrice.currency, listPrice, limits: quantityLimits(offer, product) });
   const overList = overListProblem(proposal, listPrice, request.quantity, offer.unitPrice.currency);
   if (overList) problems.push(overList);
-  else if (!offer.negotiable && proposal !== listPrice) problems.push({ path: 'unitPrice', message: `This offer is not negotiable: omit unitPrice or propose its price for this quantity, ${listPrice}` });
+  else if (!offer.negotiable && proposal !== listPrice) problems.push({ path: 'unitPrice', message: `This offer is not negotiable: omit unitPrice or propose its price for this quantity, ${describeAmount(listPrice, offer.unitPrice.currency)}` });
   if (problems.length > 0) throw invalidFields(problems);
 
   const at = now.toISOString();

@@ -305,18 +305,19 @@ function transitionEvent(next: Order): NewEvent {
   return { type, data: orderEventData(next), agentIds: [next.buyerId, next.sellerId] };
 }
 
-/** Writes a transition computed from `read`; a change in between refuses it with the status it found. */
-async function commitTransition(read: StoredOrder, next: Order, audit: AuditRecord, now: Date): Promise<void> {
+/**
+ * Writes a transition computed from `read`: false, with nothing written, when the order changed in
+ * between (the caller reads it again and decides on what it finds).
+ */
+async function commitTransition(read: StoredOrder, next: Order, audit: AuditRecord, now: Date): Promise<boolean> {
   const { operation: event } = recordEvent(transitionEvent(next), now);
   // Cancelling or declining gives the order's units back to the product and its charge to the key's counters.
   const operations = [...changeOrderOperations(read, next, audit, { restock: releases(next.status) }, now), event];
   try {
     await writeOrder(operations);
+    return true;
   } catch (error) {
-    if (error instanceof TradeRefused && (error.refusal.has('order') || error.refusal.has('audit'))) {
-      const current = (await getOrder(read.order.orderId))?.order ?? read.order;
-      throw fail.conflict(`The order changed meanwhile and is now ${current.status}: read it and decide again`, statusDetails(current.status));
-    }
+    if (error instanceof TradeRefused && (error.refusal.has('order') || error.refusal.has('audit'))) return false;
     throw error;
   }
 }
@@ -331,34 +332,52 @@ const ACTION_WORDS: Record<Exclude<OrderAction, 'expire-approval'>, string> = {
   cancel: 'cancelled',
 };
 
+/**
+ * Conditional writes of one transition before it gives up: a write that lost to another move re-reads the
+ * order and decides again on the state it finds (a cancel that lost to a confirm still cancels).
+ */
+const TRANSITION_ATTEMPTS = 5;
+
 export async function transitionOrder(caller: TradeCaller, orderId: string, input: TransitionInput, now: Date): Promise<Order> {
-  const { read, order, party } = await orderOf(caller, orderId);
+  const found = await orderOf(caller, orderId);
+  const { party } = found;
+  let { read, order } = found;
   const rule = ORDER_TRANSITIONS[input.action];
-  const move = orderMove(order.status, input.action, party);
-  if ('refused' in move && move.refused === 'forbidden') throw fail.forbidden(`Only the order's ${rule.by} can ${input.action} it`);
-  if ('refused' in move) {
-    throw fail.conflict(`An order that is ${order.status} cannot be ${ACTION_WORDS[input.action]} (only from ${rule.from.join(' or ')})`, statusDetails(order.status));
+  for (let attempt = 1; ; attempt++) {
+    const move = orderMove(order.status, input.action, party);
+    if ('refused' in move && move.refused === 'forbidden') throw fail.forbidden(`Only the order's ${rule.by} can ${input.action} it`);
+    if ('refused' in move) {
+      throw fail.conflict(`An order that is ${order.status} cannot be ${ACTION_WORDS[input.action]} (only from ${rule.from.join(' or ')})`, statusDetails(order.status));
+    }
+    // An approval whose window has closed is the expiry's to record (declined, approval_expired).
+    if (input.action === 'approve' && order.approval && order.approval.expiresAt <= now.toISOString()) {
+      throw fail.conflict(`The approval window closed at ${order.approval.expiresAt}: the order is being declined (approval_expired) and cannot be approved. Place a new order`, [
+        ...statusDetails(order.status),
+        { path: 'approval.expiresAt', message: `Closed at ${order.approval.expiresAt}` },
+      ]);
+    }
+    // Decided again after another move: never before that move's time, so the audit trail stays in order.
+    const when = new Date(Math.max(now.getTime(), Date.parse(order.updatedAt)));
+    const at = when.toISOString();
+    const { next, details } = applyTransition(order, input, move.to, { party, keyId: caller.keyId }, at);
+    const audit: AuditRecord = {
+      entryId: newId('audit'),
+      at,
+      actor: actorOf(caller, party),
+      action: input.action,
+      fromStatus: order.status,
+      toStatus: move.to,
+      details,
+    };
+    if (await commitTransition(read, next, audit, when)) return viewFor(next, party);
+    const current = await getOrder(orderId);
+    if (!current) throw fail.notFound(`Order ${orderId} not found`);
+    if (attempt >= TRANSITION_ATTEMPTS) {
+      throw fail.collision(`The order kept changing while this ${input.action} was made and is now ${current.order.status}: read it and decide again`);
+    }
+    read = current;
+    order = current.order;
   }
-  const at = now.toISOString();
-  // An approval whose window has closed is the expiry's to record (declined, approval_expired).
-  if (input.action === 'approve' && order.approval && order.approval.expiresAt <= at) {
-    throw fail.conflict(`The approval window closed at ${order.approval.expiresAt}: the order is being declined (approval_expired) and cannot be approved. Place a new order`, [
-      ...statusDetails(order.status),
-      { path: 'approval.expiresAt', message: `Closed at ${order.approval.expiresAt}` },
-    ]);
-  }
-  const { next, details } = applyTransition(order, input, move.to, { party, keyId: caller.keyId }, at);
-  const audit: AuditRecord = {
-    entryId: newId('audit'),
-    at,
-    actor: actorOf(caller, party),
-    action: input.action,
-    fromStatus: order.status,
-    toStatus: move.to,
-    details,
-  };
-  await commitTransition(read, next, audit, now);
-  return viewFor(next, party);
 }
 
 /**
@@ -374,13 +393,7 @@ export async function expireApproval(read: StoredOrder, now: Date): Promise<bool
   if (!('to' in move)) return false;
   const { next, details } = applyTransition(order, { action: 'expire-approval' }, move.to, 'system', at);
   const audit: AuditRecord = { entryId: newId('audit'), at, actor: 'system', action: 'decline', fromStatus: order.status, toStatus: move.to, details };
-  try {
-    await commitTransition(read, next, audit, now);
-    return true;
-  } catch (error) {
-    if (error instanceof Failure && error.kind === 'conflict') return false;
-    throw error;
-  }
+  return commitTransition(read, next, audit, now);
 }
 
 /** Orders whose approval expired at `now`, from the due-work index. */

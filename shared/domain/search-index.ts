@@ -12,35 +12,49 @@ import { deleteSnapshotsBefore, downloadSnapshot, snapshotKeyFor, uploadSnapshot
 import { toProduct, toPublicOffer } from './catalog.ts';
 
 let replica: SearchReplica | undefined;
+/** When the head read of the last finished refresh began: the replica has every entry logged before it. */
 let checkedAt = 0;
 let refreshing: Promise<SearchReplica> | undefined;
 
-/** The index, current to within the refresh interval. Concurrent callers share one refresh. */
-export function currentSearchIndex(options: { maxAgeMs?: number } = {}): Promise<SearchReplica> {
+/**
+ * The index, current to within the refresh interval of the caller's arrival: it holds every log entry
+ * appended before (arrival − interval). Concurrent callers share one refresh; a caller that joined a
+ * refresh begun too long before it arrived (a cold load takes seconds) waits for the next. A feed counts
+ * on this bound to report `completed` only once its products are searchable (feed-searchable.ts).
+ */
+export async function currentSearchIndex(options: { maxAgeMs?: number } = {}): Promise<SearchReplica> {
   const maxAge = options.maxAgeMs ?? config().SEARCH_INDEX_REFRESH_MS;
-  if (replica && Date.now() - checkedAt < maxAge) return Promise.resolve(replica);
-  refreshing ??= refresh().finally(() => {
-    refreshing = undefined;
-  });
-  return refreshing;
+  const arrived = Date.now();
+  for (;;) {
+    if (replica && arrived - checkedAt < maxAge) return replica;
+    refreshing ??= refresh().finally(() => {
+      refreshing = undefined;
+    });
+    const refreshed = await refreshing;
+    if (arrived - checkedAt <= maxAge) return refreshed;
+  }
 }
 
 async function refresh(): Promise<SearchReplica> {
+  const startedAt = Date.now();
   const head = await readSearchHead();
-  checkedAt = Date.now();
-  if (!replica) replica = await loadSnapshot(head);
+  // Built aside and swapped in whole: meanwhile readers keep the copy they had, never a half-loaded one.
+  let next = replica ?? (await loadSnapshot(head));
   // A log behind this copy was reset (removed, restored, rebuilt from scratch): start again from it.
-  if (head.seq < replica.seq) replace(await loadSnapshot(head));
-  if (head.seq > replica.seq) {
-    let entries = await readSearchChanges(replica.seq);
+  if (head.seq < next.seq) next = await loadSnapshot(head);
+  if (head.seq > next.seq) {
+    let entries = await readSearchChanges(next.seq);
     // Entries before the snapshot have expired: start again from the snapshot.
-    if (entries.length === 0 || (entries[0]?.seq ?? 0) !== replica.seq + 1) {
-      replace(await loadSnapshot(head));
-      entries = await readSearchChanges(replica.seq);
+    if (entries.length === 0 || (entries[0]?.seq ?? 0) !== next.seq + 1) {
+      next = await loadSnapshot(head);
+      entries = await readSearchChanges(next.seq);
     }
-    for (const entry of entries) replica.apply(entry.seq, entry.changes);
+    for (const entry of entries) next.apply(entry.seq, entry.changes);
   }
-  return replica;
+  if (next !== replica) replace(next);
+  // Only now, with every entry up to the head applied, is the copy as fresh as the head read.
+  checkedAt = startedAt;
+  return next;
 }
 
 async function loadSnapshot(head: SearchHead): Promise<SearchReplica> {

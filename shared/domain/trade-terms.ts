@@ -4,6 +4,7 @@
 import type { FieldProblem } from '../failures.ts';
 import { formatMoney } from '../schemas/money.ts';
 import { MAX_ORDER_TOTAL } from '../schemas/trade.ts';
+import { describeAmount, minorUnitName, minorUnitProblem } from '../schemas/money.ts';
 
 export interface QuantityLimits {
   /** The larger of the offer's minQuantity and the product's minOrderQuantity. */
@@ -32,13 +33,13 @@ export function orderTotal(quantity: number, unitPrice: number): number {
 export function listTotalProblem(quantity: number, listPrice: number, currency: string): string | undefined {
   if (orderTotal(quantity, listPrice) <= MAX_ORDER_TOTAL) return undefined;
   const most = Math.floor(MAX_ORDER_TOTAL / listPrice);
-  return `At the offer's price for this quantity (${listPrice} ${currency} minor units per unit), ${quantity} units come to more than the largest order total, ${MAX_ORDER_TOTAL}; negotiate at most ${most} units per session`;
+  return `At the offer's price for this quantity, ${describeAmount(listPrice, currency)} per unit, ${quantity} units come to more than the largest order total, ${MAX_ORDER_TOTAL} ${minorUnitName(currency)}; negotiate at most ${most} units per session`;
 }
 
 /** Why these terms exceed the largest order total, or undefined. */
 export function totalProblem(quantity: number, unitPrice: number, currency: string): string | undefined {
   if (orderTotal(quantity, unitPrice) <= MAX_ORDER_TOTAL) return undefined;
-  return `${quantity} units at ${unitPrice} come to more than the largest order total, ${MAX_ORDER_TOTAL} ${currency} minor units; for ${quantity} units the unit price may be at most ${Math.floor(MAX_ORDER_TOTAL / quantity)}`;
+  return `${quantity} units at ${describeAmount(unitPrice, currency)} come to more than the largest order total, ${MAX_ORDER_TOTAL} ${minorUnitName(currency)}; for ${quantity} units the unit price may be at most ${Math.floor(MAX_ORDER_TOTAL / quantity)}`;
 }
 
 /** The problems of a proposal's terms, on the fields the mover can change. */
@@ -46,8 +47,9 @@ export function proposalProblems(terms: { quantity: number; unitPrice: number; c
   const problems: FieldProblem[] = [];
   const quantity = quantityProblem(terms.quantity, terms.limits) ?? (terms.listPrice === undefined ? undefined : listTotalProblem(terms.quantity, terms.listPrice, terms.currency));
   if (quantity) problems.push({ path: 'quantity', message: quantity });
-  const total = totalProblem(terms.quantity, terms.unitPrice, terms.currency);
-  if (total) problems.push({ path: 'unitPrice', message: total });
+  // A unit price is a whole number of the session's minor unit: the refusal names the unit (EUR cents, whole yen).
+  const price = minorUnitProblem(terms.unitPrice, terms.currency) ?? totalProblem(terms.quantity, terms.unitPrice, terms.currency);
+  if (price) problems.push({ path: 'unitPrice', message: price });
   return problems;
 }
 

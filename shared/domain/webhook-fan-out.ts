@@ -12,14 +12,16 @@ import { forEachConcurrently } from '../concurrency.ts';
 
 /**
  * The name a subscription receives an event type under, or undefined when it does not receive it. Of an
- * alias pair, a subscription naming both, or `*`, receives the event once, under the first name.
+ * alias pair, a subscription naming only the alias receives the event under the alias; one naming the
+ * canonical name, both names, or `*` receives it once, under the canonical name (the name it is recorded
+ * under, which GET /v1/events shows too).
  */
 export function deliveryName(eventType: string, subscribed: readonly string[]): string | undefined {
   const pair = EVENT_ALIASES.find((names) => (names as readonly string[]).includes(eventType));
   if (!pair) return subscribed.includes('*') || subscribed.includes(eventType) ? eventType : undefined;
-  const named = pair.filter((name) => subscribed.includes(name));
-  if (subscribed.includes('*') || named.length === 2) return pair[0];
-  return named[0];
+  const [alias, canonical] = pair;
+  if (subscribed.includes('*') || subscribed.includes(canonical)) return canonical;
+  return subscribed.includes(alias) ? alias : undefined;
 }
 
 async function allSubscriptions(agentId: string): Promise<WebhookSubscriptionItem[]> {

@@ -14,7 +14,8 @@ import { isForbiddenAddress, systemResolver, type Resolver } from './webhook-url
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const RESPONSE_BODY_BYTES = 1024;
-export const USER_AGENT = 'AgentMarketplace-Webhooks/1.0 (+https://docs.agent-marketplace.example/webhooks)';
+// No URL until the marketplace has a public site: a placeholder would point receivers at nobody.
+export const USER_AGENT = 'AgentMarketplace-Webhooks/1.0';
 
 /** X-Marketplace-Signature: `sha256=` and the hex HMAC-SHA-256 of the exact body, keyed by the secret's UTF-8 bytes. */
 export function signatureOf(body: string, secret: string): string {

@@ -8,12 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { config } from '../config.ts';
 import { getDeliveries, replaceDelivery, replaceDeliveryOperation, type DeliveryItem } from '../data/deliveries.ts';
-import { enqueueDeliveries, scheduleDelivery, type DeliveryMessage } from '../data/delivery-queue.ts';
+import { enqueueDeliveries, type DeliveryMessage } from '../data/delivery-queue.ts';
+import { scheduleDelivery } from '../data/retry-schedules.ts';
 import { transactWrite, TransactionRefused } from '../data/transactions.ts';
 import { heldSendingSlots, narrowSendingSlot, releaseSendingSlot, releaseSendingSlotOperation, SENDING_SLOTS, takeSendingSlot, type HeldSlot } from '../data/sending-slots.ts';
-import { getSubscriptions, type WebhookSubscriptionItem } from '../data/webhook-subscriptions.ts';
+import { disableFailingSubscription, getSubscriptions, markSubscriptionHealth, type WebhookSubscriptionItem } from '../data/webhook-subscriptions.ts';
+import { recordEvent } from '../data/events.ts';
 import type { DeliveryAttempt } from '../schemas/webhooks.ts';
-import { decideAfterAttempt, RETRY_JITTER, type RetryPolicy } from './delivery-decision.ts';
+import { logger } from '../logger.ts';
+import { decideAfterAttempt, decideEndpointHealth, RETRY_JITTER, type RetryPolicy } from './delivery-decision.ts';
 import { DELIVERY_TIMEOUT_MS, postSigned } from './webhook-sender.ts';
 import { countMetric } from '../metrics.ts';
 
@@ -131,6 +134,12 @@ async function sendLane(subscriptionId: string, lane: readonly Queued[], subscri
     if (entry.next.status === 'failed') countMetric('webhookDeliveriesFailed');
     if (entry.retryAt) await scheduleDelivery({ subscriptionId, deliveryId: entry.queued.delivery.deliveryId, attempt: entry.next.attemptCount + 1 }, entry.retryAt);
   }
+  // After the retries are scheduled: health is bookkeeping, and a failure here must not cost a retry.
+  try {
+    await trackHealth(subscription, made.filter((entry) => recorded.has(entry.queued.delivery.deliveryId)).map((entry) => entry.next));
+  } catch (error) {
+    logger.error('Webhook subscription health not recorded', { subscriptionId, error: error as Error });
+  }
   return results;
 }
 
@@ -184,5 +193,37 @@ async function recordLane(subscriptionId: string, slot: number, laneId: string, 
     for (const { queued, next } of made) if (await replaceDelivery(next, queued.delivery.attemptCount)) recorded.add(next.deliveryId);
     await releaseSendingSlot(subscriptionId, slot, laneId);
     return recorded;
+  }
+}
+
+/**
+ * Moves the subscription's health on after a lane's recorded attempts (delivery-decision.ts,
+ * decideEndpointHealth): marks when its deliveries began to fail, clears the mark when one gets through,
+ * and disables a subscription that has failed for WEBHOOK_DISABLE_AFTER_SECONDS, with a webhook.disabled
+ * event to its agent (its events feed and its other subscriptions). Writes only when something changes.
+ */
+async function trackHealth(subscription: WebhookSubscriptionItem | undefined, deliveries: readonly DeliveryItem[]): Promise<void> {
+  if (!subscription) return;
+  const attempts = deliveries
+    .map((delivery) => delivery.attempts.at(-1))
+    .filter((attempt): attempt is DeliveryAttempt => attempt !== undefined && attempt.error !== 'subscription-inactive')
+    .map((attempt) => ({ at: new Date(attempt.at), delivered: attempt.error === null }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  if (attempts.length === 0) return;
+  const now = new Date();
+  const failingSince = subscription.failingSince === null ? null : new Date(subscription.failingSince);
+  const decision = decideEndpointHealth({ active: subscription.active, failingSince }, attempts, config().WEBHOOK_DISABLE_AFTER_SECONDS * 1000, now);
+  const { agentId, id } = subscription;
+  if (decision.change === 'recovered') await markSubscriptionHealth(agentId, id, null);
+  // Failing from this lane on, or failing long enough before the mark was ever written: mark it first.
+  if (decision.change === 'failing' || (decision.change === 'disable' && subscription.failingSince === null)) await markSubscriptionHealth(agentId, id, decision.since.toISOString());
+  if (decision.change !== 'disable' || subscription.failingSince === null) return;
+  const disabledAt = now.toISOString();
+  const { operation } = recordEvent(
+    { type: 'webhook.disabled', data: { subscriptionId: id, agentId, url: subscription.url, failingSince: subscription.failingSince }, agentIds: [agentId] },
+    now,
+  );
+  if (await disableFailingSubscription(subscription, subscription.failingSince, disabledAt, operation)) {
+    logger.warn('Webhook subscription disabled: every delivery failed', { agentId, subscriptionId: id, failingSince: subscription.failingSince });
   }
 }

@@ -42,6 +42,9 @@ export async function subscribe(agentId: string, input: NewSubscription, now: Da
     secret: input.secret,
     description: input.description ?? null,
     active: true,
+    failingSince: null,
+    disabledReason: null,
+    disabledAt: null,
     createdAt: timestamp,
     updatedAt: timestamp,
   };

@@ -17,6 +17,9 @@ export interface ApiState {
   /** The request's clock reading. */
   now: Date;
   sourceIp: string;
+  /** The request's method and path as API Gateway received them (the path still percent-encoded). */
+  method: string;
+  path: string;
   /** The request's headers as the client sent them: lowercase names, its cookies back in one Cookie header. */
   headers: Readonly<Record<string, string | undefined>>;
   caller?: Caller;

@@ -22,9 +22,9 @@ export const ERROR_CODES = {
     description: 'The order is over a limit of the restricted key (`details`: the limit’s path and what is left); nothing was written',
   },
   'not-found': { status: 404, description: 'Unknown route or id, or a record the caller is not a party to' },
-  'request/method-not-allowed': {
+  'method-not-allowed': {
     status: 405,
-    description: 'The MCP endpoint takes POST only (GET /mcp: this server offers no event stream); the Allow header names the method',
+    description: 'A known path with a method it does not serve: Allow lists those it does',
   },
   conflict: { status: 409, description: 'The record’s current state does not allow this change (the state is in details); with Retry-After, a momentary collision: send it again' },
   'idempotency/conflict': {

@@ -49,7 +49,7 @@ export const errors = {
       { details: [{ path: 'scope', message: `needs ${scope}` }] },
     ),
   notFound: (message = 'Resource not found') => new ApiError('not-found', message),
-  methodNotAllowed: (message: string, allow: string) => new ApiError('request/method-not-allowed', message, { headers: { Allow: allow } }),
+  methodNotAllowed: (message: string, allow: string) => new ApiError('method-not-allowed', message, { headers: { Allow: allow } }),
   invalid: (message: string, details?: ErrorDetail[]) =>
     new ApiError('validation/invalid', message, details ? { details } : {}),
   tooLarge: (limitBytes: number, advice?: string) =>

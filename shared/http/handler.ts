@@ -29,6 +29,9 @@ export interface ApiRequest<R extends RouteDefinition> {
   /** Request headers, lowercased names (as API Gateway HTTP APIs deliver them), cookies in one Cookie header. */
   headers: Readonly<Record<string, string | undefined>>;
   requestId: string;
+  /** The method and the path (percent-encoded, as sent) the request came with. */
+  method: string;
+  path: string;
   /** The request's clock reading: use it for every timestamp the request writes. */
   now: Date;
   sourceIp: string;
@@ -58,6 +61,8 @@ export function apiHandler<R extends RouteDefinition>(
       upload: state.upload,
       headers: state.headers,
       requestId: state.requestId,
+      method: state.method,
+      path: state.path,
       now: state.now,
       sourceIp: state.sourceIp,
     } as ApiRequest<R>);

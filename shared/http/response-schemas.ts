@@ -4,9 +4,9 @@ import * as z from '../schemas/zod.ts';
 import { Timestamp } from '../schemas/common.ts';
 import { ERROR_CODE_NAMES } from './error-codes.ts';
 
-export const RequestId = /* @__PURE__ */ (() => z.annotated(z.string().check(z.regex(/^req_[0-9A-HJKMNP-TV-Z]{26}$/)), { maxLength: 30, example: 'req_01M83TY0Y0TX5XRW8ET1FYQJBT' }))();
+export const RequestId = z.annotated(z.string().check(z.regex(/^req_[0-9A-HJKMNP-TV-Z]{26}$/)), { maxLength: 30, example: 'req_01M83TY0Y0TX5XRW8ET1FYQJBT' });
 
-export const Meta = /* @__PURE__ */ (() => z.annotated(z.object({ requestId: RequestId, timestamp: Timestamp }), { id: 'Meta' }))();
+export const Meta = z.annotated(z.object({ requestId: RequestId, timestamp: Timestamp }), { id: 'Meta' });
 
 /** The success envelope around a data schema. */
 export function envelope<T extends z.ZodMiniType>(data: T) {
@@ -15,12 +15,12 @@ export function envelope<T extends z.ZodMiniType>(data: T) {
 
 // Descriptions of these fields are in the OpenAPI document's content (shared/openapi/content.ts), which no
 // function bundles.
-export const ErrorDetail = /* @__PURE__ */ (() => z.annotated(z.object({ path: z.string(), message: z.string() }), { id: 'ErrorDetail' }))();
+export const ErrorDetail = z.annotated(z.object({ path: z.string(), message: z.string() }), { id: 'ErrorDetail' });
 
-export const ErrorBody = /* @__PURE__ */ (() => z.annotated(z.object({
-    error: z.string(),
-    code: z.enum(ERROR_CODE_NAMES),
-    status: z.annotated(z.int(), { override: { minimum: 400, maximum: 599, format: 'int32' } }),
-    requestId: RequestId,
-    details: z.optional(z.array(ErrorDetail)),
-  }), { id: 'Error' }))();
+export const ErrorBody = z.annotated(z.object({
+  error: z.string(),
+  code: z.enum(ERROR_CODE_NAMES),
+  status: z.annotated(z.int(), { override: { minimum: 400, maximum: 599, format: 'int32' } }),
+  requestId: RequestId,
+  details: z.optional(z.array(ErrorDetail)),
+}), { id: 'Error' });

@@ -18,14 +18,16 @@ import { RestrictedKey, RestrictedKeyWithSecret } from '../schemas/keys.ts';
 import { Order, OrderPreview } from '../schemas/trade.ts';
 import { Feed, FeedWithUpload, Offer, OfferCompact, Product, ProductCompact, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
 import { idOf } from '../schemas/common.ts';
-import { SearchIntentPage, SearchItem, SearchItemBase, SearchItemCompact, SearchPage } from '../schemas/search.ts';
+import { SearchIntentPage, SearchItem, SearchItemBase, SearchItemCompact, SearchPage } from '../schemas/search-results.ts';
 import { Delivery, DeliveryWithPayload } from '../schemas/webhooks.ts';
 import type { DeliveredEventType } from '../schemas/event-data.ts';
 import { EVENT_ENVELOPES } from '../schemas/events.ts';
+import { PACKAGE_VERSION } from './package-version.ts';
 
 export const API_TITLE = 'Agent Marketplace API';
 
-export const API_VERSION = '1.0.0';
+/** The document's version: the marketplace's (package.json), which the reference page shows beside the title. */
+export const API_VERSION = PACKAGE_VERSION;
 
 /** Every tag with what its operations are for (a route's tag must be one of these). */
 export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
@@ -42,12 +44,13 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
 };
 
 /**
- * Who publishes the API. The domain is a placeholder until the marketplace's public site exists
- * (docs/decisions/document-publisher.md); there is no license to grant: the API is proprietary.
+ * Who publishes the API: the team, without an address until the marketplace has a public site and
+ * mailbox (no placeholder an agent or a person could mistake for one); there is no license to grant:
+ * the API is proprietary (docs/decisions/document-publisher-named.md).
  */
 export const PUBLISHER = {
-  contact: { name: 'Agent Marketplace platform team', email: 'api@agent-marketplace.example', url: 'https://agent-marketplace.example/support' },
-  license: { name: 'Proprietary: all rights reserved', url: 'https://agent-marketplace.example/terms' },
+  contact: { name: 'Agent Marketplace platform team' },
+  license: { name: 'Proprietary: all rights reserved' },
 };
 
 /**
@@ -223,20 +226,28 @@ const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
   'order.approval_required': 'A restricted key’s order is over its `approvalAbove`: it waits for the main key (approve or decline). To the buyer only.',
   'order.declined': 'The main key declined the order, or nobody answered in time (`approval_expired`); stock and spend released. To the buyer only.',
   'negotiation.started': 'A buyer opened a session.',
-  'negotiation.offer': 'negotiation.counter, under this name for subscriptions that name it.',
+  'negotiation.offer': 'negotiation.counter, for subscriptions naming only this alias.',
   'negotiation.counter': 'A party (or the seller’s policy) countered.',
   'negotiation.accepted': 'The terms were accepted: the buyer may order.',
   'negotiation.rejected': 'A party rejected the session, or it expired (`reason`).',
-  'feed.processed': 'feed.completed, under this name for subscriptions that name it.',
+  'feed.processed': 'feed.completed, for subscriptions naming only this alias.',
   'feed.completed': 'A feed was processed (rows may have failed: see its counts); to its seller.',
   'feed.failed': 'A feed could not be processed (`failureReason`); to its seller.',
+  'webhook.disabled': 'A subscription was disabled after 5 days of failures.',
   'webhook.test': 'Sent by `POST /v1/webhooks/{id}/test` to that subscription only.',
 };
+
+/**
+ * The notices about a subscription itself (webhook.test, webhook.disabled) are one POST whose body is
+ * either envelope, as a family's is one: the signature headers and answers are said once for both.
+ */
+const WEBHOOK_NOTICE_TYPES = ['webhook.test', 'webhook.disabled'] as const satisfies readonly DeliveredEventType[];
+const WEBHOOK_NOTICE_ENVELOPE = z.annotated(z.union(WEBHOOK_NOTICE_TYPES.map((type) => EVENT_ENVELOPES[type]) as [z.ZodMiniObject, z.ZodMiniObject]), { id: 'WebhookNoticeEvent' });
 
 export const WEBHOOK_EVENTS: Record<DeliveredEventType, WebhookEventDocumentation> = Object.fromEntries(
   (Object.keys(WEBHOOK_EVENT_DESCRIPTIONS) as DeliveredEventType[]).map((type): [DeliveredEventType, WebhookEventDocumentation] => [
     type,
-    { description: WEBHOOK_EVENT_DESCRIPTIONS[type], envelope: EVENT_ENVELOPES[type] },
+    { description: WEBHOOK_EVENT_DESCRIPTIONS[type], envelope: (WEBHOOK_NOTICE_TYPES as readonly string[]).includes(type) ? WEBHOOK_NOTICE_ENVELOPE : EVENT_ENVELOPES[type] },
   ]),
 ) as Record<DeliveredEventType, WebhookEventDocumentation>;
 

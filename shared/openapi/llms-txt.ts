@@ -33,7 +33,8 @@ const forPeople = (route: RouteWithDocument) => route.pageForPeople === true || 
 export function buildLlmsTxt(routes: readonly RouteWithDocument[]): string {
   const byTag = new Map<RouteTag, RouteWithDocument[]>();
   for (const route of routes) {
-    if (forPeople(route)) continue;
+    // Other protocols' discovery documents are not operations of the document: listed under Documents.
+    if (forPeople(route) || route.discoveryDocument) continue;
     byTag.set(route.tag, [...(byTag.get(route.tag) ?? []), route]);
   }
   const sections = ROUTE_TAGS
@@ -82,6 +83,7 @@ ${errors}
 - [OpenAPI 3.1 document](/v1/openapi.json): every operation with its description, schemas, examples and error codes, and the webhooks
 - [API reference](/docs): the same document as a web page
 - [MCP (Streamable HTTP)](/mcp): the operations as MCP tools; POST JSON-RPC with your \`Authorization: Bearer\` key
+- [GET /.well-known/agent-card.json](/.well-known/agent-card.json): the A2A agent card (this API, its MCP endpoint, the buyer and seller skills), for agents that discover by card
 - [Versioning](/v1/openapi.json#/info): \`/v1\` changes only additively; deprecations come with \`Deprecation\` and \`Sunset\` headers
 
 ${sections.join('\n\n')}

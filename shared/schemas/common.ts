@@ -63,17 +63,17 @@ export function text(options: { min?: number; max: number; multiline?: boolean }
 }
 
 
-export const Timestamp = /* @__PURE__ */ (() => z.annotated(z.iso.datetime({ precision: 3 }), {
+export const Timestamp = z.annotated(z.iso.datetime({ precision: 3 }), {
   id: 'Timestamp',
   maxLength: 24,
   description: 'ISO 8601 UTC timestamp with milliseconds',
   example: '2026-11-22T10:15:30.123Z',
-}))();
+});
 
-export const CountryCode = /* @__PURE__ */ (() => z.annotated(
+export const CountryCode = z.annotated(
   z.string().check(z.refine((code) => COUNTRY_CODES.has(code), 'Must be an assigned ISO 3166-1 alpha-2 country code in uppercase, such as DE')),
   { description: 'ISO 3166-1 alpha-2 country code, uppercase', example: 'DE', maxLength: 2, pattern: '^[A-Z]{2}$' },
-))();
+);
 
 /**
  * An integer in a query string: plain decimal digits only (no sign, exponent, hex, spaces or leading
@@ -96,7 +96,7 @@ export function queryInteger(options: { min: number; max: number }) {
 export const LIST_CURSOR_MAX = 2048;
 
 /** Query parameters shared by every list endpoint. */
-export const PaginationQuery = /* @__PURE__ */ (() => z.strictObject({
+export const PaginationQuery = z.strictObject({
   limit: z.annotated(z._default(queryInteger({ min: 1, max: 100 }), 20), {
     description: 'Page size, 1–100',
     example: 20,
@@ -111,7 +111,7 @@ export const PaginationQuery = /* @__PURE__ */ (() => z.strictObject({
     pattern: '^[A-Za-z0-9_-]+$',
     param: { id: 'Cursor' },
   }),
-}))();
+});
 
 /** A page of a list: `{items, nextCursor}`, at most `maxItems` (a list's `limit` is at most 100). */
 export function page<T extends z.ZodMiniType>(item: T, options: { maxItems?: number; cursorMaxLength?: number } = {}) {
@@ -147,7 +147,7 @@ export function boundedInt(minimum: number, maximum: number, meta: { description
 /** `negotiation` → `NegotiationId`: the component each kind of id is documented as. */
 const idComponentName = (kind: IdKind) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}Id`;
 
-const idSchemas = /* @__PURE__ */ (() => new Map<IdKind, z.ZodMiniString>())();
+const idSchemas = new Map<IdKind, z.ZodMiniString>();
 
 /** An id in a response, documented once per kind (its form and where it comes from) and referenced. */
 export function idOf(kind: IdKind, meta: { description?: string; example?: string } = {}) {

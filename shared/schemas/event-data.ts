@@ -10,8 +10,8 @@ import { MAX_AMOUNT, Money } from './money.ts';
 import { Cancellation, MAX_ROUNDS, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
 
 /**
- * The specification's event type names (both of its lists), and the two of approvals (contract §5.2),
- * which subscriptions and the feed's `?type=` accept.
+ * The specification's event type names (both of its lists), the two of approvals (contract §5.2) and
+ * webhook.disabled, which subscriptions and the feed's `?type=` accept.
  */
 export const EVENT_TYPES = [
   'order.created',
@@ -30,12 +30,14 @@ export const EVENT_TYPES = [
   'feed.processed',
   'feed.completed',
   'feed.failed',
+  'webhook.disabled',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
- * Alias pairs (contract: negotiation.offer ≡ negotiation.counter, feed.processed ≡ feed.completed). An
- * event is recorded under the second name; a subscription naming both, or `*`, receives it under the first.
+ * Alias pairs, [alias, canonical] (contract: negotiation.offer ≡ negotiation.counter, feed.processed ≡
+ * feed.completed). An event is recorded under the canonical name, which the events feed shows and `*`
+ * and a subscription naming both receive; only a subscription naming the alias alone receives the alias.
  */
 export const EVENT_ALIASES = [
   ['negotiation.offer', 'negotiation.counter'],
@@ -45,7 +47,7 @@ export const EVENT_ALIASES = [
 type AliasName = (typeof EVENT_ALIASES)[number][0];
 
 /** The names events are recorded under: every event type except the first name of an alias pair. */
-export const RECORDED_EVENT_TYPES = /* @__PURE__ */ (() => EVENT_TYPES.filter((type): type is Exclude<EventType, AliasName> => !EVENT_ALIASES.some(([alias]) => alias === type)))();
+export const RECORDED_EVENT_TYPES = EVENT_TYPES.filter((type): type is Exclude<EventType, AliasName> => !EVENT_ALIASES.some(([alias]) => alias === type));
 export type RecordedEventType = Exclude<EventType, AliasName>;
 
 /** The name an event of this type (or alias) is recorded under. */
@@ -57,56 +59,56 @@ export function recordedTypeOf(type: EventType): RecordedEventType {
 /** The type a subscription's test event (`POST /v1/webhooks/{id}/test`) is sent as; never recorded. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
-const AgentId = /* @__PURE__ */ (() => idOf('agent'))();
+const AgentId = idOf('agent');
 
 // Orders
 
-const OrderCreatedData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    orderId: idOf('order'),
-    buyerId: AgentId,
-    sellerId: AgentId,
-    totalAmount: Money,
-    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
-  }), { id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' }))();
+const OrderCreatedData = z.annotated(z.strictObject({
+  orderId: idOf('order'),
+  buyerId: AgentId,
+  sellerId: AgentId,
+  totalAmount: Money,
+  items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+}), { id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' });
 
 /** The data of every order change after creation (confirmed … cancelled): one schema, the type names the change. */
-const OrderChangeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    orderId: idOf('order'),
-    sessionId: idOf('negotiation'),
-    buyerId: AgentId,
-    sellerId: AgentId,
-    status: z.withMeta(OrderStatus, { description: 'The order’s status after the change' }),
-    totalAmount: Money,
-    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
-    shipping: z.annotated(z.optional(Shipping), { description: 'Present once the order has shipped' }),
-    cancellation: z.annotated(z.optional(Cancellation), { description: 'Present when the order was cancelled' }),
-  }), { id: 'OrderChangeData', description: 'The order after the change' }))();
+const OrderChangeData = z.annotated(z.strictObject({
+  orderId: idOf('order'),
+  sessionId: idOf('negotiation'),
+  buyerId: AgentId,
+  sellerId: AgentId,
+  status: z.withMeta(OrderStatus, { description: 'The order’s status after the change' }),
+  totalAmount: Money,
+  items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+  shipping: z.annotated(z.optional(Shipping), { description: 'Present once the order has shipped' }),
+  cancellation: z.annotated(z.optional(Cancellation), { description: 'Present when the order was cancelled' }),
+}), { id: 'OrderChangeData', description: 'The order after the change' });
 
 /**
  * order.approval_required: to the buyer only (the seller does not see the order until it is approved).
  * Names no seller, so that neither the seller's deliveries nor its events feed carry it.
  */
-const OrderApprovalRequiredData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    orderId: idOf('order'),
-    sessionId: idOf('negotiation'),
-    buyerId: AgentId,
-    keyId: idOf('key', { description: 'The restricted key that placed the order' }),
-    totalAmount: Money,
-    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
-    approvalExpiresAt: Timestamp,
-  }), { id: 'OrderApprovalRequiredData', description: 'An order waits for the main key: POST /v1/orders/{id}/approve or /decline' }))();
+const OrderApprovalRequiredData = z.annotated(z.strictObject({
+  orderId: idOf('order'),
+  sessionId: idOf('negotiation'),
+  buyerId: AgentId,
+  keyId: idOf('key', { description: 'The restricted key that placed the order' }),
+  totalAmount: Money,
+  items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+  approvalExpiresAt: Timestamp,
+}), { id: 'OrderApprovalRequiredData', description: 'An order waits for the main key: POST /v1/orders/{id}/approve or /decline' });
 
 /** order.declined: to the buyer only; everything the order held is released. */
-const OrderDeclinedData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    orderId: idOf('order'),
-    sessionId: idOf('negotiation'),
-    buyerId: AgentId,
-    keyId: idOf('key', { description: 'The restricted key that placed the order' }),
-    status: z.literal('declined'),
-    totalAmount: Money,
-    items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
-    reason: z.annotated(z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), { description: '`approval_expired` when nobody answered in time; else the owner’s reason, if given' }),
-  }), { id: 'OrderDeclinedData', description: 'The main key declined the order, or its approval expired' }))();
+const OrderDeclinedData = z.annotated(z.strictObject({
+  orderId: idOf('order'),
+  sessionId: idOf('negotiation'),
+  buyerId: AgentId,
+  keyId: idOf('key', { description: 'The restricted key that placed the order' }),
+  status: z.literal('declined'),
+  totalAmount: Money,
+  items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
+  reason: z.annotated(z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), { description: '`approval_expired` when nobody answered in time; else the owner’s reason, if given' }),
+}), { id: 'OrderDeclinedData', description: 'The main key declined the order, or its approval expired' });
 
 // Negotiations
 
@@ -128,7 +130,7 @@ const negotiationFields = {
 };
 
 /** The data of every negotiation event: one schema, the type names the move; `reason` only on negotiation.rejected. */
-const NegotiationEventData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
+const NegotiationEventData = z.annotated(z.strictObject({
     ...negotiationFields,
     reason: z.annotated(z.optional(z.enum(['rejected', 'expired'])), { description: 'negotiation.rejected only: `rejected`, or `expired` (72 h without a move)' }),
   }).check((context) => {
@@ -137,7 +139,7 @@ const NegotiationEventData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     if (closed !== (context.value.reason !== undefined)) {
       context.issues.push({ code: 'custom', path: ['reason'], message: 'Required when the session is rejected or expired, absent otherwise', input: context.value });
     }
-  }), { id: 'NegotiationEventData', description: 'The session after the move (no private prices)' }))();
+  }), { id: 'NegotiationEventData', description: 'The session after the move (no private prices)' });
 
 // Feeds
 
@@ -153,7 +155,7 @@ const feedFields = {
 };
 
 /** The data of both feed outcomes: one schema, `status` and the type agree; `failureReason` only on feed.failed. */
-const FeedOutcomeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
+const FeedOutcomeData = z.annotated(z.strictObject({
     ...feedFields,
     status: z.annotated(z.enum(['completed', 'failed']), { description: '`completed` (feed.completed, feed.processed; bad rows counted in rowsFailed) or `failed`' }),
     failureReason: z.annotated(z.optional(bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE })), { description: 'feed.failed only: what to change in the file' }),
@@ -162,12 +164,26 @@ const FeedOutcomeData = /* @__PURE__ */ (() => z.annotated(z.strictObject({
     if ((context.value.status === 'failed') !== (context.value.failureReason !== undefined)) {
       context.issues.push({ code: 'custom', path: ['failureReason'], message: 'Required on feed.failed, absent on feed.completed', input: context.value });
     }
-  }), { id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' }))();
+  }), { id: 'FeedOutcomeData', description: 'The feed’s counts and outcome' });
 
-const WebhookTestData = /* @__PURE__ */ (() => z.annotated(
+/** Why a subscription is inactive: its deliveries kept failing (the marketplace disabled it), or its owner deactivated it. */
+export const DISABLED_REASONS = ['deliveries-failing', 'manual'] as const;
+
+const WebhookDisabledData = z.annotated(
+  z.strictObject({
+    subscriptionId: idOf('webhook'),
+    agentId: AgentId,
+    url: bounded(2048, { format: 'uri' }),
+    failingSince: Timestamp,
+  }),
+  // Disabled when the envelope's timestamp says, with disabledReason `deliveries-failing`.
+  { id: 'WebhookDisabledData', description: 'The subscription disabled' },
+);
+
+const WebhookTestData = z.annotated(
   z.strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) }),
   { id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' },
-))();
+);
 
 /** `order.created` → `OrderCreated`: the stem of the schemas' component names. */
 export function pascal(type: string): string {
@@ -193,6 +209,7 @@ export const RECORDED_EVENT_DATA = {
   'negotiation.rejected': NegotiationEventData,
   'feed.completed': FeedOutcomeData,
   'feed.failed': FeedOutcomeData,
+  'webhook.disabled': WebhookDisabledData,
 } as const satisfies Record<RecordedEventType, z.ZodMiniObject>;
 
 /** The data schema of every name an event can be delivered under: the 14 event types (aliases share their pair's schema) and the test event. */

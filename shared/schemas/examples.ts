@@ -1,9 +1,8 @@
 // One consistent example marketplace for the route rows' `examples`: a German seller of nitrile gloves
 // and a buyer, whose ids flow from the feed to search, negotiation, order and webhooks, so that an
 // agent reading the API document can follow one story through every operation. Prices are integers
-// in the currency's minor unit (EUR cents). Each route row takes what it needs; esbuild keeps only
-// the examples a handler's own row names: every value derived from another is built in a pure
-// function call, so that esbuild can drop the ones a bundle does not use.
+// in the currency's minor unit (EUR cents). Each route's document (routeDocument() beside its row)
+// takes what it needs; the OpenAPI document, llms.txt and the MCP tools read them, no function does.
 
 const SELLER_ID = 'agt_01M83T4CM0G5QCN6ZW92TBMJ07';
 const BUYER_ID = 'agt_01M83T6770RB4X4RJFWXG49JCV';
@@ -45,21 +44,21 @@ export const EXAMPLE_ORGANIZATIONS = {
   buyer: { legalName: 'Acme Manufacturing GmbH', country: 'DE' },
 } as const;
 
-export const EXAMPLE_SELLER_REGISTRATION = /* @__PURE__ */ (() => ({
+export const EXAMPLE_SELLER_REGISTRATION = {
   name: 'Rhein Safety catalog agent',
   role: 'seller',
   organization: EXAMPLE_ORGANIZATIONS.seller,
   contactEmail: 'catalog@rhein-safety.example',
-} as const))();
+} as const;
 
-export const EXAMPLE_BUYER_REGISTRATION = /* @__PURE__ */ (() => ({
+export const EXAMPLE_BUYER_REGISTRATION = {
   name: 'Acme procurement agent',
   role: 'buyer',
   organization: EXAMPLE_ORGANIZATIONS.buyer,
   contactEmail: 'procurement@acme.example',
-} as const))();
+} as const;
 
-export const EXAMPLE_BUYER = /* @__PURE__ */ (() => ({
+export const EXAMPLE_BUYER = {
   agentId: BUYER_ID,
   ...EXAMPLE_BUYER_REGISTRATION,
   plan: 'free',
@@ -67,10 +66,10 @@ export const EXAMPLE_BUYER = /* @__PURE__ */ (() => ({
   apiKeyPrefix: 'mk_test_6eYS',
   createdAt: '2026-11-23T09:01:00.000Z',
   updatedAt: '2026-11-23T09:01:00.000Z',
-} as const))();
+} as const;
 
 /** The buyer after changing its contact e-mail: what PATCH and then GET /v1/agents/me show. */
-export const EXAMPLE_UPDATED_BUYER = /* @__PURE__ */ (() => ({ ...EXAMPLE_BUYER, contactEmail: 'buying@acme.example', updatedAt: '2026-11-23T09:30:00.000Z' } as const))();
+export const EXAMPLE_UPDATED_BUYER = { ...EXAMPLE_BUYER, contactEmail: 'buying@acme.example', updatedAt: '2026-11-23T09:30:00.000Z' } as const;
 
 /** The buyer's main key as a list of keys shows it. */
 export const EXAMPLE_MAIN_KEY = { keyId: MAIN_KEY_ID, kind: 'main' } as const;
@@ -93,7 +92,7 @@ export const EXAMPLE_RESTRICTED_KEY = {
 /** An API key as registration and rotation show it, once (40 base62 characters after the prefix). */
 export const EXAMPLE_API_KEY = 'mk_test_6eYSk2Xw9QpL4vN8tR1mZc7Bf3Hd5Jg0AaEoW2x4';
 
-export const EXAMPLE_PRODUCT = /* @__PURE__ */ (() => ({
+export const EXAMPLE_PRODUCT = {
   productId: PRODUCT_ID,
   sellerId: SELLER_ID,
   sku: 'GLV-NIT-M-100',
@@ -114,9 +113,9 @@ export const EXAMPLE_PRODUCT = /* @__PURE__ */ (() => ({
   sourceFeedId: FEED_ID,
   createdAt: '2026-11-23T09:02:03.512Z',
   updatedAt: '2026-11-23T09:02:03.512Z',
-} as const))();
+} as const;
 
-export const EXAMPLE_OFFER = /* @__PURE__ */ (() => ({
+export const EXAMPLE_OFFER = {
   offerId: OFFER_ID,
   productId: PRODUCT_ID,
   sellerId: SELLER_ID,
@@ -128,10 +127,10 @@ export const EXAMPLE_OFFER = /* @__PURE__ */ (() => ({
   status: 'active',
   createdAt: '2026-11-23T09:02:03.512Z',
   updatedAt: '2026-11-23T09:02:03.512Z',
-} as const))();
+} as const;
 
 /** One row of a JSON feed: the product and offer above as the seller uploads them. */
-export const EXAMPLE_FEED_ROW = /* @__PURE__ */ (() => ({
+export const EXAMPLE_FEED_ROW = {
   sku: EXAMPLE_PRODUCT.sku,
   title: EXAMPLE_PRODUCT.title,
   description: EXAMPLE_PRODUCT.description,
@@ -149,9 +148,9 @@ export const EXAMPLE_FEED_ROW = /* @__PURE__ */ (() => ({
   priceTiers: EXAMPLE_OFFER.priceTiers,
   floorUnitPrice: { amount: 1050, currency: 'EUR' },
   autoAcceptUnitPrice: { amount: 1200, currency: 'EUR' },
-} as const))();
+} as const;
 
-export const EXAMPLE_FEED = /* @__PURE__ */ (() => ({
+export const EXAMPLE_FEED = {
   feedId: FEED_ID,
   sellerId: SELLER_ID,
   format: 'json',
@@ -168,9 +167,9 @@ export const EXAMPLE_FEED = /* @__PURE__ */ (() => ({
   createdAt: '2026-11-23T09:02:00.000Z',
   startedAt: '2026-11-23T09:02:00.482Z',
   completedAt: '2026-11-23T09:02:03.512Z',
-} as const))();
+} as const;
 
-export const EXAMPLE_QUEUED_FEED = /* @__PURE__ */ (() => ({
+export const EXAMPLE_QUEUED_FEED = {
   ...EXAMPLE_FEED,
   status: 'queued',
   rowsTotal: 0,
@@ -178,7 +177,7 @@ export const EXAMPLE_QUEUED_FEED = /* @__PURE__ */ (() => ({
   attempts: 0,
   startedAt: null,
   completedAt: null,
-} as const))();
+} as const;
 
 const OPENING_MOVE = {
   round: 1,
@@ -190,11 +189,11 @@ const OPENING_MOVE = {
   automatic: false,
   at: '2026-11-23T09:08:00.000Z',
 } as const;
-const SELLER_COUNTER = /* @__PURE__ */ (() => ({ ...OPENING_MOVE, round: 2, by: 'seller', action: 'counter', unitPrice: 1160, message: null, at: '2026-11-23T09:09:30.000Z' } as const))();
-const BUYER_ACCEPT = /* @__PURE__ */ (() => ({ ...SELLER_COUNTER, by: 'buyer', action: 'accept', message: 'Agreed', at: '2026-11-23T09:10:00.000Z' } as const))();
+const SELLER_COUNTER = { ...OPENING_MOVE, round: 2, by: 'seller', action: 'counter', unitPrice: 1160, message: null, at: '2026-11-23T09:09:30.000Z' } as const;
+const BUYER_ACCEPT = { ...SELLER_COUNTER, by: 'buyer', action: 'accept', message: 'Agreed', at: '2026-11-23T09:10:00.000Z' } as const;
 
 /** The session as the buyer opened it: the seller must answer. */
-export const EXAMPLE_OPEN_SESSION = /* @__PURE__ */ (() => ({
+export const EXAMPLE_OPEN_SESSION = {
   sessionId: SESSION_ID,
   offerId: OFFER_ID,
   productId: PRODUCT_ID,
@@ -215,10 +214,10 @@ export const EXAMPLE_OPEN_SESSION = /* @__PURE__ */ (() => ({
   orderId: null,
   createdAt: '2026-11-23T09:08:00.000Z',
   updatedAt: '2026-11-23T09:08:00.000Z',
-} as const))();
+} as const;
 
 /** After the seller's counter-offer: the buyer must answer. */
-export const EXAMPLE_COUNTERED_SESSION = /* @__PURE__ */ (() => ({
+export const EXAMPLE_COUNTERED_SESSION = {
   ...EXAMPLE_OPEN_SESSION,
   unitPrice: 1160,
   turn: 'buyer',
@@ -226,10 +225,10 @@ export const EXAMPLE_COUNTERED_SESSION = /* @__PURE__ */ (() => ({
   history: [OPENING_MOVE, SELLER_COUNTER],
   expiresAt: '2026-11-26T09:09:30.000Z',
   updatedAt: '2026-11-23T09:09:30.000Z',
-} as const))();
+} as const;
 
 /** After the buyer accepted the counter: ready to order. */
-export const EXAMPLE_ACCEPTED_SESSION = /* @__PURE__ */ (() => ({
+export const EXAMPLE_ACCEPTED_SESSION = {
   ...EXAMPLE_COUNTERED_SESSION,
   status: 'accepted',
   turn: null,
@@ -237,7 +236,7 @@ export const EXAMPLE_ACCEPTED_SESSION = /* @__PURE__ */ (() => ({
   expiresAt: null,
   acceptedAt: '2026-11-23T09:10:00.000Z',
   updatedAt: '2026-11-23T09:10:00.000Z',
-} as const))();
+} as const;
 
 export const EXAMPLE_SHIPPING_ADDRESS = {
   name: 'Acme Manufacturing GmbH',
@@ -248,7 +247,7 @@ export const EXAMPLE_SHIPPING_ADDRESS = {
 } as const;
 
 /** The order placed from the accepted session: 500 boxes at 11.60 EUR, 5,800.00 EUR in all. */
-export const EXAMPLE_ORDER = /* @__PURE__ */ (() => ({
+export const EXAMPLE_ORDER = {
   orderId: ORDER_ID,
   sessionId: SESSION_ID,
   offerId: OFFER_ID,
@@ -263,10 +262,10 @@ export const EXAMPLE_ORDER = /* @__PURE__ */ (() => ({
   shippingAddress: null,
   createdAt: '2026-11-23T09:11:00.000Z',
   updatedAt: '2026-11-23T09:11:00.000Z',
-} as const))();
+} as const;
 
 /** An order its buyer's reorder bot placed over the key's approvalAbove (200.00 EUR): it waits for the main key. */
-export const EXAMPLE_AWAITING_ORDER = /* @__PURE__ */ (() => ({
+export const EXAMPLE_AWAITING_ORDER = {
   ...EXAMPLE_ORDER,
   items: [{ productId: PRODUCT_ID, sku: EXAMPLE_PRODUCT.sku, title: EXAMPLE_PRODUCT.title, quantity: 25, unitPrice: 1200 }],
   totalAmount: { amount: 30000, currency: 'EUR' },
@@ -282,7 +281,7 @@ export const EXAMPLE_AWAITING_ORDER = /* @__PURE__ */ (() => ({
     decidedByKeyId: null,
     reason: null,
   },
-} as const))();
+} as const;
 
 export const EXAMPLE_SHIPPING = {
   carrier: 'DHL',
@@ -291,18 +290,21 @@ export const EXAMPLE_SHIPPING = {
   shippedAt: '2026-11-24T14:30:00.000Z',
 } as const;
 
-export const EXAMPLE_SUBSCRIPTION = /* @__PURE__ */ (() => ({
+export const EXAMPLE_SUBSCRIPTION = {
   id: WEBHOOK_ID,
   url: 'https://hooks.rhein-safety.example/marketplace',
   events: ['order.created', 'negotiation.started', 'negotiation.accepted'],
   description: 'Order desk',
   active: true,
+  failingSince: null,
+  disabledReason: null,
+  disabledAt: null,
   createdAt: '2026-11-23T09:05:00.000Z',
   updatedAt: '2026-11-23T09:05:00.000Z',
-} as const))();
+} as const;
 
 /** The delivery of order.created to the seller's subscription, delivered at the first attempt. */
-export const EXAMPLE_DELIVERY = /* @__PURE__ */ (() => ({
+export const EXAMPLE_DELIVERY = {
   deliveryId: DELIVERY_ID,
   subscriptionId: WEBHOOK_ID,
   eventId: EVENT_ID,
@@ -312,10 +314,10 @@ export const EXAMPLE_DELIVERY = /* @__PURE__ */ (() => ({
   nextAttemptAt: null,
   createdAt: '2026-11-23T09:11:00.160Z',
   updatedAt: '2026-11-23T09:11:00.502Z',
-} as const))();
+} as const;
 
 /** The order.created event as delivered (the envelope of every webhook delivery and event). */
-export const EXAMPLE_ORDER_CREATED_EVENT = /* @__PURE__ */ (() => ({
+export const EXAMPLE_ORDER_CREATED_EVENT = {
   id: EVENT_ID,
   type: 'order.created',
   timestamp: '2026-11-23T09:11:00.000Z',
@@ -326,7 +328,7 @@ export const EXAMPLE_ORDER_CREATED_EVENT = /* @__PURE__ */ (() => ({
     totalAmount: { amount: 580000, currency: 'EUR' },
     items: EXAMPLE_ORDER.items,
   },
-} as const))();
+} as const;
 
 /** The price field as the CSV template describes it. */
 const CSV_PRICE_FIELD = {
@@ -347,9 +349,9 @@ export const EXAMPLE_CSV_TEMPLATE = {
 } as const;
 
 /** The JSON template's envelope, cut to one field and one row. */
-export const EXAMPLE_JSON_TEMPLATE = /* @__PURE__ */ (() => ({
+export const EXAMPLE_JSON_TEMPLATE = {
   format: 'json',
   filename: 'agent-marketplace-feed-template.json',
   content: '{"products":[{"sku":"GLV-NIT-M-100","title":"Nitrile gloves, size M, box of 100","unit":"box","price":{"amount":1250,"currency":"USD"},"availableQuantity":5000}]}',
   fields: [{ ...CSV_PRICE_FIELD, type: 'money', example: { amount: 1250, currency: 'USD' }, description: 'List unit price as Money: {amount in minor units, currency (ISO 4217)}.' }],
-} as const))();
+} as const;

@@ -4,7 +4,7 @@ import * as z from './zod.ts';
 import type { FieldProblem } from '../failures.ts';
 import { CountryCode, text } from './common.ts';
 import { Attributes, Category, ImageUrl, NegotiationStrategy, PACK_SIZE_MAX, PriceTier, ProductStatus, Sku, Unit } from './catalog.ts';
-import { CurrencyCode, Money } from './money.ts';
+import { AMOUNT_NOT_WHOLE, CurrencyCode, Money, minorUnitProblem } from './money.ts';
 import { zodProblems } from './problems.ts';
 
 export type FeedFieldType = 'string' | 'integer' | 'decimal' | 'boolean' | 'money' | 'currency' | 'country' | 'list' | 'map' | 'enum';
@@ -50,21 +50,21 @@ export const FEED_FIELDS: readonly FeedField[] = [
 ];
 
 /** CSV columns in template order. */
-export const CSV_COLUMNS: readonly string[] = /* @__PURE__ */ (() => FEED_FIELDS.flatMap((field) => (field.column ? [field.column] : [])))();
-export const REQUIRED_CSV_COLUMNS: readonly string[] = /* @__PURE__ */ (() => FEED_FIELDS.filter((field) => field.required && field.column).map((field) => field.column as string))();
+export const CSV_COLUMNS: readonly string[] = FEED_FIELDS.flatMap((field) => (field.column ? [field.column] : []));
+export const REQUIRED_CSV_COLUMNS: readonly string[] = FEED_FIELDS.filter((field) => field.required && field.column).map((field) => field.column as string);
 
 /** Top-level fields of a JSON row (Money counts once). */
 export const JSON_ROW_FIELDS: readonly string[] = [...new Set(FEED_FIELDS.map((field) => field.field.split('.')[0] as string))];
 
 /** Lowercased before validation: `Safety/Gloves` is the category safety/gloves. */
-const LowercasedCategory = /* @__PURE__ */ (() => z.pipe(z.transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value)), Category))();
+const LowercasedCategory = z.pipe(z.transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value)), Category);
 
 /**
  * A JSON feed row's fields, each validated on its own. Not strict: an unknown field is a warning
  * (reported once per feed), not an error. Absent and null optional fields take the contract's
  * defaults. The rules between fields are in rowRuleProblems; parseFeedRow applies both.
  */
-export const FeedProductRow = /* @__PURE__ */ (() => z.object({
+export const FeedProductRow = z.object({
   sku: Sku,
   title: text({ min: 1, max: 300 }),
   description: z.nullish(text({ max: 5000, multiline: true })),
@@ -85,11 +85,11 @@ export const FeedProductRow = /* @__PURE__ */ (() => z.object({
   autoAcceptUnitPrice: z.nullish(Money),
   negotiationStrategy: z.nullish(NegotiationStrategy),
   status: z.pipe(z.nullish(ProductStatus), z.transform((status) => status ?? 'active')),
-}))();
+});
 export type FeedProductRow = z.output<typeof FeedProductRow>;
 
 type RowField = keyof FeedProductRow;
-const FIELD_ORDER: ReadonlyMap<string, number> = /* @__PURE__ */ (() => new Map(JSON_ROW_FIELDS.map((field, index) => [field, index])))();
+const FIELD_ORDER: ReadonlyMap<string, number> = new Map(JSON_ROW_FIELDS.map((field, index) => [field, index]));
 
 /**
  * The rules between a row's fields, over the fields that are valid on their own (`valid`), so that a
@@ -122,6 +122,26 @@ export function rowRuleProblems(valid: Partial<FeedProductRow>, input: Readonly<
   return problems;
 }
 
+/** The value at a dot path of a row (`priceTiers.0.unitPrice.amount`). */
+function valueAt(input: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), input);
+}
+
+/**
+ * An amount that is not a whole number is refused in words that name its currency's unit (EUR cents,
+ * whole yen for JPY), which the field's schema alone does not know: the Money object's own currency, or
+ * the row's.
+ */
+function nameMinorUnits(problems: FieldProblem[], input: Readonly<Record<string, unknown>>, rowCurrency: string | undefined): void {
+  for (const problem of problems) {
+    if (problem.message !== AMOUNT_NOT_WHOLE || !problem.path.endsWith('.amount')) continue;
+    const own = CurrencyCode.safeParse(valueAt(input, `${problem.path.slice(0, -'.amount'.length)}.currency`));
+    const currency = own.success ? own.data : rowCurrency;
+    const amount = valueAt(input, problem.path);
+    if (currency !== undefined && typeof amount === 'number') problem.message = minorUnitProblem(amount, currency) ?? problem.message;
+  }
+}
+
 export type RowParse = { ok: true; row: FeedProductRow } | { ok: false; problems: FieldProblem[] };
 
 /**
@@ -143,6 +163,7 @@ export function parseFeedRow(input: Readonly<Record<string, unknown>>, given?: R
   }
   const filled = given ?? new Set(Object.keys(input).filter((name) => input[name] !== undefined && input[name] !== null));
   problems.push(...rowRuleProblems(valid, input, filled));
+  nameMinorUnits(problems, input, valid.price?.currency);
   // In the template's field order, as the seller reads the row.
   const order = (path: string) => FIELD_ORDER.get(path.split('.')[0] as string) ?? FIELD_ORDER.size;
   problems.sort((a, b) => order(a.path) - order(b.path));

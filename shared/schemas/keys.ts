@@ -32,17 +32,17 @@ export type Scope = (typeof SCOPES)[number];
  */
 export type RouteScope = Scope | 'main' | 'any';
 
-export const ScopeName = /* @__PURE__ */ (() => z.annotated(
+export const ScopeName = z.annotated(
   z.enum(SCOPES, { error: unlessMissing(`Must be one of ${SCOPES.join(', ')}`) }),
   { id: 'Scope', description: '`<resource>:read` or `<resource>:write`; write implies read' },
-))();
+);
 
 /** The most restricted keys an agent may have active (neither revoked nor expired) at once. */
 export const MAX_ACTIVE_RESTRICTED_KEYS = 20;
 
 const MAX_ALLOWED_IDS = 100;
 
-const LimitMoney = /* @__PURE__ */ (() => z.withMeta(Money, { description: 'In the minor unit of its currency; every money limit of a key in one currency' }))();
+const LimitMoney = z.withMeta(Money, { description: 'In the minor unit of its currency; every money limit of a key in one currency' });
 
 /** A key's limits as stored and shown: every field optional, money limits in one currency. */
 const limitsShape = {
@@ -57,7 +57,7 @@ const limitsShape = {
 export const MONEY_LIMITS = ['maxOrderAmount', 'spendPerDay', 'spendPerMonth', 'approvalAbove'] as const;
 export type MoneyLimit = (typeof MONEY_LIMITS)[number];
 
-export const KeyLimits = /* @__PURE__ */ (() => z.annotated(z.strictObject(limitsShape).check(
+export const KeyLimits = z.annotated(z.strictObject(limitsShape).check(
   z.superRefine((limits, context) => {
     // One currency for every money limit: the counters and the checks compare amounts, never convert.
     const currencies = MONEY_LIMITS.flatMap((name) => (limits[name] ? [[name, limits[name].currency] as const] : []));
@@ -70,7 +70,7 @@ export const KeyLimits = /* @__PURE__ */ (() => z.annotated(z.strictObject(limit
       if (list && new Set(list).size !== list.length) context.addIssue({ code: 'custom', path: [name], message: 'Must not repeat an entry' });
     }
   }, ONLY_IF_OTHERWISE_VALID),
-), { id: 'KeyLimits', description: 'Spending limits (buyers): all optional; money in one currency' }))();
+), { id: 'KeyLimits', description: 'Spending limits (buyers): all optional; money in one currency' });
 export type KeyLimits = z.infer<typeof KeyLimits>;
 
 /** The currency of a key's money limits; undefined when it has none. */
@@ -80,63 +80,63 @@ export function limitsCurrency(limits: KeyLimits | null | undefined): string | u
   return undefined;
 }
 
-const Scopes = /* @__PURE__ */ (() => z.pipe(
+const Scopes = z.pipe(
   z.array(ScopeName).check(z.minLength(1, 'Give the key at least one scope'), z.maxLength(SCOPES.length * 2)),
   z.transform((scopes) => [...new Set(scopes)]),
-))();
+);
 
-const KeyName = /* @__PURE__ */ (() => text({ min: 1, max: 100 }))();
+const KeyName = text({ min: 1, max: 100 });
 
 /** A future moment, at most 5 years ahead (checked against the request's clock by the use case). */
-const ExpiresAt = /* @__PURE__ */ (() => z.annotated(z.iso.datetime({ offset: false, error: unlessMissing('Must be an ISO 8601 UTC timestamp, such as 2026-12-31T23:59:59Z') }), {
+const ExpiresAt = z.annotated(z.iso.datetime({ offset: false, error: unlessMissing('Must be an ISO 8601 UTC timestamp, such as 2026-12-31T23:59:59Z') }), {
   description: 'When the key stops working (UTC, in the future); absent: it does not expire',
   maxLength: 30,
   example: '2026-12-31T23:59:59.000Z',
-}))();
+});
 
-export const CreateKeyRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    name: z.withMeta(KeyName, { example: 'Reorder bot' }),
-    scopes: Scopes,
-    limits: z.optional(KeyLimits),
-    expiresAt: z.optional(ExpiresAt),
-  }), { id: 'CreateKeyRequest' }))();
+export const CreateKeyRequest = z.annotated(z.strictObject({
+  name: z.withMeta(KeyName, { example: 'Reorder bot' }),
+  scopes: Scopes,
+  limits: z.optional(KeyLimits),
+  expiresAt: z.optional(ExpiresAt),
+}), { id: 'CreateKeyRequest' });
 
-export const UpdateKeyRequest = /* @__PURE__ */ (() => z.annotated(z.strictObject({
-    name: z.optional(KeyName),
-    scopes: z.optional(Scopes),
-    limits: z.annotated(z.optional(z.nullable(KeyLimits)), { description: 'Replaces every limit; null removes them' }),
-    expiresAt: z.annotated(z.optional(z.nullable(ExpiresAt)), { description: 'null: never expires' }),
-  }).check(z.refine((body) => Object.keys(body).length > 0, { message: 'Send at least one of name, scopes, limits, expiresAt', ...ONLY_IF_OTHERWISE_VALID })), { id: 'UpdateKeyRequest' }))();
+export const UpdateKeyRequest = z.annotated(z.strictObject({
+  name: z.optional(KeyName),
+  scopes: z.optional(Scopes),
+  limits: z.annotated(z.optional(z.nullable(KeyLimits)), { description: 'Replaces every limit; null removes them' }),
+  expiresAt: z.annotated(z.optional(z.nullable(ExpiresAt)), { description: 'null: never expires' }),
+}).check(z.refine((body) => Object.keys(body).length > 0, { message: 'Send at least one of name, scopes, limits, expiresAt', ...ONLY_IF_OTHERWISE_VALID })), { id: 'UpdateKeyRequest' });
 
 export const KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
 
-export const RestrictedKey = /* @__PURE__ */ (() => z.annotated(z.object({
-    keyId: idOf('key'),
-    kind: z.literal('restricted'),
-    name: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
-    apiKeyPrefix: bounded(12, { pattern: '^mk_(test|live)_[0-9A-Za-z]{4}$', description: 'The first 12 characters of the key, to recognise it' }),
-    scopes: z.annotated(z.array(ScopeName), { maxItems: SCOPES.length }),
-    limits: z.nullable(KeyLimits),
-    status: z.annotated(z.enum(KEY_STATUSES), { description: '`expired` from `expiresAt` on; `revoked` from `revokedAt` on' }),
-    expiresAt: z.nullable(Timestamp),
-    createdAt: Timestamp,
-    lastUsedAt: z.annotated(z.nullable(Timestamp), { description: 'Last authenticated request, to the minute' }),
-    revokedAt: z.nullable(Timestamp),
-  }), { id: 'RestrictedKey' }))();
+export const RestrictedKey = z.annotated(z.object({
+  keyId: idOf('key'),
+  kind: z.literal('restricted'),
+  name: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
+  apiKeyPrefix: bounded(12, { pattern: '^mk_(test|live)_[0-9A-Za-z]{4}$', description: 'The first 12 characters of the key, to recognise it' }),
+  scopes: z.annotated(z.array(ScopeName), { maxItems: SCOPES.length }),
+  limits: z.nullable(KeyLimits),
+  status: z.annotated(z.enum(KEY_STATUSES), { description: '`expired` from `expiresAt` on; `revoked` from `revokedAt` on' }),
+  expiresAt: z.nullable(Timestamp),
+  createdAt: Timestamp,
+  lastUsedAt: z.annotated(z.nullable(Timestamp), { description: 'Last authenticated request, to the minute' }),
+  revokedAt: z.nullable(Timestamp),
+}), { id: 'RestrictedKey' });
 export type RestrictedKey = z.infer<typeof RestrictedKey>;
 
-export const RestrictedKeyWithSecret = /* @__PURE__ */ (() => z.annotated(z.extend(RestrictedKey, {
+export const RestrictedKeyWithSecret = z.annotated(z.extend(RestrictedKey, {
   apiKey: bounded(48, { pattern: '^mk_(test|live)_[0-9A-Za-z]{40}$', description: 'The key itself: shown only in this response' }),
-}), { id: 'RestrictedKeyWithSecret' }))();
+}), { id: 'RestrictedKeyWithSecret' });
 
 /** The agent's main key in a list of keys: its id only (its secret is never stored). */
-export const MainKey = /* @__PURE__ */ (() => z.annotated(
+export const MainKey = z.annotated(
   z.object({ keyId: idOf('key'), kind: z.literal('main') }),
   { id: 'MainKey', description: 'The key from registration or rotation: every scope, and alone may manage keys' },
-))();
+);
 
-export const ApiKeyListItem = /* @__PURE__ */ (() => z.annotated(z.union([MainKey, RestrictedKey]), { id: 'ApiKeyListItem' }))();
+export const ApiKeyListItem = z.annotated(z.union([MainKey, RestrictedKey]), { id: 'ApiKeyListItem' });
 
-export const KeyIdParams = /* @__PURE__ */ (() => z.strictObject({ keyId: idParam(idPattern('key'), 'a key id (key_…)', 'key_01M83TE1B0R4W9D2Y7C6K5H3JN') }))();
+export const KeyIdParams = z.strictObject({ keyId: idParam(idPattern('key'), 'a key id (key_…)', 'key_01M83TE1B0R4W9D2Y7C6K5H3JN') });
 
 export const ListKeysQuery = PaginationQuery;

@@ -5,14 +5,14 @@ import * as z from './zod.ts';
 import { TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf } from './common.ts';
 import { MAX_AMOUNT } from './money.ts';
 
-export const Party = /* @__PURE__ */ (() => z.annotated(z.enum(['buyer', 'seller']), { id: 'Party' }))();
+export const Party = z.annotated(z.enum(['buyer', 'seller']), { id: 'Party' });
 export type Party = z.infer<typeof Party>;
 
 /** The contract's round limit: a session holds at most this many proposals (the opening one included). */
 export const MAX_ROUNDS = 20;
 
 export const NEGOTIATION_STATUSES = ['open', 'accepted', 'rejected', 'expired', 'ordered'] as const;
-export const NegotiationStatus = /* @__PURE__ */ (() => z.annotated(z.enum(NEGOTIATION_STATUSES), { id: 'NegotiationStatus' }))();
+export const NegotiationStatus = z.annotated(z.enum(NEGOTIATION_STATUSES), { id: 'NegotiationStatus' });
 export type NegotiationStatus = z.infer<typeof NegotiationStatus>;
 
 /**
@@ -21,30 +21,29 @@ export type NegotiationStatus = z.infer<typeof NegotiationStatus>;
  * approved in time (everything released).
  */
 export const ORDER_STATUSES = ['awaiting_approval', 'pending', 'confirmed', 'shipped', 'delivered', 'completed', 'cancelled', 'declined'] as const;
-export const OrderStatus = /* @__PURE__ */ (() => z.annotated(z.enum(ORDER_STATUSES), { id: 'OrderStatus' }))();
+export const OrderStatus = z.annotated(z.enum(ORDER_STATUSES), { id: 'OrderStatus' });
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /** The product's sku and its title when the session began: a product renamed later leaves the trade's records as they were (docs/decisions/trade-item-titles.md). */
-export const TradedSku = /* @__PURE__ */ (() => bounded(100, { pattern: '^[\\x21-\\x7E]{1,100}$' }))();
-export const TradedTitle = /* @__PURE__ */ (() =>
-  z.nullable(bounded(300, { pattern: TEXT_PATTERN_SINGLE_LINE })))();
+export const TradedSku = bounded(100, { pattern: '^[\\x21-\\x7E]{1,100}$' });
+export const TradedTitle = z.nullable(bounded(300, { pattern: TEXT_PATTERN_SINGLE_LINE }));
 
-export const OrderItemLine = /* @__PURE__ */ (() => z.annotated(z.object({
-    productId: idOf('product'),
-    sku: TradedSku,
-    title: TradedTitle,
-    quantity: boundedInt(1, 1_000_000_000),
-    unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Integer in the minor unit of totalAmount.currency' }),
-  }), { id: 'OrderItem' }))();
+export const OrderItemLine = z.annotated(z.object({
+  productId: idOf('product'),
+  sku: TradedSku,
+  title: TradedTitle,
+  quantity: boundedInt(1, 1_000_000_000),
+  unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Integer in the minor unit of totalAmount.currency' }),
+}), { id: 'OrderItem' });
 
-export const Shipping = /* @__PURE__ */ (() => z.annotated(z.object({
-    carrier: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
-    trackingNumber: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
-    trackingUrl: z.nullable(bounded(2048, { format: 'uri' })),
-    shippedAt: Timestamp,
-  }), { id: 'Shipping' }))();
+export const Shipping = z.annotated(z.object({
+  carrier: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
+  trackingNumber: bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE }),
+  trackingUrl: z.nullable(bounded(2048, { format: 'uri' })),
+  shippedAt: Timestamp,
+}), { id: 'Shipping' });
 
-export const Cancellation = /* @__PURE__ */ (() => z.annotated(
+export const Cancellation = z.annotated(
   z.object({ by: Party, reason: z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), at: Timestamp }),
   { id: 'Cancellation' },
-))();
+);

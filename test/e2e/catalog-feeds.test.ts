@@ -330,7 +330,7 @@ describe('row validation', () => {
     const feed = await waitForFeed(client, seller.apiKey, uploaded.json.data.feedId);
     expect(feed).toMatchObject({ status: 'completed', rowsTotal: 4, rowsSucceeded: 1, rowsFailed: 3 });
     expect(feed.errors).toEqual([
-      { row: 2, field: 'price.amount', message: expect.stringContaining('integer') },
+      { row: 2, field: 'price.amount', message: expect.stringContaining('whole number in EUR cents, not 5.5') },
       { row: 3, field: 'floorUnitPrice.currency', message: expect.stringContaining('EUR') },
       { row: 4, field: null, message: expect.stringContaining('object') },
     ]);

@@ -132,7 +132,7 @@ describe('MCP over Streamable HTTP: the key', () => {
     const stream = await http.send('GET', '/mcp', { apiKey, headers: { accept: 'text/event-stream' } });
     expect(stream.status).toBe(405);
     expect(stream.headers.allow).toBe('POST');
-    expect(stream.json).toMatchObject({ code: 'request/method-not-allowed', status: 405 });
+    expect(stream.json).toMatchObject({ code: 'method-not-allowed', status: 405 });
   });
 
   it('counts a tool call once against the plan: the /mcp request that carries it, not its API call again', async () => {

@@ -36,12 +36,12 @@ describe('GET /v1/openapi.json', () => {
     expect(Buffer.byteLength(served.text, 'utf8')).toBeLessThanOrEqual(API_DOCUMENT_MAX_BYTES);
   });
 
-  it('documents exactly the routes of the route table but the pages for people, with their errors and the bearer scheme', () => {
+  it('documents exactly the routes of the route table but the pages for people and the agent card, with their errors and the bearer scheme', () => {
     const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const routes = documentedRoutes(routeList);
-    expect(routes.length).toBe(routeList.filter((route) => route.pageForPeople !== true).length);
+    expect(routes.length).toBe(routeList.filter((route) => route.pageForPeople !== true && route.discoveryDocument !== true).length);
     expect(documented.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const route of routes) {

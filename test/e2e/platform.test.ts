@@ -11,15 +11,53 @@ describe('unknown routes and methods', () => {
   it.each([
     ['GET', '/v1/nothing-here'],
     ['GET', '/v1'],
-    ['POST', '/'],
-    ['PUT', '/v1/agents/me'],
-    ['DELETE', '/v1/agents/me'],
-    ['POST', '/v1/webhooks/whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR'],
     ['GET', '/v2/agents/me'],
-  ])('%s %s is 404 not-found', async (method, path) => {
+    ['DELETE', '/v1/orders/'],
+    ['GET', '/v1/orders/ord_1/nothing'],
+    ['OPTIONS', '/v1/nothing-here'],
+  ])('%s %s (no such path) is 404 not-found', async (method, path) => {
     const response = await client.send(method, path);
     expectError(response, 404, 'not-found');
+    expect(response.headers.allow).toBeUndefined();
     expect(response.headers['x-ratelimit-limit']).toBeDefined();
+  });
+
+  it.each([
+    ['DELETE', '/v1/orders/ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR', 'GET'],
+    ['GET', '/v1/create-order', 'POST'],
+    ['POST', '/', 'GET'],
+    ['PUT', '/v1/agents/me', 'GET, PATCH'],
+    ['DELETE', '/v1/agents/me', 'GET, PATCH'],
+    ['POST', '/v1/webhooks/whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR', 'DELETE, GET, PATCH'],
+    ['GET', '/v1/negotiate/neg_01JF3Q5Z8X2C7V9B4N6M1K0PQR/accept', 'POST'],
+    ['PATCH', '/v1/orders', 'GET'],
+    ['GET', '/v1/search', 'POST'],
+  ])('%s %s (a known path) is 405 method-not-allowed with Allow: %s', async (method, path, allow) => {
+    const response = await client.send(method, path);
+    expectError(response, 405, 'method-not-allowed');
+    expect(response.headers.allow).toBe(allow);
+    expect(response.json.error).toContain(method);
+    expect(response.headers['x-request-id']).toBe(response.json.requestId);
+    expect(response.headers['x-ratelimit-limit']).toBeDefined();
+  });
+
+  it('answers the same with a key, before looking at the key or the id', async () => {
+    const { apiKey } = await registerAgent(client);
+    expectError(await client.send('DELETE', '/v1/orders/ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR', { apiKey }), 405, 'method-not-allowed');
+    expectError(await client.send('DELETE', '/v1/orders/ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR', { apiKey: 'mk_test_not-a-key' }), 405, 'method-not-allowed');
+  });
+
+  it('answers HEAD on a GET path with 405 and Allow, and OPTIONS on a known path with 204 and Allow', async () => {
+    const head = await client.send('HEAD', '/v1/orders/ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR');
+    expect(head.status).toBe(405);
+    expect(head.headers.allow).toBe('GET');
+    expect(head.text).toBe('');
+    const options = await client.send('OPTIONS', '/v1/webhooks/whk_01JF3Q5Z8X2C7V9B4N6M1K0PQR');
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe('DELETE, GET, PATCH');
+    expect(options.text).toBe('');
+    expect(options.headers['x-request-id']).toMatch(/^req_/);
+    expect(options.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 

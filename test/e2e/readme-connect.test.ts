@@ -59,9 +59,11 @@ beforeAll(() => {
   // A user's project: ESM, with the repository's node_modules (where the workspace links the built SDK).
   dir = mkdtempSync(path.join(tmpdir(), 'readme-connect-'));
   symlinkSync(path.join(REPOSITORY_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
-  writeFileSync(path.join(dir, 'buyer.ts'), block('sdk').replaceAll('http://localhost:3000', baseUrl));
-  writeFileSync(path.join(dir, 'receiver.ts'), block('webhook-receiver'));
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'a-users-project' }));
+  // Saved as README says: .mts files, which Node runs as TypeScript ES modules whatever package.json says.
+  writeFileSync(path.join(dir, 'buyer.mts'), block('sdk').replaceAll('http://localhost:3000', baseUrl));
+  writeFileSync(path.join(dir, 'buyer.mjs'), block('sdk').replaceAll('http://localhost:3000', baseUrl));
+  writeFileSync(path.join(dir, 'receiver.mts'), block('webhook-receiver'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -102,7 +104,7 @@ describe('README.md: Connect an agent', () => {
       if (tries > 80) throw new Error('the product never became searchable');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const script = spawn(process.execPath, ['buyer.ts', `50 ${word} gloves from Germany`], { cwd: dir, env: { ...process.env, MARKETPLACE_API_KEY: buyer.apiKey } });
+    const script = spawn(process.execPath, ['buyer.mts', `50 ${word} gloves from Germany`], { cwd: dir, env: { ...process.env, MARKETPLACE_API_KEY: buyer.apiKey } });
     let output = '';
     let errors = '';
     script.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -138,7 +140,7 @@ describe('README.md: Connect an agent', () => {
       });
     });
     const secret = 'a-readme-receiver-secret-of-32-chars';
-    const receiver = spawn(process.execPath, ['receiver.ts'], { cwd: dir, env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: secret } });
+    const receiver = spawn(process.execPath, ['receiver.mts'], { cwd: dir, env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: secret } });
     let printed = '';
     receiver.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     try {
@@ -169,10 +171,14 @@ describe('README.md: Connect an agent', () => {
     }
   });
 
+  it('parses the SDK script as plain JavaScript, as README says it runs when saved as .mjs', async () => {
+    await run(process.execPath, ['--check', 'buyer.mjs'], { cwd: dir });
+  });
+
   it('type-checks the SDK script and the receiver as a user’s project would', async () => {
     writeFileSync(
       path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', lib: ['ES2022'], module: 'nodenext', moduleResolution: 'nodenext', types: ['node'], strict: true, noEmit: true, skipLibCheck: true }, include: ['*.ts'] }),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', lib: ['ES2022'], module: 'nodenext', moduleResolution: 'nodenext', types: ['node'], strict: true, noEmit: true, skipLibCheck: true }, include: ['*.mts'] }),
     );
     await run(process.execPath, [path.join(REPOSITORY_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, timeout: 120_000 }).catch((error: { stdout?: string }) => {
       throw new Error(`README snippets do not type-check:\n${error.stdout ?? ''}`);

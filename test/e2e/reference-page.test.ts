@@ -4,11 +4,14 @@
 // every webhook event when the document has a `webhooks` section. The page must load nothing from
 // another origin and log no error (a Content-Security-Policy violation is one). Screenshots at desktop
 // and phone widths land in test-results/.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { expectError } from '../support/assertions.ts';
 import { launchBrowser, screenshot, watchPage } from '../support/browser.ts';
+import { REPOSITORY_ROOT } from '../support/mcp.ts';
 import { newClient } from '../support/runtime.ts';
 
 const client = newClient();
@@ -160,8 +163,35 @@ describe('GET /docs', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${baseUrl}/docs`);
-    await page.getByRole('heading', { name: document.info.title as string }).first().waitFor({ timeout: 60_000 });
+    const title = page.getByRole('heading', { name: document.info.title as string }).first();
+    await title.waitFor({ timeout: 60_000 });
     await screenshot(page, 'docs-phone');
+    // The title shows the package's version and breaks only between words; nothing names a placeholder address.
+    const version = (JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(document.info.version).toBe(version);
+    expect(normalise(await title.innerText())).toBe(`${document.info.title as string} (${version})`);
+    // Runs in the page: the words of the title whose letters lie on more than one line (broken inside the word).
+    const splitWords = await title.evaluate((element) => {
+      const text = element.firstChild;
+      if (!text || text.nodeType !== 3) return ['(no text)'];
+      const split: string[] = [];
+      for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = element.ownerDocument.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) split.push(match[0]);
+      }
+      return split;
+    });
+    expect(splitWords).toEqual([]);
+    expect(await page.locator('body').innerText()).not.toMatch(/\.example\b/);
+    // The floating menu button covers no text: it sits right of every line of the page's text column.
+    const button = await page.getByTestId('floating-button').boundingBox();
+    const textRight = await page.locator('.api-content p, .api-content li, .api-content h1, .api-content h2').evaluateAll((elements) =>
+      Math.max(...elements.map((element) => element.getBoundingClientRect()).filter((box) => box.width > 0 && box.left < 390).map((box) => box.right)),
+    );
+    expect(button).not.toBeNull();
+    expect(button!.x).toBeGreaterThanOrEqual(textRight);
 
     expect(watch.problems).toEqual([]);
     expect(watch.foreignRequests).toEqual([]);

@@ -5,7 +5,8 @@ import { routeList } from '../../functions/registry.ts';
 import { documentedRoutes } from '../../shared/openapi/document.ts';
 import { newClient } from '../support/runtime.ts';
 
-const FALLBACK_MESSAGE = 'No endpoint at this path and method';
+const FALLBACK_CODES = ['not-found', 'method-not-allowed'];
+const FALLBACK_MESSAGE = /No endpoint at this path|does not take/;
 
 function concretePath(template: string): string {
   return template.replace(/\{(\w+)\}/g, 'whk_00000000000000000000000000');
@@ -17,17 +18,22 @@ describe('route table consumers', () => {
     const client = newClient();
     for (const route of routeList) {
       const response = await client.send(route.method, concretePath(route.path));
-      expect(response.json?.error ?? '', `${route.method} ${route.path}`).not.toContain(FALLBACK_MESSAGE);
+      expect(response.json?.error ?? '', `${route.method} ${route.path}`).not.toMatch(FALLBACK_MESSAGE);
     }
   });
 
-  it('the local gateway answers anything else from the fallback', async () => {
+  it('the local gateway answers anything else from the fallback: 405 with the row methods for a known path', async () => {
     const client = newClient();
     for (const route of routeList) {
       const response = await client.send('PUT', concretePath(route.path)); // no row uses PUT
-      expect(response.status).toBe(404);
-      expect(response.json.error).toContain(FALLBACK_MESSAGE);
+      expect(response.status, `PUT ${route.path}`).toBe(405);
+      expect(response.json.code).toBe(FALLBACK_CODES[1]);
+      const served = routeList.filter((other) => other.path === route.path).map((other) => other.method);
+      expect(response.headers.allow?.split(', ').sort()).toEqual([...new Set(served)].sort());
     }
+    const unknown = await client.send('PUT', '/v1/no-such-resource');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.code).toBe(FALLBACK_CODES[0]);
   });
 
   it('the OpenAPI document lists exactly the rows, but the pages for people', async () => {

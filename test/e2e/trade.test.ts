@@ -81,6 +81,35 @@ describe('negotiation', () => {
     expectError(await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 10 }), 404, 'not-found');
   });
 
+  it('refuses a unit price that is not a whole number of the session’s minor unit, naming that unit (EUR cents, whole yen, BHD fils)', async () => {
+    const buyer = await registerUnlimited(client, 'buyer');
+    for (const [currency, amount, unit, example] of [
+      ['EUR', 1000, 'EUR cents', '1250 is 12.50 EUR'],
+      ['JPY', 1500, 'the smallest unit of JPY (whole yen)', '1250 is 1250 JPY'],
+      ['BHD', 4000, 'BHD fils', '1250 is 1.250 BHD'],
+    ] as const) {
+      const listing = await listProduct(client, { price: { amount, currency } });
+      const opening = await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 10, unitPrice: 12.5 });
+      expectError(opening, 422, 'validation/invalid');
+      expect(opening.json.details).toEqual([{ path: 'unitPrice', message: expect.stringContaining(unit) }]);
+      expect(opening.json.details[0].message).toContain(example);
+      expect(opening.json.details[0].message).not.toMatch(currency === 'EUR' ? /yen/ : /cents/);
+      // A counter in the session is refused alike, and nothing moves.
+      const started = await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 10, unitPrice: amount - 1 });
+      expect(started.status, started.text).toBe(201);
+      const countered = await move(client, listing.seller.apiKey, started.json.data.sessionId, 'counter', { unitPrice: amount - 0.5 });
+      expectError(countered, 422, 'validation/invalid');
+      expect(countered.json.details[0].message).toContain(unit);
+      const session = await client.get(`/v1/negotiations/${started.json.data.sessionId}`, { apiKey: buyer.apiKey });
+      expect(session.json.data).toMatchObject({ round: 1, turn: 'seller', unitPrice: amount - 1 });
+    }
+    // A JSON feed row's amount is refused in the row's unit too.
+    const seller = await registerUnlimited(client, 'seller');
+    const upload = await client.post('/v1/seller/feeds', { products: [{ sku: 'YEN-1', title: 'Gloves', price: { amount: 12.5, currency: 'JPY' }, availableQuantity: 5 }] }, { apiKey: seller.apiKey });
+    const feed = await waitForFeed(client, seller.apiKey, upload.json.data.feedId);
+    expect(feed.errors).toEqual([expect.objectContaining({ row: 1, field: 'price.amount', message: expect.stringContaining('whole yen') })]);
+  });
+
   it('refuses a buyer proposal above the list price for its quantity (its tier), opening or counter, naming the list price; the seller may ask more', async () => {
     const listing = await listProduct(client, { price: { amount: 10, currency: 'EUR' }, priceTiers: [{ minQuantity: 100, unitPrice: { amount: 9, currency: 'EUR' } }], availableQuantity: 1000, autoAcceptUnitPrice: { amount: 10, currency: 'EUR' } });
     const buyer = await registerUnlimited(client, 'buyer');
@@ -468,6 +497,52 @@ describe('orders', () => {
     const audit = await client.get(`/v1/orders/${order.orderId}/audit`, { apiKey: buyer.apiKey });
     expect(audit.json.data.items.map((e: any) => e.action)).toEqual(['create', 'cancel']);
     expect(audit.json.data.items[1].details).toMatchObject({ restoredQuantity: 50 });
+  });
+
+  it('decides a cancel racing a confirm on the state it finds: one cancel wins, the others are refused naming cancelled, never “changed meanwhile”', { timeout: 120_000 }, async () => {
+    const listing = await listProduct(client, { availableQuantity: 1000, minOrderQuantity: 1 });
+    const buyer = await registerUnlimited(client, 'buyer');
+    for (let trial = 0; trial < 6; trial++) {
+      const sessionId = await acceptedSession(client, listing, buyer, 10);
+      const order = (await client.send('POST', '/v1/create-order', { apiKey: buyer.apiKey, body: { sessionId } })).json.data;
+      const before = await availableQuantity(client, buyer.apiKey, listing.productId);
+      // The confirm goes a moment ahead, so that the cancels often read the order pending and lose their write to it.
+      const confirm = orderAction(client, listing.seller.apiKey, order.orderId, 'confirm');
+      await new Promise((resolve) => setTimeout(resolve, trial * 5));
+      const cancels = Array.from({ length: 10 }, (_, i) => orderAction(client, i % 2 === 0 ? buyer.apiKey : listing.seller.apiKey, order.orderId, 'cancel', { reason: `race ${i}` }));
+      const [confirmed, ...cancelled] = await Promise.all([confirm, ...cancels]);
+      // Cancel is allowed from pending and confirmed: whichever lands first, exactly one cancel wins.
+      expect(cancelled.filter((response) => response.status === 200), cancelled.map((response) => response.text).join('\n')).toHaveLength(1);
+      for (const refused of [confirmed, ...cancelled].filter((response) => response.status !== 200)) {
+        expectError(refused, 409, 'conflict');
+        expect(refused.json.details).toEqual([{ path: 'status', message: 'The order is cancelled' }]);
+        // Refused by the state it found, not for having lost a write.
+        expect(refused.json.error).toMatch(/^An order that is cancelled cannot be (cancelled|confirmed)/);
+        expect(refused.headers['retry-after']).toBeUndefined();
+      }
+      const read = (await client.get(`/v1/orders/${order.orderId}`, { apiKey: buyer.apiKey })).json.data;
+      expect(read.status).toBe('cancelled');
+      expect(await availableQuantity(client, buyer.apiKey, listing.productId)).toBe(before + 10);
+      const audit = (await client.get(`/v1/orders/${order.orderId}/audit`, { apiKey: buyer.apiKey })).json.data.items;
+      expect(audit.map((entry: any) => entry.action)).toEqual(confirmed.status === 200 ? ['create', 'confirm', 'cancel'] : ['create', 'cancel']);
+      expect(audit.at(-1).fromStatus).toBe(confirmed.status === 200 ? 'confirmed' : 'pending');
+      expect(audit.map((entry: any) => entry.at)).toEqual([...audit.map((entry: any) => entry.at)].sort());
+    }
+  });
+
+  it('decides a ship racing a cancel on the state it finds: one of them wins, the other names the state that refuses it', async () => {
+    const listing = await listProduct(client, { availableQuantity: 1000, minOrderQuantity: 1 });
+    const buyer = await registerUnlimited(client, 'buyer');
+    const sessionId = await acceptedSession(client, listing, buyer, 10);
+    const order = (await client.send('POST', '/v1/create-order', { apiKey: buyer.apiKey, body: { sessionId } })).json.data;
+    expect((await orderAction(client, listing.seller.apiKey, order.orderId, 'confirm')).status).toBe(200);
+    const [shipped, cancelled] = await Promise.all([
+      orderAction(client, listing.seller.apiKey, order.orderId, 'ship', { carrier: 'DHL', trackingNumber: '1' }),
+      orderAction(client, buyer.apiKey, order.orderId, 'cancel'),
+    ]);
+    expect([shipped.status, cancelled.status].sort()).toEqual([200, 409]);
+    const loser = shipped.status === 409 ? shipped : cancelled;
+    expect(loser.json.details).toEqual([{ path: 'status', message: `The order is ${shipped.status === 200 ? 'shipped' : 'cancelled'}` }]);
   });
 
   it('orders only accepted sessions of the caller', async () => {

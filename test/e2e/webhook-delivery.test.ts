@@ -89,7 +89,7 @@ describe('webhook delivery', () => {
     await orderAction(client, listing.seller.apiKey, order.orderId, 'ship', { carrier: 'DHL', trackingNumber: '42' });
     await orderAction(client, listing.seller.apiKey, order.orderId, 'deliver');
     await orderAction(client, buyer.apiKey, order.orderId, 'complete');
-    const expected = ['negotiation.started', 'negotiation.offer', 'negotiation.accepted', 'order.created', 'order.confirmed', 'order.shipped', 'order.delivered', 'order.completed'];
+    const expected = ['negotiation.started', 'negotiation.counter', 'negotiation.accepted', 'order.created', 'order.confirmed', 'order.shipped', 'order.delivered', 'order.completed'];
     // The seller's listing feed may still be fanning out as it subscribes: trade events only.
     const tradeAt = (path: string, count: number) =>
       vi.waitFor(
@@ -110,7 +110,7 @@ describe('webhook delivery', () => {
       });
       const shipped = envelopes.find((envelope) => envelope.type === 'order.shipped')!;
       expect(shipped.data).toMatchObject({ orderId: order.orderId, status: 'shipped', shipping: { carrier: 'DHL', trackingNumber: '42' } });
-      const counter = envelopes.find((envelope) => envelope.type === 'negotiation.offer')!;
+      const counter = envelopes.find((envelope) => envelope.type === 'negotiation.counter')!;
       expect(counter.data).toMatchObject({ sessionId, buyerId: buyer.agentId, sellerId: listing.seller.agentId, unitPrice: 950, by: 'seller', round: 2 });
       for (const envelope of envelopes) expect(JSON.stringify(envelope)).not.toMatch(/floorUnitPrice|autoAcceptUnitPrice/);
     }
@@ -125,7 +125,7 @@ describe('webhook delivery', () => {
     expect(more.find((envelope) => envelope.type === 'negotiation.rejected')?.data).toMatchObject({ sessionId: rejected.json.data.sessionId, reason: 'rejected', by: 'seller' });
   });
 
-  it('delivers feed events under the subscription’s names, and each once under an alias pair or *', async () => {
+  it('delivers feed events under the subscription’s names: an alias named alone as the alias, the canonical name to *, both names, or itself', async () => {
     const seller = await registerUnlimited(client, 'seller');
     const paths = { processed: unique(), completed: unique(), both: unique(), all: unique(), failed: unique() };
     await subscribe(seller.apiKey, paths.processed, ['feed.processed']);
@@ -140,14 +140,20 @@ describe('webhook delivery', () => {
     const typeAt = async (path: string, count: number) => (await receiver.waitFor(path, count)).map((request) => expectSigned(request).type);
     expect(await typeAt(paths.processed, 1)).toEqual(['feed.processed']);
     expect(await typeAt(paths.completed, 1)).toEqual(['feed.completed']);
-    expect(await typeAt(paths.both, 1)).toEqual(['feed.processed']);
-    expect((await typeAt(paths.all, 2)).sort()).toEqual(['feed.failed', 'feed.processed']);
+    expect(await typeAt(paths.both, 1)).toEqual(['feed.completed']);
+    expect((await typeAt(paths.all, 2)).sort()).toEqual(['feed.completed', 'feed.failed']);
     expect(await typeAt(paths.failed, 1)).toEqual(['feed.failed']);
     expect(JSON.parse(receiver.at(paths.processed)[0]!.body).data).toMatchObject({ feedId: feed.feedId, sellerId: seller.agentId });
     // Nothing more arrives (each event once per subscription).
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(receiver.at(paths.both)).toHaveLength(1);
     expect(receiver.at(paths.all)).toHaveLength(2);
+    // `*` and the events feed name the event alike, with the same id.
+    const completed = JSON.parse(receiver.at(paths.all).find((request) => JSON.parse(request.body).type === 'feed.completed')!.body);
+    const listed = await client.get(`/v1/events/${completed.id}`, { apiKey: seller.apiKey });
+    expect(listed.json.data).toMatchObject({ id: completed.id, type: 'feed.completed' });
+    const aliasDelivery = JSON.parse(receiver.at(paths.processed)[0]!.body);
+    expect(aliasDelivery.id).toBe(completed.id);
   });
 
   it('sends an agent only its own events, and nothing to inactive subscriptions', async () => {

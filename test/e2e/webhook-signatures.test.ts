@@ -48,7 +48,7 @@ describe('Standard Webhooks signatures', () => {
   it('sign every delivery so that a Standard Webhooks library verifies it, beside the specification’s signature', async () => {
     const seller = await registerUnlimited(client, 'seller');
     const path = `/signed/${Date.now()}`;
-    // Under its recorded name (with `*` it would come as its alias feed.processed, the same event id).
+    // Under its recorded (canonical) name, as `*` would receive it too.
     const subscriptionId = await subscribe(seller.apiKey, path, ['feed.completed']);
     // A recorded event, delivered from the queue.
     const upload = await client.post('/v1/seller/feeds', { products: [{ sku: 'SIG-1', title: 'Signed gloves', price: { amount: 100, currency: 'USD' }, availableQuantity: 5 }] }, { apiKey: seller.apiKey });

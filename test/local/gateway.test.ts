@@ -222,17 +222,16 @@ describe("API Gateway's own errors", () => {
 });
 
 describe('the real route table', () => {
-  it('answers unknown paths and methods with the fallback handler’s 404 JSON', async () => {
+  it('answers unknown paths with the fallback handler’s 404 JSON, and known paths with other methods with its 405', async () => {
     const baseUrl = inject('baseUrl');
-    for (const [method, path] of [
-      ['GET', '/v1/nothing-here'],
-      ['DELETE', '/v1/agents/me'],
-    ] as const) {
-      const response = await send(baseUrl, method, path);
-      expect(response.status).toBe(404);
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json).toMatchObject({ code: 'not-found', status: 404 });
-    }
+    const unknown = await send(baseUrl, 'GET', '/v1/nothing-here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^application\/json/);
+    expect(unknown.json).toMatchObject({ code: 'not-found', status: 404 });
+    const wrongMethod = await send(baseUrl, 'DELETE', '/v1/agents/me');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET, PATCH');
+    expect(wrongMethod.json).toMatchObject({ code: 'method-not-allowed', status: 405 });
   });
 
   it('serves a route with a path parameter', async () => {

@@ -1,4 +1,4 @@
-// Search snapshots through our own S3 requests against the local emulator (fauxqs): one PUT for a
+// Search snapshots through the S3 client against the local emulator (fauxqs): one PUT for a
 // small file, a multipart upload for one larger than a part, read back byte for byte; old ones deleted.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 // A worker's dead letters and the search log's rebuild, end to end on a runtime of their own (`npm
 // start` in a child process): a stream record the search index worker fails on every retry lands in
-// the worker's dead-letter queue; once the cause is fixed, `replay-dead-letters` applies it; and
+// the worker's dead-letter queue (its feed stays processing: its products are not searchable); once the
+// cause is fixed, `replay-dead-letters` applies it and the feed completes; and
 // `rebuild-search-log` brings back a search index whose log was lost.
 import type { ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
@@ -78,11 +79,18 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-async function feed(csvRows: string[]): Promise<void> {
+/** Uploads a CSV feed; its id. */
+async function upload(csvRows: string[]): Promise<string> {
   const uploaded = await uploadCsv(client, seller.apiKey, `sku,title,price,currency,available_quantity,category\n${csvRows.join('\n')}\n`);
   expect(uploaded.status, uploaded.text).toBe(202);
-  expect((await waitForFeed(client, seller.apiKey, uploaded.json.data.feedId as string)).status).toBe('completed');
+  return uploaded.json.data.feedId as string;
 }
+
+async function feed(csvRows: string[]): Promise<void> {
+  expect((await waitForFeed(client, seller.apiKey, await upload(csvRows))).status).toBe('completed');
+}
+
+const feedStatus = async (feedId: string) => (await client.get(`/v1/seller/feeds/${feedId}`, { apiKey: seller.apiKey })).json.data.status as string;
 
 const failureQueueUrl = () => localQueueUrl(runtime.endpoints.fauxqs, workerFailureQueueName(LOCAL.stage, 'searchIndexChanges'));
 
@@ -103,17 +111,20 @@ describe('the search index worker’s dead letters', () => {
     // The cause: the search log's head is damaged, so appending to the log fails for every record.
     const head = (await table.send(new GetCommand({ TableName: runtime.env.TABLE_NAME, Key: headKey, ConsistentRead: true }))).Item!;
     await table.send(new PutCommand({ TableName: runtime.env.TABLE_NAME, Item: { ...head, seq: 'damaged' } }));
-    await feed(['ZAN-1,Zanzibar lantern,30.00,EUR,5,home/lighting']);
+    const lantern = await upload(['ZAN-1,Zanzibar lantern,30.00,EUR,5,home/lighting']);
     // The product and its offer: each retried 10 times alone, then dead-lettered.
     await until(deadLetters, (count) => count === 2, 180_000);
+    // Its products are not searchable, so the feed does not read completed.
+    expect(await feedStatus(lantern)).toBe('processing');
 
-    // The fix, then the replay: the lantern was never indexed until now.
+    // The fix, then the replay: the lantern was never indexed until now, and its feed completes then.
     await table.send(new PutCommand({ TableName: runtime.env.TABLE_NAME, Item: head }));
     expect(await searchTitles('zanzibar')).toEqual([]);
     const replayed = await admin('replay-dead-letters', 'searchIndexChanges');
     expect(replayed.code, replayed.stderr).toBe(0);
     expect(replayed.stdout).toContain('searchIndexChanges: 2 dead letters replayed.');
-    expect(await until(() => searchTitles('zanzibar'), (titles) => titles.length === 1, 30_000)).toEqual(['Zanzibar lantern']);
+    expect((await waitForFeed(client, seller.apiKey, lantern)).status).toBe('completed');
+    expect(await searchTitles('zanzibar')).toEqual(['Zanzibar lantern']);
     expect(await deadLetters()).toBe(0);
   });
 

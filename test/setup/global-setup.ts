@@ -23,6 +23,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = mkdtempSync(join(tmpdir(), 'agent-marketplace-test-'));
   // Webhook retries after 1, 2, 2 and 3 s instead of minutes and hours (the handlers read it at start).
   process.env.WEBHOOK_RETRY_DELAYS ??= '1,2,2,3';
+  // A subscription failing every delivery for 20 s is disabled (5 days in a stack): longer than any other
+  // test keeps a receiver failing, short enough for the test of it.
+  process.env.WEBHOOK_DISABLE_AFTER_SECONDS ??= '20';
   const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
   project.provide('baseUrl', runtime.baseUrl);
   project.provide('env', runtime.env);

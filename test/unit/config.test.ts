@@ -1,7 +1,7 @@
 // Configuration from the environment: defaults, whole numbers within bounds, URLs, the retry schedule,
 // and one error that names every problem.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WEBHOOK_RETRY_DELAYS, loadConfig } from '../../shared/config.ts';
+import { DEFAULT_WEBHOOK_DISABLE_AFTER_SECONDS, DEFAULT_WEBHOOK_RETRY_DELAYS, loadConfig } from '../../shared/config.ts';
 
 const required = { STAGE: 'test', TABLE_NAME: 'table', CURSOR_SIGNING_KEY: 'k'.repeat(32) };
 
@@ -18,10 +18,12 @@ describe('loadConfig', () => {
       SEARCH_INDEX_REFRESH_MS: 1000,
       SEARCH_SNAPSHOT_MIN_ENTRIES: 200,
       WEBHOOK_RETRY_DELAYS: [...DEFAULT_WEBHOOK_RETRY_DELAYS],
+      WEBHOOK_DISABLE_AFTER_SECONDS: DEFAULT_WEBHOOK_DISABLE_AFTER_SECONDS,
       MCP_ALLOWED_ORIGINS: [],
       NEGOTIATION_TTL_SECONDS: 72 * 60 * 60,
       ORDER_APPROVAL_SECONDS: 72 * 60 * 60,
     });
+    expect(DEFAULT_WEBHOOK_DISABLE_AFTER_SECONDS).toBe(432_000);
     expect('FEEDS_BUCKET_NAME' in config).toBe(false);
     expect('MCP_ALLOWED_HOSTS' in config).toBe(false);
   });
@@ -41,10 +43,12 @@ describe('loadConfig', () => {
       MCP_ALLOWED_ORIGINS: 'https://app.example.com, http://localhost:6274',
       MCP_ALLOWED_HOSTS: 'localhost,127.0.0.1,[::1]',
       NEGOTIATION_TTL_SECONDS: '2',
+      WEBHOOK_DISABLE_AFTER_SECONDS: '20',
       ORDER_APPROVAL_SECONDS: '3',
       RESTRICTED_KEY_CACHE_MS: '0',
     });
     expect(config).toMatchObject({
+      WEBHOOK_DISABLE_AFTER_SECONDS: 20,
       STAGE: 'live',
       ALLOW_PRIVATE_WEBHOOK_URLS: true,
       API_KEY_CACHE_SECONDS: 0,

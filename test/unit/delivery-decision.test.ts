@@ -4,7 +4,7 @@
 // schedule and any run of outcomes, its bounds.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decideAfterAttempt, jitteredMs, retryAfterMs, RETRY_JITTER, type AttemptOutcome, type DeliveryDecision, type RetryPolicy } from '../../shared/domain/delivery-decision.ts';
+import { decideAfterAttempt, decideEndpointHealth, jitteredMs, retryAfterMs, RETRY_JITTER, type AttemptOutcome, type DeliveryDecision, type RetryPolicy } from '../../shared/domain/delivery-decision.ts';
 import { DELIVERY_ERRORS, type DeliveryStatus } from '../../shared/schemas/webhooks.ts';
 
 const MINUTE = 60_000;
@@ -154,6 +154,50 @@ describe('properties', () => {
           delivery = { status: decided.status, attemptCount: delivery.attemptCount + (delivery.status === 'pending' ? 1 : 0) };
           expect(delivery.attemptCount).toBeLessThanOrEqual(delaysMs.length + 1);
         }
+      }),
+    );
+  });
+});
+
+describe('a subscription’s health after a lane of attempts', () => {
+  const DAY = 24 * 60 * MINUTE;
+  const PERIOD = 5 * DAY;
+  const at = (ms: number) => new Date(NOW.getTime() + ms);
+  const healthy = { active: true, failingSince: null };
+
+  it('is failing from the first failure after a delivered attempt, and healthy again at the next delivered one', () => {
+    expect(decideEndpointHealth(healthy, [{ at: at(0), delivered: true }], PERIOD, at(1))).toEqual({ change: 'none' });
+    expect(decideEndpointHealth(healthy, [{ at: at(0), delivered: false }, { at: at(5), delivered: false }], PERIOD, at(10))).toEqual({ change: 'failing', since: at(0) });
+    expect(decideEndpointHealth(healthy, [{ at: at(0), delivered: true }, { at: at(5), delivered: false }], PERIOD, at(10))).toEqual({ change: 'failing', since: at(5) });
+    const failing = { active: true, failingSince: at(-DAY) };
+    expect(decideEndpointHealth(failing, [{ at: at(0), delivered: false }], PERIOD, at(1))).toEqual({ change: 'none' });
+    expect(decideEndpointHealth(failing, [{ at: at(0), delivered: false }, { at: at(1), delivered: true }], PERIOD, at(2))).toEqual({ change: 'recovered' });
+    expect(decideEndpointHealth(failing, [{ at: at(0), delivered: true }, { at: at(1), delivered: false }], PERIOD, at(2))).toEqual({ change: 'failing', since: at(1) });
+  });
+
+  it('disables at the first failure once every delivery has failed for the whole period, not before, and only an active one', () => {
+    const since = at(-PERIOD);
+    expect(decideEndpointHealth({ active: true, failingSince: since }, [{ at: at(0), delivered: false }], PERIOD, at(0))).toEqual({ change: 'disable', since });
+    expect(decideEndpointHealth({ active: true, failingSince: at(-PERIOD + 1) }, [{ at: at(0), delivered: false }], PERIOD, at(0))).toEqual({ change: 'none' });
+    expect(decideEndpointHealth({ active: false, failingSince: since }, [{ at: at(0), delivered: false }], PERIOD, at(0))).toEqual({ change: 'none' });
+    // A delivered attempt last saves it, whatever failed before it in the lane.
+    expect(decideEndpointHealth({ active: true, failingSince: since }, [{ at: at(0), delivered: false }, { at: at(1), delivered: true }], PERIOD, at(2))).toEqual({ change: 'recovered' });
+  });
+
+  it('never disables a subscription whose last attempt was delivered, and never calls a failing one healthy (property)', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.option(fc.integer({ min: 0, max: 10 * DAY })), fc.array(fc.record({ offset: fc.integer({ min: 0, max: DAY }), delivered: fc.boolean() }), { maxLength: 8 }), (active, failingFor, lane) => {
+        const attempts = [...lane].sort((a, b) => a.offset - b.offset).map(({ offset, delivered }) => ({ at: at(offset), delivered }));
+        const subscription = { active, failingSince: failingFor === null ? null : at(-failingFor) };
+        const decision = decideEndpointHealth(subscription, attempts, PERIOD, at(DAY));
+        const last = attempts.at(-1);
+        if (last?.delivered) expect(['none', 'recovered']).toContain(decision.change);
+        if (last && !last.delivered) expect(['none', 'failing', 'disable']).toContain(decision.change);
+        if (decision.change === 'disable') {
+          expect(active).toBe(true);
+          expect(at(DAY).getTime() - decision.since.getTime()).toBeGreaterThanOrEqual(PERIOD);
+        }
+        if (attempts.length === 0) expect(decision.change).toBe('none');
       }),
     );
   });

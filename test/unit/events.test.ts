@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../shared/data/events.ts';
 import { FOLLOW_SETTLE_MS, followFrom, keptSince, pollDelayMs, settledCount } from '../../shared/domain/events.ts';
+import { deliveryName } from '../../shared/domain/webhook-fan-out.ts';
 import { idTime, idTimePrefix, newId } from '../../shared/ids.ts';
 import { EVENT_DATA_SCHEMAS, EVENT_TYPES, RECORDED_EVENT_TYPES, recordedTypeOf } from '../../shared/schemas/event-data.ts';
 import { Event, ListEventsQuery } from '../../shared/schemas/events.ts';
@@ -57,11 +58,11 @@ describe('event types and their schemas', () => {
     expect(recordedTypeOf('negotiation.offer')).toBe('negotiation.counter');
     expect(recordedTypeOf('feed.processed')).toBe('feed.completed');
     expect(recordedTypeOf('order.created')).toBe('order.created');
-    expect(RECORDED_EVENT_TYPES).toHaveLength(14);
+    expect(RECORDED_EVENT_TYPES).toHaveLength(15);
     expect(RECORDED_EVENT_TYPES).not.toContain('negotiation.offer');
   });
 
-  it('declares data for all 14 names and the test event; aliases share their pair’s schema', () => {
+  it('declares data for all 15 names and the test event; aliases share their pair’s schema', () => {
     expect(Object.keys(EVENT_DATA_SCHEMAS).sort()).toEqual([...EVENT_TYPES, 'webhook.test'].sort());
     expect(EVENT_DATA_SCHEMAS['negotiation.offer']).toBe(EVENT_DATA_SCHEMAS['negotiation.counter']);
     expect(EVENT_DATA_SCHEMAS['feed.processed']).toBe(EVENT_DATA_SCHEMAS['feed.completed']);
@@ -80,6 +81,24 @@ describe('event types and their schemas', () => {
     expect(Event.safeParse({ ...envelope, data }).success).toBe(true);
     expect(Event.safeParse({ ...envelope, type: 'feed.failed', data }).success).toBe(false);
     expect(Event.safeParse({ ...envelope, type: 'feed.processed', data }).success).toBe(false);
+  });
+});
+
+describe('the name a subscription receives an event under', () => {
+  it('is the canonical name for *, the canonical name or both names of a pair; the alias only when named alone', () => {
+    expect(deliveryName('negotiation.counter', ['*'])).toBe('negotiation.counter');
+    expect(deliveryName('negotiation.counter', ['negotiation.counter'])).toBe('negotiation.counter');
+    expect(deliveryName('negotiation.counter', ['negotiation.offer', 'negotiation.counter'])).toBe('negotiation.counter');
+    expect(deliveryName('negotiation.counter', ['negotiation.offer'])).toBe('negotiation.offer');
+    expect(deliveryName('feed.completed', ['feed.processed', 'order.created'])).toBe('feed.processed');
+    expect(deliveryName('feed.completed', ['*', 'feed.processed'])).toBe('feed.completed');
+    expect(deliveryName('feed.completed', ['feed.failed'])).toBeUndefined();
+    expect(deliveryName('order.created', ['*'])).toBe('order.created');
+    expect(deliveryName('order.created', ['order.shipped'])).toBeUndefined();
+  });
+
+  it('is what the events feed shows for every recorded type under *', () => {
+    for (const type of RECORDED_EVENT_TYPES) expect(deliveryName(type, ['*'])).toBe(type);
   });
 });
 

@@ -3,7 +3,7 @@
 import currencyCodes from 'currency-codes';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCurrency, majorToMinor, MAX_AMOUNT, minorToMajor, minorUnitDigits } from '../../shared/schemas/money.ts';
+import { describeAmount, isCurrency, majorToMinor, MAX_AMOUNT, minorToMajor, minorUnitDigits, minorUnitName, minorUnitProblem } from '../../shared/schemas/money.ts';
 
 const CURRENCIES = currencyCodes.codes().filter(isCurrency);
 const currency = fc.constantFrom(...CURRENCIES);
@@ -61,5 +61,33 @@ describe('price conversion', () => {
         expect(majorToMinor('1.00', code.toLowerCase())).toBeUndefined();
       }),
     );
+  });
+});
+
+describe('naming a currency’s unit', () => {
+  it('names the minor unit people use, and whole units for currencies without one', () => {
+    expect(minorUnitName('EUR')).toBe('EUR cents');
+    expect(minorUnitName('USD')).toBe('USD cents');
+    expect(minorUnitName('GBP')).toBe('GBP pence');
+    expect(minorUnitName('JPY')).toBe('the smallest unit of JPY (whole yen)');
+    expect(minorUnitName('KRW')).toBe('the smallest unit of KRW (whole won)');
+    expect(minorUnitName('BHD')).toBe('BHD fils (thousandths of a BHD)');
+    expect(minorUnitName('CLF')).toBe('ten-thousandths of a CLF');
+  });
+
+  it('never calls a unit cents unless the currency counts in hundredths (property)', () => {
+    fc.assert(fc.property(currency, (code) => {
+      const name = minorUnitName(code);
+      if (name.includes('cents')) expect(minorUnitDigits(code)).toBe(2);
+      if (minorUnitDigits(code) === 0) expect(name).toContain('whole');
+      expect(name).toContain(code);
+    }));
+  });
+
+  it('refuses only amounts that are not whole, with an example in the currency', () => {
+    expect(minorUnitProblem(1250, 'JPY')).toBeUndefined();
+    expect(minorUnitProblem(12.5, 'JPY')).toBe('Must be a whole number in the smallest unit of JPY (whole yen), not 12.5: 1250 is 1250 JPY');
+    expect(minorUnitProblem(0.5, 'EUR')).toBe('Must be a whole number in EUR cents, not 0.5: 1250 is 12.50 EUR');
+    expect(describeAmount(1250, 'BHD')).toBe('1250 (1.250 BHD)');
   });
 });

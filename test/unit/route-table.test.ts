@@ -34,8 +34,8 @@ describe('route table', () => {
     }
   });
 
-  it('keeps every route under /v1 except the readiness probe, the front door, the web pages, llms.txt and the MCP endpoint', () => {
-    const outside: Record<string, string> = { health: '/health', getDashboard: '/dashboard', getHome: '/', getReference: '/docs', getReferenceAsset: '/docs/assets/{file}', getLlmsTxt: '/llms.txt', postMcpMessage: '/mcp', getMcpStream: '/mcp' };
+  it('keeps every route under /v1 except the readiness probe, the front door, the web pages, llms.txt, the MCP endpoint and the agent card', () => {
+    const outside: Record<string, string> = { health: '/health', getDashboard: '/dashboard', getHome: '/', getReference: '/docs', getReferenceAsset: '/docs/assets/{file}', getLlmsTxt: '/llms.txt', postMcpMessage: '/mcp', getMcpStream: '/mcp', getAgentCard: '/.well-known/agent-card.json' };
     for (const route of routeList) {
       if (route.operationId in outside) expect(route.path).toBe(outside[route.operationId]);
       else expect(route.path.startsWith('/v1/')).toBe(true);

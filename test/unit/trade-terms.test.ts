@@ -22,7 +22,7 @@ describe('trade terms', () => {
 
   it('refuse 40,001 × 25,000,000 VND when it is proposed, and allow 40,000 (exactly the largest total)', () => {
     expect(MAX_ORDER_TOTAL).toBe(1_000_000_000_000);
-    expect(listTotalProblem(40_001, 25_000_000, 'VND')).toMatch(/largest order total, 1000000000000; negotiate at most 40000 units/);
+    expect(listTotalProblem(40_001, 25_000_000, 'VND')).toMatch(/largest order total, 1000000000000 the smallest unit of VND \(whole dong\); negotiate at most 40000 units/);
     expect(listTotalProblem(40_000, 25_000_000, 'VND')).toBeUndefined();
     expect(totalProblem(40_000, 25_000_001, 'VND')).toMatch(/may be at most 25000000/);
     expect(proposalProblems({ quantity: 40_001, unitPrice: 25_000_000, currency: 'VND', listPrice: 25_000_000, limits: { minimum: 1, available: 100_000 } })).toEqual([
@@ -46,5 +46,12 @@ describe('trade terms', () => {
     for (const [quantity, unitPrice] of [[1, MAX_ORDER_TOTAL], [2, MAX_ORDER_TOTAL / 2], [2, MAX_ORDER_TOTAL / 2 + 1], [1_000_000_000, 1000], [1_000_000_000, 1001]] as const) {
       expect(totalProblem(quantity, unitPrice, 'VND') === undefined).toBe(Money.safeParse({ amount: quantity * unitPrice, currency: 'VND' }).success);
     }
+  });
+
+  it('refuses a unit price that is not whole, in the session’s unit, before its total', () => {
+    const limits = { minimum: 1, available: 100 };
+    expect(proposalProblems({ quantity: 10, unitPrice: 12.5, currency: 'JPY', limits })).toEqual([{ path: 'unitPrice', message: expect.stringContaining('whole yen') }]);
+    expect(proposalProblems({ quantity: 10, unitPrice: 12.5, currency: 'EUR', limits })).toEqual([{ path: 'unitPrice', message: expect.stringContaining('EUR cents') }]);
+    expect(proposalProblems({ quantity: 10, unitPrice: 12, currency: 'EUR', limits })).toEqual([]);
   });
 });

@@ -10,6 +10,9 @@ interface Subscription {
   url: string;
   events: string[];
   active: boolean;
+  /** When its deliveries began to fail (null while they succeed); 5 days of failures disable it. */
+  failingSince?: string | null;
+  disabledReason?: string | null;
 }
 interface Attempt {
   at: string;
@@ -34,6 +37,13 @@ const state: { subscription: Subscription | null; delivery: Delivery | null; vie
 
 const failed = (error: unknown) => say((error as Error).message, true);
 
+/** Active, failing, or disabled by the marketplace for its failures (PATCH active: true turns it back on). */
+function subscriptionState(subscription: Subscription): string {
+  if (subscription.active) return subscription.failingSince ? `active, failing since ${subscription.failingSince}` : 'active';
+  if (subscription.disabledReason === 'deliveries-failing') return `disabled: every delivery failed since ${subscription.failingSince ?? '?'} (PATCH active: true turns it back on)`;
+  return 'inactive';
+}
+
 export async function loadSubscriptions(): Promise<void> {
   say('Loading subscriptions…');
   const page = await api<Page<Subscription>>('GET', '/v1/webhooks?limit=100');
@@ -46,7 +56,7 @@ export async function loadSubscriptions(): Promise<void> {
     const row = document.createElement('tr');
     cell(row, subscription.url, 'url');
     cell(row, subscription.events.join(', '));
-    cell(row, subscription.active ? 'active' : 'inactive');
+    cell(row, subscriptionState(subscription));
     const health = cell(row, `${counts.delivered} delivered, ${counts.pending} pending, ${counts.failed} failed`, counts.failed > 0 ? 'status-failed' : 'status-delivered');
     health.setAttribute('data-failed', String(counts.failed));
     const actions = document.createElement('td');

@@ -284,7 +284,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   401: 'auth/invalid-key',
   403: 'auth/forbidden',
   404: 'not-found',
-  405: 'request/method-not-allowed',
+  405: 'method-not-allowed',
   413: 'validation/too-large',
   422: 'validation/invalid',
   429: 'rate-limit',

@@ -15,6 +15,8 @@ export function requestContext(route: RouteDefinition): ApiMiddleware {
         startedAt: performance.now(),
         now: new Date(),
         sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        method: event.requestContext?.http?.method ?? route.method,
+        path: event.rawPath ?? '/',
         headers: event.cookies?.length ? { ...headers, cookie: event.cookies.join('; ') } : headers,
         input: { body: undefined, query: undefined, params: undefined },
       };

@@ -758,7 +758,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events
-         * @description Events of the types in `events` (or `*`) that the agent is a party to are POSTed to `url`, signed with `secret` (never returned: keep it). At most 20 per agent; production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.
+         * @description Events of the types in `events` (or `*`) that the agent is a party to are POSTed to `url` (an alias named alone is sent under the alias), signed with `secret` (never returned: keep it). At most 20 per agent; production needs a public https URL. Next: `POST /v1/webhooks/{id}/test`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -796,7 +796,7 @@ export interface paths {
         head?: never;
         /**
          * Change a subscription
-         * @description Send only what changes. `description: null` clears it; `active: false` pauses it (queued deliveries then fail with `subscription-inactive`).
+         * @description Send only what changes. `description: null` clears it; `active: false` pauses it (queued deliveries then fail with `subscription-inactive`); `active: true` resumes it, also once disabled.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -1343,6 +1343,22 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1352,11 +1368,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /**
-         * webhook.test
-         * @description Sent by `POST /v1/webhooks/{id}/test` to that subscription only.
-         */
-        post: operations["webhookTestWebhook"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1366,7 +1378,6 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description The order.confirmed, order.shipped, order.delivered, order.completed, order.cancelled events */
         OrderChangeEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
@@ -1442,7 +1453,6 @@ export interface components {
         };
         /** @enum {string} */
         Party: "buyer" | "seller";
-        /** @description The negotiation.started, negotiation.counter, negotiation.accepted, negotiation.rejected, negotiation.offer events */
         NegotiationEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
@@ -1490,7 +1500,6 @@ export interface components {
         OfferId: string;
         /** @enum {string} */
         NegotiationStatus: "open" | "accepted" | "rejected" | "expired" | "ordered";
-        /** @description The feed.completed, feed.failed, feed.processed events */
         FeedOutcomeEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
@@ -1523,6 +1532,37 @@ export interface components {
         FeedId: string;
         /** @enum {string} */
         FeedFormat: "csv" | "json";
+        WebhookNoticeEvent: components["schemas"]["WebhookTestEvent"] | components["schemas"]["WebhookDisabledEvent"];
+        WebhookTestEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "webhook.test";
+            data: components["schemas"]["WebhookTestData"];
+        };
+        /** @description webhook.test: not recorded, not in the events feed */
+        WebhookTestData: {
+            subscriptionId: components["schemas"]["WebhookId"];
+            agentId: components["schemas"]["AgentId"];
+            message: components["schemas"]["Text"];
+        };
+        /** @description A webhook subscription id (whk_…) */
+        WebhookId: string;
+        WebhookDisabledEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "webhook.disabled";
+            data: components["schemas"]["WebhookDisabledData"];
+        };
+        /** @description The subscription disabled */
+        WebhookDisabledData: {
+            subscriptionId: components["schemas"]["WebhookId"];
+            agentId: components["schemas"]["AgentId"];
+            /** Format: uri */
+            url: string;
+            failingSince: components["schemas"]["Timestamp"];
+        };
         UpdateAgentRequest: {
             name?: components["schemas"]["Text"];
             organization?: components["schemas"]["Organization"];
@@ -1747,7 +1787,7 @@ export interface components {
             description?: components["schemas"]["MultilineText"];
         };
         /** @enum {string} */
-        EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "*";
+        EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled" | "*";
         UpdateWebhookRequest: {
             /**
              * Format: uri
@@ -1784,7 +1824,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description The order.created event */
         OrderCreatedEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
@@ -1800,7 +1839,6 @@ export interface components {
             totalAmount: components["schemas"]["Money"];
             items: components["schemas"]["OrderItem"][];
         };
-        /** @description The order.approval_required event */
         OrderApprovalRequiredEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
@@ -1821,7 +1859,6 @@ export interface components {
         };
         /** @description An API key id (key_…), from POST /v1/agents/me/keys (never the key itself) */
         KeyId: string;
-        /** @description The order.declined event */
         OrderDeclinedEvent: {
             id: components["schemas"]["EventId"];
             timestamp: components["schemas"]["Timestamp"];
@@ -1843,22 +1880,6 @@ export interface components {
             /** @description `approval_expired` when nobody answered in time; else the owner’s reason, if given */
             reason: string | null;
         };
-        /** @description The webhook.test event */
-        WebhookTestEvent: {
-            id: components["schemas"]["EventId"];
-            timestamp: components["schemas"]["Timestamp"];
-            /** @constant */
-            type: "webhook.test";
-            data: components["schemas"]["WebhookTestData"];
-        };
-        /** @description webhook.test: not recorded, not in the events feed */
-        WebhookTestData: {
-            subscriptionId: components["schemas"]["WebhookId"];
-            agentId: components["schemas"]["AgentId"];
-            message: components["schemas"]["Text"];
-        };
-        /** @description A webhook subscription id (whk_…) */
-        WebhookId: string;
         ErrorDetail: {
             /** @description Dot path of the field (`organization.country`, `events.1`), header or query parameter */
             path: string;
@@ -2388,6 +2409,10 @@ export interface components {
             events: components["schemas"]["EventName"][];
             description: string | null;
             active: boolean;
+            /** @description Deliveries all failed since; 5 days of it disables */
+            failingSince: components["schemas"]["Timestamp"] | null;
+            disabledReason: ("deliveries-failing" | "manual") | null;
+            disabledAt: components["schemas"]["Timestamp"] | null;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -2441,7 +2466,7 @@ export interface components {
             meta?: components["schemas"]["Meta"];
         };
         /** @description An event under its recorded name (not an alias) */
-        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["OrderApprovalRequiredEvent"] | components["schemas"]["OrderDeclinedEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"];
+        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["OrderApprovalRequiredEvent"] | components["schemas"]["OrderDeclinedEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"] | components["schemas"]["WebhookDisabledEvent"];
         /** @description Where to go and how */
         Link: {
             /** @description Path on this host */
@@ -2475,7 +2500,7 @@ export interface components {
              * @description Stable, machine-readable error code
              * @enum {string}
              */
-            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "auth/insufficient-scope" | "spending-limit" | "not-found" | "request/method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
+            code: "request/malformed" | "auth/invalid-key" | "auth/forbidden" | "auth/insufficient-scope" | "spending-limit" | "not-found" | "method-not-allowed" | "conflict" | "idempotency/conflict" | "validation/too-large" | "request/headers-too-large" | "validation/invalid" | "rate-limit" | "internal";
             /**
              * Format: int32
              * @description The HTTP status, repeated
@@ -2642,7 +2667,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `request/method-not-allowed`: The MCP endpoint takes POST only (GET /mcp: this server offers no event stream); the Allow header names the method. */
+        /** @description `method-not-allowed`: A known path with a method it does not serve: Allow lists those it does. */
         MethodNotAllowed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2881,6 +2906,51 @@ export interface components {
                 requestBody: {
                     content: {
                         "application/json": components["schemas"]["FeedOutcomeEvent"];
+                    };
+                };
+                responses: {
+                    "2XX": components["responses"]["WebhookAcknowledged"];
+                    default: components["responses"]["WebhookRefused"];
+                };
+            };
+            delete?: never;
+            options?: never;
+            head?: never;
+            patch?: never;
+            trace?: never;
+        };
+        WebhookNoticeWebhook: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            get?: never;
+            put?: never;
+            post: {
+                parameters: {
+                    query?: never;
+                    header: {
+                        /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                        "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                        /** @description When this attempt was sent, Unix seconds */
+                        "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                        /** @description The envelope’s `id`: deduplicate on it */
+                        "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                        /** @description Standard Webhooks: the event id */
+                        "webhook-id": components["parameters"]["webhook-id"];
+                        /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                        "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                        /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                        "webhook-signature": components["parameters"]["webhook-signature"];
+                    };
+                    path?: never;
+                    cookie?: never;
+                };
+                requestBody: {
+                    content: {
+                        "application/json": components["schemas"]["WebhookNoticeEvent"];
                     };
                 };
                 responses: {
@@ -5403,6 +5473,9 @@ export interface operations {
                      *         ],
                      *         "description": "Order desk",
                      *         "active": true,
+                     *         "failingSince": null,
+                     *         "disabledReason": null,
+                     *         "disabledAt": null,
                      *         "createdAt": "2026-11-23T09:05:00.000Z",
                      *         "updatedAt": "2026-11-23T10:00:00.000Z"
                      *       }
@@ -5647,7 +5720,7 @@ export interface operations {
                  *       "order.created"
                  *     ]
                  */
-                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed")[];
+                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled")[];
                 /**
                  * @description Hold the request up to this many seconds (0–20) until an event arrives, when the page would otherwise be empty
                  * @example 20
@@ -6196,36 +6269,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrderDeclinedEvent"];
-            };
-        };
-        responses: {
-            "2XX": components["responses"]["WebhookAcknowledged"];
-            default: components["responses"]["WebhookRefused"];
-        };
-    };
-    webhookTestWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
-                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
-                /** @description When this attempt was sent, Unix seconds */
-                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
-                /** @description The envelope’s `id`: deduplicate on it */
-                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
-                /** @description Standard Webhooks: the event id */
-                "webhook-id": components["parameters"]["webhook-id"];
-                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
-                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
-                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
-                "webhook-signature": components["parameters"]["webhook-signature"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WebhookTestEvent"];
             };
         };
         responses: {
