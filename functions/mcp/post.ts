@@ -56,7 +56,10 @@ export const handler = apiHandler(route, async ({ caller, headers, body, request
   const counted = Array.isArray(body) ? undefined : countedFetch(countedCallProof(caller.agentId, requestId, now));
   const marketplace = new Marketplace({ apiKey, baseUrl, ...CLIENT_SETTINGS, ...(counted ? { fetch: counted } : {}) });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // Only a message about tools needs the tool table: an initialize, a ping or a notification is served without loading it.
+  const withTools = (Array.isArray(body) ? body : [body]).some((message) => typeof (message as { method?: unknown } | null)?.method === 'string' && (message as { method: string }).method.startsWith('tools/'));
   const server = await serveMarketplaceTools(transport, {
+    withTools,
     caller: { role: caller.role, scopes: caller.scopes, sandbox: apiKey.startsWith(apiKeyPrefixFor('test')) },
     marketplace,
     requestId: () => requestId,

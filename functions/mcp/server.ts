@@ -11,7 +11,20 @@ import { SDK_VERSION } from '../../sdk/typescript/src/version.ts';
 import * as z from '../../shared/schemas/zod.ts';
 import { errorResult, runTool } from './tool-calls.ts';
 import type { Tool } from './tool-declaration.ts';
-import { refusalOf, toolNamed, toolsFor, type ToolCaller } from './tool-table.ts';
+import type * as ToolTableModule from './tool-table.ts';
+import type { ToolCaller } from './tool-table.ts';
+
+/** The tool table's module: every tool, and the rules of who may call which. */
+type ToolTable = typeof ToolTableModule;
+let toolTable: Promise<ToolTable> | undefined;
+
+/**
+ * The tool table, imported when a request first needs it (a tools/list or a tools/call), once per
+ * process: importing it evaluates every route module a tool calls, most of what POST /mcp's init cost
+ * beyond the MCP SDK, and an initialize, a ping or a notification needs none of it
+ * (docs/decisions/mcp-lazy-tool-table.md). esbuild keeps it in the one bundle, initialized on import().
+ */
+export const loadToolTable = (): Promise<ToolTable> => (toolTable ??= import('./tool-table.ts'));
 
 export const SERVER_INSTRUCTIONS = `Agent Marketplace: a B2B exchange where buyer and seller agents trade through these tools, with your API key.
 Buyers: search_products → get_offer → start_negotiation → counter_offer / accept_terms (in turns) → preview_order → place_order → follow with list_events (order.confirmed, order.shipped, order.delivered) → complete_order.
@@ -78,16 +91,21 @@ export interface MarketplaceMcpServerOptions {
 }
 
 /**
- * The agent's server: the tools of its role, each registered with its title, description, annotations,
- * arguments (registeredArgumentsOf) and result schema (the route's `data`: the SDK checks every
- * successful result against it, as MCP clients do).
+ * The agent's server: the tools its key may call (from `table`), each registered with its title,
+ * description, annotations, arguments and result schema (registeredSchemasOf). Without the table (a
+ * request that lists or calls no tool), the server still declares its tools capability, as it would
+ * with them, so that an initialize is answered the same either way.
  */
-export function createMarketplaceMcpServer({ caller, marketplace, onUnexpected, requestId }: MarketplaceMcpServerOptions): McpServer {
+export function createMarketplaceMcpServer({ caller, marketplace, onUnexpected, requestId }: MarketplaceMcpServerOptions, table: ToolTable | undefined): McpServer {
   const server = new McpServer(
     { name: 'agent-marketplace', title: 'Agent Marketplace', version: SDK_VERSION },
     { instructions: SERVER_INSTRUCTIONS, jsonSchemaValidator: NO_ELICITATION_IN_USE },
   );
-  for (const tool of toolsFor(caller)) {
+  if (!table) {
+    server.server.registerCapabilities({ tools: { listChanged: true } });
+    return server;
+  }
+  for (const tool of table.toolsFor(caller)) {
     const schemas = registeredSchemasOf(tool);
     server.registerTool(
       tool.name,
@@ -99,8 +117,8 @@ export function createMarketplaceMcpServer({ caller, marketplace, onUnexpected, 
 }
 
 /** The answer to a tools/call of a tool the key may not call (or that does not exist): the API's refusal, with a request id. */
-export function refusal(name: string, caller: ToolCaller, requestId: () => string): CallToolResult | undefined {
-  const refused = refusalOf(toolNamed(name), name, caller);
+export function refusal(table: ToolTable, name: string, caller: ToolCaller, requestId: () => string): CallToolResult | undefined {
+  const refused = table.refusalOf(table.toolNamed(name), name, caller);
   return refused && errorResult({ ...refused, requestId: requestId() });
 }
 
@@ -117,11 +135,13 @@ class ToolGuard implements Transport {
   readonly #inner: Transport;
   readonly #caller: ToolCaller;
   readonly #requestId: () => string;
+  readonly #table: ToolTable | undefined;
 
-  constructor(inner: Transport, caller: ToolCaller, requestId: () => string) {
+  constructor(inner: Transport, caller: ToolCaller, requestId: () => string, table: ToolTable | undefined) {
     this.#inner = inner;
     this.#caller = caller;
     this.#requestId = requestId;
+    this.#table = table;
   }
 
   start(): Promise<void> {
@@ -147,13 +167,19 @@ class ToolGuard implements Transport {
   #refusalOf(message: JSONRPCMessage): CallToolResult | undefined {
     if (!isJSONRPCRequest(message) || message.method !== 'tools/call') return undefined;
     const name = (message.params as { name?: unknown } | undefined)?.name;
-    return typeof name === 'string' ? refusal(name, this.#caller, this.#requestId) : undefined;
+    // Without the table no tool is registered: a tools/call reaching this server (none does: the table is loaded for every tools/ request) is the SDK's to refuse.
+    return typeof name === 'string' && this.#table ? refusal(this.#table, name, this.#caller, this.#requestId) : undefined;
   }
 }
 
-/** The agent's server, connected to `transport`: calls of tools the key may not call answered by the guard. */
-export async function serveMarketplaceTools(transport: Transport, options: MarketplaceMcpServerOptions): Promise<McpServer> {
-  const server = createMarketplaceMcpServer(options);
-  await server.connect(new ToolGuard(transport, options.caller, options.requestId));
+/**
+ * The agent's server, connected to `transport`: calls of tools the key may not call answered by the
+ * guard. `withTools: false` (POST /mcp, for a request that lists or calls no tool) leaves the tool
+ * table unloaded.
+ */
+export async function serveMarketplaceTools(transport: Transport, options: MarketplaceMcpServerOptions & { withTools?: boolean }): Promise<McpServer> {
+  const table = options.withTools === false ? undefined : await loadToolTable();
+  const server = createMarketplaceMcpServer(options, table);
+  await server.connect(new ToolGuard(transport, options.caller, options.requestId, table));
   return server;
 }
