@@ -94,7 +94,7 @@ export async function bundleHandlers(
     ...((options.bundleAwsSdk ?? LAMBDA_BUNDLING.bundleAwsSdk) ? {} : { external: SDK_EXTERNALS }),
   });
   // The files some routes ship beside their bundle (openapi.json), as the CDK bundling copies them.
-  writeBundledFiles(outDir);
+  writeBundledFiles(outDir, 'test');
   const bundles: BundleInfo[] = [];
   for (const entry of entries) {
     const file = path.join(outDir, `${outName(entry.handler)}.mjs`);

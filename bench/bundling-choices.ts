@@ -54,7 +54,7 @@ async function bundle(variant: string, options: BuildOptions): Promise<Map<strin
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await build({ ...lambdaBuildOptions, ...options, entryPoints: entries.map((entry) => ({ out: outName(entry), in: path.join(REPO_ROOT, entry) })), outdir: outDir, outExtension: { '.js': '.mjs' } });
-  writeBundledFiles(outDir); // the files some functions read beside their bundle (openapi.json, …)
+  writeBundledFiles(outDir, 'live'); // the files some functions read beside their bundle (openapi.json, …)
   const files = new Map<string, { file: string; kb: number }>();
   for (const entry of entries) {
     const file = path.join(outDir, `${outName(entry)}.mjs`);

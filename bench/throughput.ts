@@ -13,6 +13,7 @@ import { request, type Agent as HttpAgent } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { countCalls, dynamoAccess, handlerModules, isBenchChild, localRuntimeStartSeconds, measureApiAndDynamo, serveLocalRuntime, sumCalls, type CallCounts, type ChildCleanup, type DynamoAccess } from './harness.ts';
+import { workers } from '../functions/registry.ts';
 import { closedLoop, type LoadWindow } from './load.ts';
 import { round } from './stats.ts';
 
@@ -89,8 +90,11 @@ export interface ThroughputResult {
 /** The server: the local runtime, an enterprise agent, and the DynamoDB calls of its first GETs. */
 async function serve(): Promise<void> {
   await serveLocalRuntime<Ready>(async (runtime) => {
-    const { dynamoDb, setAgentPlan, clearApiKeyCache } = await handlerModules();
-    const counter = countCalls(dynamoDb);
+    const { dynamoDb, setAgentPlan, clearApiKeyCache, currentFunctionName } = await handlerModules();
+    // The route functions' calls only: the workers sharing this process (the request-log writer storing
+    // these GETs' records, the schedules' sweeps) are other Lambda functions in a stack, off the request's path.
+    const workerIds = new Set(workers.map((worker) => worker.id));
+    const counter = countCalls(dynamoDb, () => !workerIds.has(currentFunctionName() ?? ''));
     const take = () => counter.take();
 
     const base = runtime.baseUrl;

@@ -46,6 +46,8 @@ import * as ordersGetRoute from './orders/get.route.ts';
 import * as ordersListRoute from './orders/list.route.ts';
 import * as ordersShipRoute from './orders/ship.route.ts';
 import * as productsGetRoute from './products/get.route.ts';
+import * as requestsGetRoute from './requests/get.route.ts';
+import * as requestsListRoute from './requests/list.route.ts';
 import * as searchIntentRunRoute from './search-intent/run.route.ts';
 import * as searchRunRoute from './search/run.route.ts';
 import * as sellerFeedsCreateRoute from './seller-feeds/create.route.ts';
@@ -56,6 +58,12 @@ import * as sellerFeedsRetryRoute from './seller-feeds/retry.route.ts';
 import * as sellerProductsListRoute from './seller-products/list.route.ts';
 import * as sellerTemplatesGetCsvRoute from './seller-templates/get-csv.route.ts';
 import * as sellerTemplatesGetJsonRoute from './seller-templates/get-json.route.ts';
+import * as testHelpersAdvanceOrderRoute from './test-helpers/advance-order.route.ts';
+import * as testHelpersExpireApprovalRoute from './test-helpers/expire-approval.route.ts';
+import * as testHelpersExpireNegotiationRoute from './test-helpers/expire-negotiation.route.ts';
+import * as testHelpersNegotiateRoute from './test-helpers/negotiate.route.ts';
+import * as testHelpersOrderRoute from './test-helpers/order.route.ts';
+import * as testHelpersTriggerEventRoute from './test-helpers/trigger-event.route.ts';
 import * as webhooksCreateRoute from './webhooks/create.route.ts';
 import * as webhooksDeleteRoute from './webhooks/delete.route.ts';
 import * as webhooksGetDeliveryRoute from './webhooks/get-delivery.route.ts';
@@ -71,8 +79,12 @@ import * as previewOrderTool from './mcp/compositions/preview-order.tool.ts';
 import * as retryFeedTool from './mcp/compositions/retry-feed.tool.ts';
 import * as searchProductsTool from './mcp/compositions/search-products.tool.ts';
 import * as uploadFeedTool from './mcp/compositions/upload-feed.tool.ts';
+import * as houseActWorker from './house/act.worker-row.ts';
+import * as houseFulfilWorker from './house/fulfil.worker-row.ts';
+import * as houseSetupWorker from './house/setup.worker-row.ts';
 import * as negotiationsExpireWorker from './negotiations/expire.worker-row.ts';
 import * as ordersExpireApprovalsWorker from './orders/expire-approvals.worker-row.ts';
+import * as requestsRecordWorker from './requests/record.worker-row.ts';
 import * as searchIndexChangesWorker from './search/index-changes.worker-row.ts';
 import * as searchSnapshotWorker from './search/snapshot.worker-row.ts';
 import * as sellerFeedsProcessUploadWorker from './seller-feeds/process-upload.worker-row.ts';
@@ -124,6 +136,8 @@ export const routeModules = [
   ordersListRoute,
   ordersShipRoute,
   productsGetRoute,
+  requestsGetRoute,
+  requestsListRoute,
   searchIntentRunRoute,
   searchRunRoute,
   sellerFeedsCreateRoute,
@@ -134,6 +148,12 @@ export const routeModules = [
   sellerProductsListRoute,
   sellerTemplatesGetCsvRoute,
   sellerTemplatesGetJsonRoute,
+  testHelpersAdvanceOrderRoute,
+  testHelpersExpireApprovalRoute,
+  testHelpersExpireNegotiationRoute,
+  testHelpersNegotiateRoute,
+  testHelpersOrderRoute,
+  testHelpersTriggerEventRoute,
   webhooksCreateRoute,
   webhooksDeleteRoute,
   webhooksGetDeliveryRoute,
@@ -171,6 +191,8 @@ export const toolRouteModules = [
   sellerFeedsGetRoute,
   sellerFeedsListRoute,
   sellerProductsListRoute,
+  testHelpersAdvanceOrderRoute,
+  testHelpersTriggerEventRoute,
   webhooksCreateRoute,
   webhooksDeleteRoute,
   webhooksListDeliveriesRoute,
@@ -189,8 +211,12 @@ export const compositeToolModules = [
 
 /** Every worker row (each `*.worker-row.ts` under functions/, beside its handler), by file. */
 export const workerRowModules = [
+  houseActWorker,
+  houseFulfilWorker,
+  houseSetupWorker,
   negotiationsExpireWorker,
   ordersExpireApprovalsWorker,
+  requestsRecordWorker,
   searchIndexChangesWorker,
   searchSnapshotWorker,
   sellerFeedsProcessUploadWorker,

@@ -50,8 +50,12 @@ export interface ApiFunctionProps {
  * call on any cold start. ALLOW_PRIVATE_WEBHOOK_URLS is deliberately absent: only the local runtime sets it.
  */
 export function sharedEnvironment(stage: Stage, cursorSigningSecret: ISecret): Record<string, string> {
+  const house = stageSettings(stage).houseFulfilment;
   return {
     [ENV.stage]: stage,
+    ...(house
+      ? { [ENV.houseShipAfterSeconds]: String(house.shipAfter.toSeconds()), [ENV.houseDeliverAfterSeconds]: String(house.deliverAfter.toSeconds()) }
+      : {}),
     [ENV.cursorSigningKey]: cursorSigningSecret.secretValue.unsafeUnwrap(),
     [ENV.logLevel]: 'INFO',
     [ENV.webhookDisableAfterSeconds]: String(stageSettings(stage).webhookDisableAfter.toSeconds()),

@@ -6,7 +6,7 @@
 //   idempotently on immutable items (the webhook fan-out), so the current item is always right, and
 //   an older image could even undo a later change. Records already gone from the stream cannot be
 //   replayed: the worker row's `whenRecordsAreGone` says what recovers them, and the message is removed.
-// - s3 (asynchronous invocation): the failure record holds the original event; the worker gets it again.
+// - s3 and logs (asynchronous invocations): the failure record holds the original event; the worker gets it again.
 // - sqs: the dead-letter queue holds the original messages; they go back on the worker's queue.
 // A message is deleted once replayed; one whose replay fails stays for a later run.
 import { randomUUID } from 'node:crypto';

@@ -44,12 +44,16 @@ function triggerOf(trigger: WorkerTrigger): string {
       return `the table's stream: ${trigger.entities.map((entity) => `\`${entity}\``).join(', ')} items`;
     case 'sqs':
       return `the ${trigger.queue} queue`;
+    case 'logs':
+      return 'the API functions\' access-log lines (a log subscription)';
+    case 'deploy':
+      return 'every deploy of the stack and start of the local runtime';
   }
 }
 
 function workerRow(worker: WorkerDefinition): string {
   const row = worker.handler.replace(/\.worker\.ts$/, '.worker-row.ts');
-  return `| \`${worker.id}\` | [${worker.handler}](../${worker.handler}) | [${row.split('/').at(-1)}](../${row}) | ${triggerOf(worker.trigger)} | ${worker.description} |`;
+  return `| \`${worker.id}\`${worker.stages && !worker.stages.includes('live') ? ' (sandbox only)' : ''} | [${worker.handler}](../${worker.handler}) | [${row.split('/').at(-1)}](../${row}) | ${triggerOf(worker.trigger)} | ${worker.description} |`;
 }
 
 export function endpointsMarkdown(): string {

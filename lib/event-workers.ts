@@ -3,7 +3,9 @@
 // a stream row reads the table's stream. What a stream or S3 row's event source gives up on (a record
 // after its retries, an invocation after Lambda's) goes to the worker's own dead-letter queue, to be
 // replayed by `npm run admin -- replay-dead-letters <worker>`; the SQS row's queue has its own.
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { CustomResource, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -18,6 +20,7 @@ import { Construct } from 'constructs';
 import { ENV, workerFailureQueueName } from '../shared/resources.ts';
 import { ASYNC_RETRY_ATTEMPTS, hasFailureQueue, STREAM_RETRY_ATTEMPTS, workerTimeoutSeconds, type WorkerDefinition, type WorkerTrigger } from '../shared/workers.ts';
 import { ApiFunction } from './api-function.ts';
+import { bundledFilesOf } from './bundled-files.ts';
 import { acknowledgeFinding, wildcardResourceFinding } from './compliance.ts';
 import { grantFeedFiles, grantSearchIndexFiles } from './feed-file-grants.ts';
 import { workerGrants } from './function-grants.ts';
@@ -37,19 +40,27 @@ export interface EventWorkersProps {
 export class EventWorkers extends Construct {
   /** Worker functions by the row's id. */
   readonly functions = new Map<string, ApiFunction>();
-  /** Stream and S3 workers' own dead-letter queues, by the row's id. */
+  /** Stream, S3 and logs workers' own dead-letter queues, by the row's id. */
   readonly failureQueues = new Map<string, sqs.Queue>();
+  /**
+   * The worker that takes the API functions' request records from their logs, and the permission
+   * CloudWatch Logs invokes it with: the route stacks subscribe each function's log group to it.
+   */
+  logsSubscriber: { fn: ApiFunction; filterPattern: string; permission: lambda.CfnPermission } | undefined;
 
   constructor(scope: Construct, id: string, props: EventWorkersProps) {
     super(scope, id);
     for (const worker of props.workers) {
       const failures = hasFailureQueue(worker) ? this.failureQueue(worker, props.settings.stage) : undefined;
+      const files = worker.bundledFiles ? bundledFilesOf(this, props.settings.stage) : undefined;
+      const bundledFiles = files && worker.bundledFiles ? Object.fromEntries(worker.bundledFiles.map((name) => [name, files[name]])) : undefined;
       const fn = new ApiFunction(this, worker.id, {
         handler: worker.handler,
         description: worker.description.slice(0, 256),
         settings: props.settings,
         environment: props.environment,
         timeout: Duration.seconds(workerTimeoutSeconds(worker)),
+        ...(bundledFiles ? { bundledFiles } : {}),
       });
       const grants = workerGrants(worker);
       fn.grantTable(props.table, grants.table);
@@ -63,7 +74,11 @@ export class EventWorkers extends Construct {
       if (worker.trigger.type === 's3') this.subscribeToFeedUploads(fn, worker.trigger.prefix, props.feedsBucket, failures);
       else if (worker.trigger.type === 'schedule') this.runOnSchedule(worker.id, fn, worker.trigger.everyMinutes);
       else if (worker.trigger.type === 'stream') this.consumeTableStream(fn, worker.trigger, props.table, failures);
-      else this.consumeDeliveryQueue(fn, worker.trigger, props.webhookDelivery);
+      else if (worker.trigger.type === 'deploy') this.runAtDeploy(worker, fn, bundledFiles ?? {});
+      else if (worker.trigger.type === 'logs') {
+        if (this.logsSubscriber) throw new Error(`The API functions' logs have one subscriber; ${worker.id} would be a second`);
+        this.logsSubscriber = { fn, filterPattern: worker.trigger.filterPattern, permission: this.receiveLogs(fn, failures) };
+      } else this.consumeDeliveryQueue(fn, worker.trigger, props.webhookDelivery);
     }
     if (this.failureQueues.size > 0) this.requireTls([...this.failureQueues.values()]);
   }
@@ -120,6 +135,40 @@ export class EventWorkers extends Construct {
       `The worker reads the uploaded files that trigger it, whose keys are generated per feed; the grant is read-only and limited to the ${prefix} prefix.`,
     );
     acknowledgeBucketNotificationsHandler(this);
+  }
+
+  /**
+   * CloudWatch Logs may invoke the function for this stack's log groups (the route stacks' names begin
+   * with the root stack's); it invokes asynchronously, so after Lambda's retries a batch of lines goes
+   * to the worker's dead-letter queue. The subscription filters themselves live beside each function's
+   * log group, in the route stacks.
+   */
+  private receiveLogs(fn: ApiFunction, failures: sqs.IQueue | undefined): lambda.CfnPermission {
+    if (failures) fn.function.configureAsyncInvoke({ retryAttempts: ASYNC_RETRY_ATTEMPTS, onFailure: new SqsDestination(failures) });
+    const stack = Stack.of(this);
+    return new lambda.CfnPermission(this, `${fn.node.id}LogsInvoke`, {
+      action: 'lambda:InvokeFunction',
+      functionName: fn.function.functionArn,
+      principal: 'logs.amazonaws.com',
+      sourceAccount: stack.account,
+      sourceArn: `arn:${stack.partition}:logs:${stack.region}:${stack.account}:log-group:${stack.stackName}-*`,
+    });
+  }
+
+  /**
+   * A custom resource whose service token is the function: CloudFormation invokes it when the resource
+   * is created, and again when its properties change — the digest of the worker's bundled files, so a
+   * changed house catalog is loaded by the deploy that ships it. The function answers CloudFormation
+   * at the request's response URL; a failure fails the deploy.
+   */
+  private runAtDeploy(worker: WorkerDefinition, fn: ApiFunction, bundledFiles: Record<string, string>): void {
+    const digest = createHash('sha256');
+    for (const [name, file] of Object.entries(bundledFiles).sort()) digest.update(name).update(statSync(file).isFile() ? readFileSync(file) : Buffer.alloc(0));
+    new CustomResource(this, `${worker.id}Run`, {
+      serviceToken: fn.function.functionArn,
+      resourceType: `Custom::${worker.id.charAt(0).toUpperCase()}${worker.id.slice(1)}`,
+      properties: { BundledFilesDigest: digest.digest('hex') },
+    });
   }
 
   /** An EventBridge rule invokes the function every `minutes`. */

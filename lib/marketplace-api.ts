@@ -11,10 +11,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import path from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
-import { Construct } from 'constructs';
-import { writeBundledFiles } from './bundled-files.ts';
+import { Construct, type IDependable } from 'constructs';
+import { bundledFilesOf } from './bundled-files.ts';
 import type { RouteDefinition, RouteTag } from '../shared/http/route-table.ts';
 import type { ApiFunction } from './api-function.ts';
 import { RouteStack, routeStackId, type StackRoute } from './route-stack.ts';
@@ -36,6 +34,11 @@ export interface MarketplaceApiProps {
   functionTracingPolicy: iam.IManagedPolicy;
   /** Where the route stacks' function-error alarms notify operators. */
   alarmTopic: ITopic;
+  /**
+   * The request-log writer (a `logs` worker) with its filter and CloudWatch Logs' permission to invoke
+   * it: every route function's log group is subscribed to it, once that permission exists.
+   */
+  requestLogWriter?: { functionArn: string; filterPattern: string; permission: IDependable } | undefined;
 }
 
 /** One JSON object per request: enough to find a request by id and to see who called what, how it went. */
@@ -64,11 +67,12 @@ export class MarketplaceApi extends Construct {
   /** One nested stack per route tag, by tag. */
   readonly routeStacks = new Map<RouteTag, RouteStack>();
 
-  private bundledFiles: Record<string, string> | undefined;
+  private readonly stageName: StageSettings['stage'];
 
   constructor(scope: Construct, id: string, props: MarketplaceApiProps) {
     super(scope, id);
     const { settings } = props;
+    this.stageName = settings.stage;
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       description: `Agent Marketplace API (${settings.stage})`,
       // Our own stage below carries throttling and access logs.
@@ -98,7 +102,16 @@ export class MarketplaceApi extends Construct {
       alarmTopicArn: props.alarmTopic.topicArn,
     };
     for (const [tag, routes] of byTag) {
-      const routeStack = new RouteStack(this, routeStackId(tag), { settings, tag, routes, inputs });
+      const { requestLogWriter } = props;
+      const routeStack = new RouteStack(this, routeStackId(tag), {
+        settings,
+        tag,
+        routes,
+        inputs,
+        ...(requestLogWriter ? { requestLog: { writerArn: requestLogWriter.functionArn, filterPattern: requestLogWriter.filterPattern } } : {}),
+      });
+      // CloudWatch Logs tries the destination when a subscription filter is created.
+      if (requestLogWriter) routeStack.node.addDependency(requestLogWriter.permission);
       this.routeStacks.set(tag, routeStack);
       for (const [operationId, fn] of routeStack.functions) this.functions.set(operationId, fn);
     }
@@ -118,12 +131,7 @@ export class MarketplaceApi extends Construct {
 
   /** The route's bundled files, built once per synth into the cloud assembly's folder. */
   private filesFor(route: RouteDefinition): Record<string, string> {
-    if (!this.bundledFiles) {
-      const root = Stack.of(this).node.root;
-      const outdir = App.isApp(root) ? root.outdir : path.resolve('cdk.out');
-      this.bundledFiles = writeBundledFiles(path.join(outdir, `bundled-files-${Stack.of(this).stackName}`));
-    }
-    const all = this.bundledFiles;
-    return Object.fromEntries((route.bundledFiles ?? []).map((name) => [name, all[name] as string]));
+    const all = bundledFilesOf(this, this.stageName);
+    return Object.fromEntries((route.bundledFiles ?? []).map((name) => [name, all[name]]));
   }
 }

@@ -9,7 +9,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GLOBAL_SECONDARY_INDEXES, TABLE_KEYS } from '../shared/data/table-definition.ts';
 import { fallbackRoute, routeList, workers as workerTable } from '../functions/registry.ts';
-import type { RouteDefinition } from '../shared/http/route-table.ts';
+import { servedOn, type RouteDefinition } from '../shared/http/route-table.ts';
 import { resourceNames, type Stage } from '../shared/resources.ts';
 import type { WorkerDefinition } from '../shared/workers.ts';
 import { functionTracingPolicy, sharedEnvironment } from './api-function.ts';
@@ -42,7 +42,7 @@ export class MarketplaceStack extends Stack {
     super(scope, id, props);
     const settings = stageSettings(props.stage);
     const names = resourceNames(props.stage);
-    const workers = props.workers ?? workerTable;
+    const workers = (props.workers ?? workerTable).filter(servedOn(props.stage));
     Tags.of(this).add('project', 'agent-marketplace');
     Tags.of(this).add('stage', props.stage);
 
@@ -90,17 +90,6 @@ export class MarketplaceStack extends Stack {
       stage: props.stage,
       consumer: deliveryQueueConsumer(workers),
     });
-    this.api = new MarketplaceApi(this, 'Api', {
-      settings,
-      routes: props.routes ?? routeList,
-      fallbackRoute,
-      table: this.table,
-      feedsBucket: this.feeds.feedsBucket,
-      webhookDelivery: this.webhookDelivery,
-      cursorSigningSecret: this.cursorSigningSecret,
-      functionTracingPolicy: functionTracingPolicy(this),
-      alarmTopic: this.alarms.topic,
-    });
     this.workers = new EventWorkers(this, 'Workers', {
       settings,
       workers,
@@ -108,6 +97,23 @@ export class MarketplaceStack extends Stack {
       feedsBucket: this.feeds.feedsBucket,
       webhookDelivery: this.webhookDelivery,
       environment,
+    });
+    this.api = new MarketplaceApi(this, 'Api', {
+      settings,
+      // A stage deploys only its own routes and workers: the sandbox's test helpers and house agents never reach a live stack.
+      routes: (props.routes ?? routeList).filter(servedOn(props.stage)),
+      fallbackRoute,
+      table: this.table,
+      feedsBucket: this.feeds.feedsBucket,
+      webhookDelivery: this.webhookDelivery,
+      cursorSigningSecret: this.cursorSigningSecret,
+      functionTracingPolicy: functionTracingPolicy(this),
+      alarmTopic: this.alarms.topic,
+      requestLogWriter: this.workers.logsSubscriber && {
+        functionArn: this.workers.logsSubscriber.fn.function.functionArn,
+        filterPattern: this.workers.logsSubscriber.filterPattern,
+        permission: this.workers.logsSubscriber.permission,
+      },
     });
     // Route stacks watch their own functions' errors; the root stack, its workers'.
     this.alarms.watch({

@@ -36,6 +36,7 @@ const SEARCH = '`node bench/search.ts`';
 const TRADE = '`node bench/trade.ts`';
 const WEBHOOKS = '`node bench/webhooks.ts`';
 const MCP = '`node bench/mcp.ts`';
+const SANDBOX_START = '`npm run bench:sandbox-start`';
 
 /** What each figure measures, and what measures it alone (`npm run bench` when nothing smaller does). */
 const FIGURES: Record<string, { measures: string; alone: string }> = {
@@ -76,6 +77,9 @@ const FIGURES: Record<string, { measures: string; alone: string }> = {
   deliveryVsWritesOnlyRatio: { measures: "the same ÷ the same deliveries' table writes alone", alone: WEBHOOKS },
   writesOnlyVsRawPostRatio: { measures: 'the best `deliveryVsRawPostRatio` DynamoDB Local allows here', alone: WEBHOOKS },
   eventToDeliveryP95Ms: { measures: "an event's commit → its receipt, 40 events 200 ms apart, p95", alone: WEBHOOKS },
+  sandboxStartSeconds: { measures: "`npm start`'s ready time on an empty data folder, the house catalog included (process start → serving), median", alone: SANDBOX_START },
+  sandboxStartAddedSeconds: { measures: 'what the house agents and their 240-product catalog add to it: with − without, paired per round, median', alone: SANDBOX_START },
+  sandboxRestartAddedSeconds: { measures: 'the same on a restart (the catalog already loaded: only its version read)', alone: SANDBOX_START },
 };
 
 export function readBenchResults(root: string): BenchResults {

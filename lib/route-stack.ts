@@ -1,13 +1,14 @@
 // One nested stack per route tag (shared/http/route-table.ts's RouteTag): the tag's functions, their
 // log groups and roles, API Gateway's invocation role for them, their integrations and routes on the
 // root stack's HTTP API, and the alarms on their errors. What the routes need from the root stack comes
-// in as ten named parameters (RouteStackInputs), the same for every route stack; nothing goes back, so
+// in as ten named parameters (RouteStackInputs) and the request-log writer's ARN, the same for every route stack; nothing goes back, so
 // a route stack is replaced or added without the root stack referring to anything inside it. Keeping a
 // route in its tag's stack keeps it where it is as other routes are added (a fixed-size grouping would
 // move routes between stacks, and a moved route is a new function and, briefly, a route key twice).
 import { CfnParameter, Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -30,6 +31,9 @@ import { grantSendToDeliveryQueue } from './webhook-delivery.ts';
  * routes also keep the stack near 280 of CloudFormation's 500 resources.
  */
 export const MAX_ROUTES_PER_STACK = 60;
+
+/** The request-log writer's ARN, passed to every route stack when the stage has one. */
+const REQUEST_LOG_WRITER_PARAMETER = 'RequestLogWriterArn';
 
 /** What every route stack gets from the root stack: stable values (names and ARNs of root resources). */
 export interface RouteStackInputs {
@@ -72,6 +76,11 @@ export interface RouteStackProps {
   tag: RouteTag;
   routes: readonly StackRoute[];
   inputs: RouteStackInputs;
+  /**
+   * Where each function's request records go: a subscription filter on its log group sends the lines
+   * that match `filterPattern` to the request-log writer (its ARN: one more parameter of the stack).
+   */
+  requestLog?: { writerArn: string; filterPattern: string };
 }
 
 /** The construct id of a tag's stack: `Seller feeds` → `SellerFeeds`. */
@@ -93,7 +102,10 @@ export class RouteStack extends NestedStack {
     }
     super(scope, id, {
       description: `Agent Marketplace (${props.settings.stage}): the ${props.tag} routes`,
-      parameters: Object.fromEntries(Object.entries(PARAMETER_NAMES).map(([input, name]) => [name, props.inputs[input as keyof RouteStackInputs]])),
+      parameters: {
+        ...Object.fromEntries(Object.entries(PARAMETER_NAMES).map(([input, name]) => [name, props.inputs[input as keyof RouteStackInputs]])),
+        ...(props.requestLog ? { [REQUEST_LOG_WRITER_PARAMETER]: props.requestLog.writerArn } : {}),
+      },
     });
     const input = Object.fromEntries(
       Object.entries(PARAMETER_NAMES).map(([key, name]) => [key, new CfnParameter(this, name, { type: 'String' }).valueAsString]),
@@ -105,6 +117,7 @@ export class RouteStack extends NestedStack {
     const tracingPolicy = iam.ManagedPolicy.fromManagedPolicyArn(this, 'FunctionTracingPolicy', input.functionTracingPolicyArn);
     const environment = sharedEnvironment(props.settings.stage, secretsmanager.Secret.fromSecretCompleteArn(this, 'CursorSigningSecret', input.cursorSigningSecretArn));
     const roles = new FunctionRoles(this, 'FunctionRoles');
+    const requestLogWriterArn = props.requestLog ? new CfnParameter(this, REQUEST_LOG_WRITER_PARAMETER, { type: 'String' }).valueAsString : undefined;
 
     // Integration credentials rather than a resource-policy statement per function: one resource for
     // the stack, naming each of its functions.
@@ -141,6 +154,14 @@ export class RouteStack extends NestedStack {
       // The web pages allowed besides the API's own origin (shared/http/request-origin.ts).
       if (route.checksOrigin && props.settings.mcpAllowedOrigins.length > 0) fn.addEnvironment(ENV.mcpAllowedOrigins, props.settings.mcpAllowedOrigins.join(','));
       this.functions.set(route.operationId, fn);
+      // The function's request records reach the callers' request logs from its log group, off its requests' path.
+      if (props.requestLog && requestLogWriterArn) {
+        new logs.CfnSubscriptionFilter(routes, `${route.operationId}RequestLog`, {
+          logGroupName: fn.logGroup.logGroupName,
+          destinationArn: requestLogWriterArn,
+          filterPattern: props.requestLog.filterPattern,
+        });
+      }
 
       // A Lambda proxy integration (payload 2.0) that API Gateway calls with the invocation role.
       const integration = new apigw.CfnIntegration(routes, `${route.operationId}Integration`, {

@@ -33,6 +33,12 @@ export interface StageSettings {
    * a browser-based MCP client the platform trusts. MCP clients that are not browsers send no Origin.
    */
   mcpAllowedOrigins: readonly string[];
+  /**
+   * The sandbox's house seller (contract §5.3; the test stage only): how long after confirming an
+   * order it ships it, and how long after shipping it delivers it. Functions read them as
+   * HOUSE_SHIP_AFTER_SECONDS and HOUSE_DELIVER_AFTER_SECONDS (the same variables set them for `npm start`).
+   */
+  houseFulfilment?: { shipAfter: Duration; deliverAfter: Duration };
 }
 
 const SETTINGS: Record<Stage, StageSettings> = {
@@ -47,6 +53,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     webhookDisableAfter: Duration.days(5),
     orderApprovalWindow: Duration.hours(72),
     mcpAllowedOrigins: [],
+    houseFulfilment: { shipAfter: Duration.minutes(2), deliverAfter: Duration.minutes(3) },
   },
   live: {
     stage: 'live',

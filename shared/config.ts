@@ -13,6 +13,10 @@ export const DEFAULT_WEBHOOK_DISABLE_AFTER_SECONDS = 5 * 24 * 60 * 60;
 
 const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'] as const;
 
+/** The house seller's fulfilment schedule when the stage sets none: ships 2 minutes after confirming, delivers 3 minutes after shipping. */
+export const DEFAULT_HOUSE_SHIP_AFTER_SECONDS = 120;
+export const DEFAULT_HOUSE_DELIVER_AFTER_SECONDS = 180;
+
 export interface Config {
   /** `test` is the sandbox (and the local runtime), `live` is production. */
   STAGE: 'test' | 'live';
@@ -74,6 +78,12 @@ export interface Config {
   NEGOTIATION_TTL_SECONDS: number;
   /** An order awaiting approval is declined (`approval_expired`) this long after it was placed (a stage setting: 72 h). */
   ORDER_APPROVAL_SECONDS: number;
+  /**
+   * The sandbox's house seller ships a confirmed order this long after confirming it, and delivers it
+   * this long after shipping (the test stage's settings; seconds for `npm start` and the tests).
+   */
+  HOUSE_SHIP_AFTER_SECONDS: number;
+  HOUSE_DELIVER_AFTER_SECONDS: number;
 }
 
 /** Reads one variable after another and collects every problem, so one error names them all. */
@@ -173,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     MCP_ALLOWED_HOSTS: read.list('MCP_ALLOWED_HOSTS', isHostName, 'host names without a port (localhost)'),
     NEGOTIATION_TTL_SECONDS: read.integer('NEGOTIATION_TTL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
     ORDER_APPROVAL_SECONDS: read.integer('ORDER_APPROVAL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
+    HOUSE_SHIP_AFTER_SECONDS: read.integer('HOUSE_SHIP_AFTER_SECONDS', { min: 0, max: 7 * 24 * 60 * 60, fallback: DEFAULT_HOUSE_SHIP_AFTER_SECONDS }),
+    HOUSE_DELIVER_AFTER_SECONDS: read.integer('HOUSE_DELIVER_AFTER_SECONDS', { min: 0, max: 7 * 24 * 60 * 60, fallback: DEFAULT_HOUSE_DELIVER_AFTER_SECONDS }),
   };
   if (read.problems.length > 0) throw new Error(`Invalid configuration: ${read.problems.join('; ')}`);
   // Unset optional settings are absent, as they were from the schema, not present as undefined.

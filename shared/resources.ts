@@ -20,9 +20,19 @@ export const ENV = {
   webhookDisableAfterSeconds: 'WEBHOOK_DISABLE_AFTER_SECONDS',
   mcpAllowedOrigins: 'MCP_ALLOWED_ORIGINS',
   mcpAllowedHosts: 'MCP_ALLOWED_HOSTS',
+  houseShipAfterSeconds: 'HOUSE_SHIP_AFTER_SECONDS',
+  houseDeliverAfterSeconds: 'HOUSE_DELIVER_AFTER_SECONDS',
 } as const;
 
 export type Stage = 'test' | 'live';
+
+/**
+ * Does a route or worker row exist in this stage? Rows without `stages` exist in both; the sandbox's
+ * test helpers and house agents say `['test']` (docs/decisions/test-stage-routes.md).
+ */
+export function servedOn(stage: Stage): (row: { stages?: readonly Stage[] | undefined }) => boolean {
+  return (row) => row.stages === undefined || row.stages.includes(stage);
+}
 
 /**
  * IAM actions on the table that a function may be granted (route and worker rows list theirs).
@@ -73,6 +83,20 @@ export const LOCAL = {
   feedsBucketName: 'agent-marketplace-local-feeds',
   ...resourceNames('test'),
 };
+
+/**
+ * Files built at synth and shipped beside a function's bundle (a route or worker row's `bundledFiles`):
+ * `openapi.json`: the OpenAPI document. `reference-assets`: a folder of the API reference's files
+ * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
+ * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
+ * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
+ * llmstxt.org summary of the API for language models. `dashboard.json`: the dashboard page (its HTML with
+ * the bundled browser script inline) and its Content-Security-Policy (lib/dashboard-page.ts).
+ * `route-methods.json`: every path template of the route table with the methods it serves (the fallback
+ * answers 405 with Allow from it). `agent-card.json`: the A2A agent card (lib/agent-card.ts).
+ * `house-catalog.json`: the sandbox's house seller's catalog, as JSON feed rows.
+ */
+export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'dashboard.json' | 'route-methods.json' | 'agent-card.json' | 'house-catalog.json';
 
 /**
  * Where a function finds the files built for it (a route's `bundledFiles`): beside its bundle when

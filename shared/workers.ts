@@ -3,7 +3,7 @@
 // generated from those files (functions/registry.ts) is, as for routes, the single source for the CDK
 // stack (event source mappings, S3 notifications, schedules) and the local runtime (its emulated S3
 // notifications, SQS pollers, stream readers and schedules).
-import type { FeedFileAction, SearchIndexAction, TableAction } from './resources.ts';
+import type { BundledFile, FeedFileAction, SearchIndexAction, Stage, TableAction } from './resources.ts';
 
 export type WorkerTrigger =
   | { type: 's3'; bucket: 'feeds'; prefix: string }
@@ -14,6 +14,17 @@ export type WorkerTrigger =
    * source mapping with a filter; locally the runtime reads DynamoDB Local's stream).
    */
   | { type: 'stream'; entities: readonly string[]; batchSize: number }
+  /**
+   * The API functions' access-log lines that match `filterPattern` (a CloudWatch Logs subscription filter
+   * on each API function's log group; locally the runtime hands each request record over as it is
+   * logged, whatever the log level).
+   */
+  | { type: 'logs'; filterPattern: string }
+  /**
+   * Runs once per deploy of the stack (a CloudFormation custom resource whose service token is the
+   * function, answered at its response URL) and once per start of the local runtime, before it serves.
+   */
+  | { type: 'deploy' }
   | {
       type: 'sqs';
       queue: 'delivery';
@@ -38,6 +49,8 @@ export interface WorkerDefinition {
   handler: string;
   description: string;
   trigger: WorkerTrigger;
+  /** The stages the worker runs in; default both. The sandbox's house agents: `['test']` (the local runtime is a sandbox). */
+  stages?: readonly Stage[];
   tableActions: readonly TableAction[];
   feedFileActions?: readonly FeedFileAction[];
   searchIndexActions?: readonly SearchIndexAction[];
@@ -45,6 +58,8 @@ export interface WorkerDefinition {
   sendsDeliveries?: boolean;
   /** Creates one-off EventBridge Scheduler schedules that put delivery retries on the queue. */
   schedulesDeliveryRetries?: boolean;
+  /** Files built at synth and shipped beside the bundle (the local runtime builds them at start). */
+  bundledFiles?: readonly BundledFile[];
   /** Lambda timeout; defaults by trigger (S3 workers 15 min, SQS a sixth of the visibility timeout). */
   timeoutSeconds?: number;
   /**
@@ -62,7 +77,7 @@ export interface WorkerDefinition {
  * `npm run admin -- replay-dead-letters <worker id>`.
  */
 export function hasFailureQueue(worker: WorkerDefinition): boolean {
-  return worker.trigger.type === 'stream' || worker.trigger.type === 's3';
+  return worker.trigger.type === 'stream' || worker.trigger.type === 's3' || worker.trigger.type === 'logs';
 }
 
 /** Lambda retries a failed asynchronous invocation (an S3 notification) this many times, then dead-letters it. */
@@ -79,6 +94,7 @@ export function workerTimeoutSeconds(worker: WorkerDefinition): number {
   const { trigger } = worker;
   if (trigger.type === 's3') return 15 * 60;
   if (trigger.type === 'schedule') return Math.min(15, trigger.everyMinutes * 5) * 60;
-  if (trigger.type === 'stream') return 60;
+  if (trigger.type === 'stream' || trigger.type === 'logs') return 60;
+  if (trigger.type === 'deploy') return 300;
   return Math.max(1, Math.floor(trigger.visibilityTimeoutSeconds / 6));
 }

@@ -25,8 +25,6 @@ export interface RouteTool {
   /** For a language model: when to use it, units, what usually comes next. */
   description: string;
   annotations: ToolAnnotations;
-  /** A sandbox tool (its route exists in the test stage only): listed for test keys (`mk_test_`) only. */
-  sandbox?: boolean;
   /** `main`: a tool for the agent's main key only, whatever its routes' scopes (the owner's approval queue). */
   scope?: 'main';
   /** Its one SDK call, with the route's arguments as checked by the route's schemas. */
@@ -46,8 +44,6 @@ export interface ToolDefinition<T> {
   /** The schema of the result (the route's `data`, compact); MCP clients check `structuredContent` against it. */
   output: ToolOutput;
   annotations: ToolAnnotations;
-  /** A sandbox tool (its routes exist in the test stage only): listed for test keys (`mk_test_`) only. */
-  sandbox?: boolean;
   /** `main`: a tool for the agent's main key only, whatever its routes' scopes (the owner's approval queue). */
   scope?: 'main';
   /** Fewer roles than its routes allow (the approval queue is a buyer's). */

@@ -28,6 +28,15 @@ export function dataOf(route: RouteWithDocument): z.ZodMiniObject {
   throw new Error(`${route.operationId} answers ${schema.def.type}, which a tool result cannot be`);
 }
 
+/**
+ * What a route tool's result schema is built from: dataOf, or a union that is not one of plain objects
+ * (the events' discriminated envelopes) as it is, its alternatives merged into one object when compacted.
+ */
+export function resultOf(route: RouteWithDocument): z.ZodMiniType {
+  const schema = route.response.schema;
+  return schema.def.type === 'union' && !(isUnion(schema) && schema.def.options.every(isObject)) ? schema : dataOf(route);
+}
+
 /** Either object's fields: one only one of them has is optional; one they type differently is either type. */
 export function eitherObject(first: z.ZodMiniObject, second: z.ZodMiniObject): z.ZodMiniObject {
   const shape: Record<string, z.ZodMiniType> = {};
@@ -105,6 +114,8 @@ export function compactOutputSchema(schema: z.ZodMiniType): JsonSchema {
       ? { ...whole, properties: { ...(truncated(whole.properties, 1) as JsonSchema), items: { ...items, items: truncated(items.items, 1) } } }
       : truncated(whole, 1)
   ) as JsonSchema;
+  // MCP requires an object at the root of a tool's result schema.
+  if (compact.type !== 'object') throw new Error(`A tool's result must be an object, not ${JSON.stringify(compact).slice(0, 80)}`);
   // Names for shared sub-schemas: the component's, where one is exactly that shape.
   const names = new Map<string, string>();
   for (const name of Object.keys(definitions).sort()) names.set(JSON.stringify(merged(inline(definitions[name], new Set([name])))), name);

@@ -9,7 +9,7 @@ import type { Role } from '../../shared/schemas/agents.ts';
 import { compositeToolModules, toolRouteModules } from '../registry.generated.ts';
 import type { RouteTool, Tool } from './tool-declaration.ts';
 import { routeInput } from './tool-arguments.ts';
-import { dataOf, toolOutput } from './tool-results.ts';
+import { resultOf, toolOutput } from './tool-results.ts';
 
 /**
  * The tool a route declares (`mcpTool`), with what its row gives: the route it calls, its arguments
@@ -17,7 +17,7 @@ import { dataOf, toolOutput } from './tool-results.ts';
  * from its document, read only when tools/list first shows it).
  */
 function routeTool(module: { route: RouteDefinition; routeDocument: () => RouteDocument; mcpTool: () => RouteTool }): Tool {
-  return { ...module.mcpTool(), routes: [module.route], input: routeInput(module.route), output: toolOutput(() => dataOf(withDocument(module))) };
+  return { ...module.mcpTool(), routes: [module.route], input: routeInput(module.route), output: toolOutput(() => resultOf(withDocument(module))) };
 }
 
 /** The key scope a tool needs (its routes' and its own), or undefined when any key may call it. */
@@ -58,6 +58,9 @@ export interface ToolCaller extends ScopedCaller {
   sandbox: boolean;
 }
 
+/** A tool of the sandbox: one of its routes exists in the test stage only (the test helpers). */
+export const isSandboxTool = (tool: Pick<Tool, 'routes'>): boolean => tool.routes.some((route) => route.stages !== undefined && !route.stages.includes('live'));
+
 /** Why a caller may not call a tool, in the API's words; undefined when it may. */
 export interface ToolRefusal {
   code: 'not-found' | 'auth/forbidden' | 'auth/insufficient-scope';
@@ -72,7 +75,7 @@ export interface ToolRefusal {
  * (shared/domain/scopes.ts: the pipeline's own rule, from the same route rows).
  */
 export function refusalOf(tool: Tool | undefined, name: string, caller: ToolCaller): ToolRefusal | undefined {
-  if (!tool || (tool.sandbox === true && !caller.sandbox)) {
+  if (!tool || (isSandboxTool(tool) && !caller.sandbox)) {
     return { code: 'not-found', status: 404, message: `There is no tool named ${JSON.stringify(name)} for your key; tools/list shows the tools your key may call`, details: [] };
   }
   const roles = rolesOf(tool);

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { resetConfig } from '../../shared/config.ts';
-import { ENV, LOCAL } from '../../shared/resources.ts';
+import { ENV, LOCAL, servedOn } from '../../shared/resources.ts';
 import { workers } from '../../functions/registry.ts';
 import { workerTimeoutSeconds, type WorkerDefinition } from '../../shared/workers.ts';
 import { writeBundledFiles } from '../bundled-files.ts';
@@ -23,6 +23,8 @@ import { loadLocalSecrets } from './local-secrets.ts';
 import { assertPortFree } from './ports.ts';
 import { isAlive, processIdentity } from './processes.ts';
 import { provisionLocalResources, type ProvisionedResources } from './provision.ts';
+import { runAtDeploy } from './deployments.ts';
+import { startLogSubscription } from './log-subscriptions.ts';
 import { startS3Notifications } from './s3-notifications.ts';
 import { startSchedulerEmulator } from './scheduler.ts';
 import { startSchedule } from './schedules.ts';
@@ -44,6 +46,8 @@ export interface LocalRuntimeOptions {
   uploadPort?: number;
   /** No handler logs (LOG_LEVEL SILENT unless LOG_LEVEL is set); errors are still reported. */
   quiet?: boolean;
+  /** Workers (by id) not to start, for the bench to measure what one adds to the start (bench/sandbox-start.ts); `npm start` starts every one. */
+  withoutWorkers?: readonly string[];
 }
 
 export interface LocalRuntime {
@@ -201,6 +205,17 @@ async function startWorkers(fauxqs: LocalFauxqs, dynamo: { endpoint: string; dat
           ),
       });
       stoppers.push(() => reader.stop());
+    } else if (trigger.type === 'deploy') {
+      // A deploy's custom resource, once per start, before anything is served.
+      await runAtDeploy({ functionName: worker.id, timeoutMs: workerTimeoutSeconds(worker) * 1000, handler, stackName: LOCAL.stackName });
+    } else if (trigger.type === 'logs') {
+      const subscription = startLogSubscription({
+        functionName: worker.id,
+        timeoutMs: workerTimeoutSeconds(worker) * 1000,
+        handler,
+        deadLetter: (event, error, attempts) => sendFailure(worker.id, asyncFailureRecord(localFunctionArn(worker.id), event, error, attempts)),
+      });
+      stoppers.push(() => subscription.stop());
     } else if (trigger.type === 'schedule') {
       const schedule = startSchedule({ functionName: worker.id, everyMinutes: trigger.everyMinutes, timeoutMs: workerTimeoutSeconds(worker) * 1000, handler });
       stoppers.push(() => schedule.stop());
@@ -267,10 +282,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // Before any handler module loads: they read the environment at import.
     const handlerSettings = handlerEnv({ dataDir, quiet: options.quiet ?? false, endpoints, resources });
     const env: Record<string, string> = handlerSettings;
-    writeBundledFiles(handlerSettings[ENV.bundledFilesDir]); // what synth ships beside the bundles (the OpenAPI document)
+    writeBundledFiles(handlerSettings[ENV.bundledFilesDir], LOCAL.stage); // what synth ships beside the bundles (the OpenAPI document)
     stoppers.push(applyEnv(env));
 
-    stoppers.push(...(await startWorkers(localFauxqs, { endpoint: dynamoDb.endpoint, dataDir }, resources, workers)));
+    stoppers.push(...(await startWorkers(localFauxqs, { endpoint: dynamoDb.endpoint, dataDir }, resources, workers.filter(servedOn(LOCAL.stage)).filter((worker) => !options.withoutWorkers?.includes(worker.id)))));
     const gateway = await startGateway({ port: options.port });
     stoppers.push(() => gateway.stop());
     endpoints.api = gateway.url;

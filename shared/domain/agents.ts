@@ -14,12 +14,13 @@ export interface Registration {
   contactEmail: string;
 }
 
-export async function registerAgent(input: Registration, now: Date): Promise<{ agent: Agent; apiKey: string }> {
+/** Registers an agent; `agentId` and `keyId` fix its ids (the sandbox's house agents), which must not exist yet. */
+export async function registerAgent(input: Registration, now: Date, options: { agentId?: string; keyId?: string } = {}): Promise<{ agent: Agent; apiKey: string }> {
   const { STAGE } = config();
   const apiKey = generateApiKey(STAGE);
   const timestamp = now.toISOString();
   const item: AgentItem = {
-    agentId: newId('agent'),
+    agentId: options.agentId ?? newId('agent'),
     name: input.name,
     role: input.role,
     organization: input.organization,
@@ -32,7 +33,7 @@ export async function registerAgent(input: Registration, now: Date): Promise<{ a
     createdAt: timestamp,
     updatedAt: timestamp,
   };
-  await createAgent(item, newId('key'));
+  await createAgent(item, options.keyId ?? newId('key'));
   return { agent: toAgent(item), apiKey };
 }
 

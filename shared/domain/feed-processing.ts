@@ -257,20 +257,31 @@ async function writeChunk(feed: FeedItem, chunk: readonly ValidRow[], progress: 
     if (sameRun && current.sourceRow !== null && current.sourceRow < row.row) {
       warn(progress, { row: row.row, field: 'sku', message: `The sku ${row.data.sku} also appears in row ${current.sourceRow}; this later row wins` });
     }
-    writes.push(toItems(feed, row, current, timestamp));
+    writes.push(catalogItems(feed.sellerId, row.data, current, timestamp, { feedId: feed.feedId, attempt: feed.attempts, row: row.row }));
   }
   // Before the items: a run that stops after writing them still knows what search must catch up on.
   await recordChunkForSearch(feed, chunk[0]?.row ?? 0, writes, timestamp);
   await writeProducts(writes, { parallelism: WRITE_PARALLELISM });
 }
 
-function toItems(feed: FeedItem, { row, data }: ValidRow, current: ProductItem | undefined, timestamp: string): { product: ProductItem; offer: OfferItem } {
+/**
+ * A validated feed row as the product and standing offer it upserts: the ids of `current` (the product
+ * the seller already has under this sku) kept, its source named (a feed's row, or none for a catalog
+ * the marketplace loads itself: the sandbox's house seller).
+ */
+export function catalogItems(
+  sellerId: string,
+  data: FeedProductRow,
+  current: ProductItem | undefined,
+  timestamp: string,
+  source: { feedId: string | null; attempt: number | null; row: number | null },
+): { product: ProductItem; offer: OfferItem } {
   const productId = current?.productId ?? newId('product');
   const offerId = current?.standingOfferId ?? newId('offer');
   const createdAt = current?.createdAt ?? timestamp;
   const product: ProductItem = {
     productId,
-    sellerId: feed.sellerId,
+    sellerId,
     sku: data.sku,
     title: data.title,
     description: data.description ?? null,
@@ -286,17 +297,17 @@ function toItems(feed: FeedItem, { row, data }: ValidRow, current: ProductItem |
     shipsFrom: data.shipsFrom ?? null,
     imageUrls: data.imageUrls,
     status: data.status,
-    sourceFeedId: feed.feedId,
+    sourceFeedId: source.feedId,
     createdAt,
     updatedAt: timestamp,
     standingOfferId: offerId,
-    sourceAttempt: feed.attempts,
-    sourceRow: row,
+    sourceAttempt: source.attempt,
+    sourceRow: source.row,
   };
   const offer: OfferItem = {
     offerId,
     productId,
-    sellerId: feed.sellerId,
+    sellerId,
     unitPrice: data.price,
     minQuantity: data.minOrderQuantity,
     priceTiers: data.priceTiers,

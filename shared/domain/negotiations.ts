@@ -39,7 +39,7 @@ import { newId } from '../ids.ts';
 import type { Role } from '../schemas/agents.ts';
 import { describeAmount } from '../schemas/money.ts';
 import type { NegotiationMove, NegotiationSession, NegotiationStatus, Party } from '../schemas/trade.ts';
-import { negotiationMove, openingState, stateDetails, type Mover, type SessionMove, type SessionState } from './negotiation-states.ts';
+import { negotiationMove, openingState, stateDetails, statusAt, type Mover, type SessionMove, type SessionState } from './negotiation-states.ts';
 import { offerPriceFor, policyAnswer } from './negotiation-policy.ts';
 import { eventData, moveEvent, toSession } from './negotiation-views.ts';
 import { overListProblem, proposalProblems, quantityProblem, totalProblem, type QuantityLimits } from './trade-terms.ts';
@@ -295,4 +295,28 @@ export async function expireNegotiation(read: StoredNegotiation, now: Date): Pro
     if (error instanceof NegotiationChanged) return false;
     throw error;
   }
+}
+
+/**
+ * Applies a session's timeout now (the sandbox's test helper): an open session of the caller becomes
+ * `expired`, with the negotiation.rejected event (reason `expired`) the expiry sweep would record, on
+ * the condition that nobody moved it meanwhile. Any other status: 409 with the session's state.
+ */
+export async function expireNegotiationNow(caller: TradeCaller, sessionId: string, now: Date): Promise<NegotiationSession> {
+  const { read, item } = await sessionOf(caller, sessionId);
+  const status = statusAt(item, now);
+  if (status === 'expired') return toSession(item, now);
+  if (status !== 'open') throw conflict(`The session is ${status}: only an open session expires`, item, now);
+  const due = { ...item, expiresAt: now.toISOString() };
+  const expiry = negotiationMove(due, { action: 'expire' }, null, now, config().NEGOTIATION_TTL_SECONDS);
+  if ('refused' in expiry) throw conflict(expiry.message, item, now);
+  const next: NegotiationSession = { ...due, ...expiry.next, updatedAt: now.toISOString() };
+  const { operation } = recordEvent({ type: 'negotiation.rejected', data: { ...eventData(next, null, true), reason: 'expired' }, agentIds: [item.buyerId, item.sellerId] }, now);
+  try {
+    await writeNegotiation([replaceNegotiationOperation(read, next, eq('status', 'open')), operation]);
+  } catch (error) {
+    if (error instanceof NegotiationChanged) throw conflict('The session changed while it was expired (another move landed first): read it and decide again', error.current ?? item, now);
+    throw error;
+  }
+  return next;
 }

@@ -396,6 +396,26 @@ export async function expireApproval(read: StoredOrder, now: Date): Promise<bool
   return commitTransition(read, next, audit, now);
 }
 
+/**
+ * Closes the approval window of the caller's order now (the sandbox's test helper): an order awaiting
+ * approval is declined with `approval_expired` as the expiry worker would decline it — the system's
+ * audit entry, its units and spend released, order.declined to the buyer. Any other status: 409.
+ */
+export async function expireApprovalNow(caller: TradeCaller, orderId: string, now: Date): Promise<Order> {
+  const { read, order, party } = await orderOf(caller, orderId);
+  if (order.status !== 'awaiting_approval' || !order.approval) {
+    throw fail.conflict(`The order is ${order.status}: only an order awaiting approval has an approval to expire`, statusDetails(order.status));
+  }
+  const at = now.toISOString();
+  const move = orderMove(order.status, 'expire-approval', 'system');
+  if (!('to' in move)) throw fail.conflict(`The order is ${order.status}: its approval cannot expire`, statusDetails(order.status));
+  const due: Order = { ...order, approval: { ...order.approval, expiresAt: at } };
+  const { next, details } = applyTransition(due, { action: 'expire-approval' }, move.to, 'system', at);
+  const audit: AuditRecord = { entryId: newId('audit'), at, actor: 'system', action: 'decline', fromStatus: order.status, toStatus: move.to, details };
+  await commitTransition(read, next, audit, now);
+  return viewFor(next, party);
+}
+
 /** Orders whose approval expired at `now`, from the due-work index. */
 export function listExpiredApprovalOrders(now: Date, limit: number): Promise<StoredOrder[]> {
   return listExpiredApprovals(now, limit);

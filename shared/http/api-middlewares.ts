@@ -4,7 +4,8 @@
 // resolved before the rate limiter counts the request, and rejected only after it was counted; the
 // body is read after the caller is known; the Idempotency-Key is claimed last, after validation, and
 // answers a replay itself (Middy's early return). Every outcome, an error included, becomes the
-// contract's response in the shaper (its after and its one onError mapping), inside Powertools.
+// contract's response in the shaper (its after and its one onError mapping), and is then logged (the
+// request log's record among it), inside Powertools.
 import { powertoolsMiddlewares } from '../powertools.ts';
 import type { ApiMiddleware } from './api-state.ts';
 import { authenticate } from './middleware/authenticate.ts';
@@ -15,6 +16,7 @@ import { jsonBody } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestBody } from './middleware/request-body.ts';
 import { requestContext } from './middleware/request-context.ts';
+import { requestLog } from './middleware/request-log.ts';
 import { responseShaper } from './middleware/response-shaper.ts';
 import { validateRequest } from './middleware/validate-request.ts';
 import type { MultipartParser } from './multipart.ts';
@@ -24,7 +26,8 @@ export function apiMiddlewares(route: RouteDefinition, options: { multipart?: Mu
   return [
     ...(powertoolsMiddlewares() as ApiMiddleware[]), // Lambda context in the logs, the trace, the metrics
     requestContext(route), // request id, clock, source address
-    responseShaper, // envelope and error shaping (its after and onError run last of ours)
+    requestLog, // the access-log line and the caller's request record, once the response is shaped (its after and onError run last of ours)
+    responseShaper, // envelope and error shaping
     checkOrigin, // 403 for a foreign web page (routes with checksOrigin: POST /mcp), before the key
     authenticate, // API-key lookup
     rateLimit, // rate-limit counters

@@ -3,12 +3,13 @@
 // (functions/registry.generated.ts, read through functions/registry.ts) assembles them for the CDK
 // stack, the local gateway, the OpenAPI document and the MCP tools. A handler imports only its own row.
 import type * as z from '../schemas/zod.ts';
-import type { FeedFileAction, SearchIndexAction, TableAction } from '../resources.ts';
+import type { BundledFile, FeedFileAction, SearchIndexAction, Stage, TableAction } from '../resources.ts';
 import type { Role } from '../schemas/agents.ts';
 import type { RouteScope } from '../schemas/keys.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 export type { TableAction } from '../resources.ts';
+export { servedOn } from '../resources.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -16,7 +17,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * The OpenAPI tags that group operations, in the order the documents show them (each described in
  * shared/openapi/content.ts): the index lists routes by tag in this order (compareRoutes).
  */
-export const ROUTE_TAGS = ['Agents', 'Search', 'Catalog', 'Seller feeds', 'Negotiation', 'Orders', 'Webhooks', 'Events', 'Operations', 'MCP'] as const;
+export const ROUTE_TAGS = ['Agents', 'Search', 'Catalog', 'Seller feeds', 'Negotiation', 'Orders', 'Webhooks', 'Events', 'Requests', 'Test helpers', 'Operations', 'MCP'] as const;
 export type RouteTag = (typeof ROUTE_TAGS)[number];
 
 const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'DELETE'];
@@ -71,6 +72,12 @@ export interface RouteDefinition<
   auth: 'apiKey' | 'public';
   /** Roles that may call an `apiKey` route; any other gets 403. */
   roles: readonly Role[];
+  /**
+   * The stages the route exists in; default both. The sandbox's test helpers say `['test']`: a live
+   * stack neither deploys nor documents them, and their function answers 404 anywhere else
+   * (docs/decisions/test-stage-routes.md). The local runtime is a sandbox and serves them.
+   */
+  stages?: readonly Stage[];
   /**
    * What the calling key needs (contract §5.1), checked by the shared pipeline before the role guard
    * (shared/domain/scopes.ts): a scope (`orders:write` also grants `orders:read`); `main`, the agent's
@@ -141,6 +148,8 @@ export interface RouteDefinition<
    * docs/performance.md records the measurement that justifies it.
    */
   bundleBudgetKb?: number;
+  /** Requests to the route stay out of the caller's request log: the log's own reads (a tail would fill it with itself). */
+  unlogged?: true;
   /**
    * A page for people, not agents (the dashboard, the reference page's files): left out of the OpenAPI
    * document, which agents read whole and which has a size budget (docs/api-document.md); llms.txt
@@ -165,17 +174,7 @@ export interface RouteDefinition<
  */
 export const DEFAULT_BUNDLE_BUDGET_KB = 900;
 
-/**
- * `openapi.json`: the OpenAPI document. `reference-assets`: a folder of the API reference's files
- * (Redoc and its start module, each also brotli- and gzip-compressed), not JavaScript that the
- * function runs; `reference-assets.json`: their manifest (names, types, sizes). `search-words.json`:
- * the word lists intent reading uses (English words, country names, the thesaurus). `llms.txt`: the
- * llmstxt.org summary of the API for language models. `dashboard.json`: the dashboard page (its HTML with
- * the bundled browser script inline) and its Content-Security-Policy (lib/dashboard-page.ts).
- * `route-methods.json`: every path template of the route table with the methods it serves (the fallback
- * answers 405 with Allow from it). `agent-card.json`: the A2A agent card (lib/agent-card.ts).
- */
-export type BundledFile = 'openapi.json' | 'reference-assets' | 'reference-assets.json' | 'search-words.json' | 'llms.txt' | 'dashboard.json' | 'route-methods.json' | 'agent-card.json';
+export type { BundledFile } from '../resources.ts';
 
 export type UploadMediaType = 'text/csv' | 'multipart/form-data';
 

@@ -15,6 +15,7 @@ import { EXAMPLE_IDS } from '../schemas/examples.ts';
 import type { IdKind } from '../ids.ts';
 import { Agent, AgentWithApiKey } from '../schemas/agents.ts';
 import { RestrictedKey, RestrictedKeyWithSecret } from '../schemas/keys.ts';
+import { LoggedRequest, LoggedRequestDetail } from '../schemas/requests.ts';
 import { Order, OrderPreview } from '../schemas/trade.ts';
 import { Feed, FeedWithUpload, Offer, OfferCompact, Product, ProductCompact, ProductWithOffers, SellerOffer, SellerProductWithOffers } from '../schemas/catalog.ts';
 import { idOf } from '../schemas/common.ts';
@@ -39,6 +40,8 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   Orders: 'Orders placed from accepted negotiations, their life cycle and audit trail.',
   Webhooks: 'Signed POSTs of events to your URL (see `webhooks`), their delivery log and retries.',
   Events: 'The events an agent is a party to, as a feed to read or follow.',
+  Requests: 'The caller’s own API requests of the last 7 days: status, error code, duration, key and Idempotency-Key; the error body of failures.',
+  'Test helpers': 'Sandbox only (`mk_test_` keys; absent from production): the house counterparties act on demand, orders and negotiations move on, sample events fire.',
   Operations: 'The documents that describe this API, and the readiness probe.',
   MCP: 'This API as Model Context Protocol tools: point an MCP client at `/mcp` with your key.',
 };
@@ -132,6 +135,11 @@ export const UPLOAD_SCHEMAS = {
       format: z.annotated(z.optional(z.enum(['csv', 'json'])), { description: 'Overrides the format the file name implies' }),
     }), { id: 'MultipartFeedUpload' }),
 } as const;
+
+/** Routes of the sandbox alone say so: a production stack neither serves nor documents them. */
+export function sandboxOnlyNote(route: RouteDefinition): string {
+  return route.stages && !route.stages.includes('live') ? '\n\n**Sandbox only** (`mk_test_`, `npm start`): production has no such endpoint.' : '';
+}
 
 const ROLE_NAMES = { buyer: 'buyers', seller: 'sellers' } as const;
 
@@ -290,6 +298,7 @@ export const EXTENSIONS = new Map<z.core.$ZodType, z.ZodMiniObject>([
   [SearchIntentPage, SearchPage],
   [RestrictedKeyWithSecret, RestrictedKey],
   [OrderPreview, Order],
+  [LoggedRequestDetail, LoggedRequest],
   [SearchItem, SearchItemBase],
   [SearchItemCompact, SearchItemBase],
 ]);

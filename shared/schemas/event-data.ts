@@ -61,6 +61,14 @@ export const TEST_EVENT_TYPE = 'webhook.test';
 
 const AgentId = idOf('agent');
 
+/**
+ * Present, and true, only on a sample event sent by POST /v1/test-helpers/events (the sandbox's test
+ * helpers): its ids name no real records, and it went to the caller alone.
+ */
+const sampleField = {
+  sample: z.annotated(z.optional(z.literal(true)), { description: 'Only on sample events (sandbox test helpers): true; their ids name no real records' }),
+};
+
 // Orders
 
 const OrderCreatedData = z.annotated(z.strictObject({
@@ -69,7 +77,8 @@ const OrderCreatedData = z.annotated(z.strictObject({
   sellerId: AgentId,
   totalAmount: Money,
   items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
-}), { id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields' });
+  ...sampleField,
+}), { id: 'OrderCreatedData', description: 'order.created: exactly the specification’s fields (and `sample` on a sample event)' });
 
 /** The data of every order change after creation (confirmed … cancelled): one schema, the type names the change. */
 const OrderChangeData = z.annotated(z.strictObject({
@@ -82,6 +91,7 @@ const OrderChangeData = z.annotated(z.strictObject({
   items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
   shipping: z.annotated(z.optional(Shipping), { description: 'Present once the order has shipped' }),
   cancellation: z.annotated(z.optional(Cancellation), { description: 'Present when the order was cancelled' }),
+  ...sampleField,
 }), { id: 'OrderChangeData', description: 'The order after the change' });
 
 /**
@@ -96,6 +106,7 @@ const OrderApprovalRequiredData = z.annotated(z.strictObject({
   totalAmount: Money,
   items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
   approvalExpiresAt: Timestamp,
+  ...sampleField,
 }), { id: 'OrderApprovalRequiredData', description: 'An order waits for the main key: POST /v1/orders/{id}/approve or /decline' });
 
 /** order.declined: to the buyer only; everything the order held is released. */
@@ -108,6 +119,7 @@ const OrderDeclinedData = z.annotated(z.strictObject({
   totalAmount: Money,
   items: z.annotated(z.array(OrderItemLine), { maxItems: 1 }),
   reason: z.annotated(z.nullable(bounded(500, { pattern: TEXT_PATTERN_SINGLE_LINE })), { description: '`approval_expired` when nobody answered in time; else the owner’s reason, if given' }),
+  ...sampleField,
 }), { id: 'OrderDeclinedData', description: 'The main key declined the order, or its approval expired' });
 
 // Negotiations
@@ -133,6 +145,7 @@ const negotiationFields = {
 const NegotiationEventData = z.annotated(z.strictObject({
     ...negotiationFields,
     reason: z.annotated(z.optional(z.enum(['rejected', 'expired'])), { description: 'negotiation.rejected only: `rejected`, or `expired` (72 h without a move)' }),
+    ...sampleField,
   }).check((context) => {
     // A closed session says how it closed (negotiation.rejected); an open or accepted one has no reason.
     const closed = context.value.status === 'rejected' || context.value.status === 'expired';
@@ -159,6 +172,7 @@ const FeedOutcomeData = z.annotated(z.strictObject({
     ...feedFields,
     status: z.annotated(z.enum(['completed', 'failed']), { description: '`completed` (feed.completed, feed.processed; bad rows counted in rowsFailed) or `failed`' }),
     failureReason: z.annotated(z.optional(bounded(2000, { pattern: TEXT_PATTERN_MULTI_LINE })), { description: 'feed.failed only: what to change in the file' }),
+    ...sampleField,
   }).check((context) => {
     // The outcome and its reason agree: a failed feed says why, a completed one has nothing to say.
     if ((context.value.status === 'failed') !== (context.value.failureReason !== undefined)) {
@@ -175,6 +189,7 @@ const WebhookDisabledData = z.annotated(
     agentId: AgentId,
     url: bounded(2048, { format: 'uri' }),
     failingSince: Timestamp,
+    ...sampleField,
   }),
   // Disabled when the envelope's timestamp says, with disabledReason `deliveries-failing`.
   { id: 'WebhookDisabledData', description: 'The subscription disabled' },

@@ -16,13 +16,13 @@ export { MAX_ROUNDS } from './trade-parts.ts';
 /** The largest order total in minor units: an order's totalAmount is Money, whose amount is at most MAX_AMOUNT. */
 export const MAX_ORDER_TOTAL = MAX_AMOUNT;
 
-const Quantity = z.int('Must be a whole number of units').check(z.gte(1, 'Must be at least 1'), z.lte(1_000_000_000, 'Must be at most 1000000000'));
+export const Quantity = z.int('Must be a whole number of units').check(z.gte(1, 'Must be at least 1'), z.lte(1_000_000_000, 'Must be at most 1000000000'));
 /**
  * A proposed unit price: documented as an integer of the minor unit, and checked to be a whole number by
  * the negotiation itself (trade-terms.ts), which knows the currency and so names its unit in the refusal
  * (EUR cents, whole yen for JPY, BHD fils).
  */
-const UnitPrice = z.annotated(z.number('Must be a number: the unit price in the minor unit of the offer’s currency').check(
+export const UnitPrice = z.annotated(z.number('Must be a number: the unit price in the minor unit of the offer’s currency').check(
   z.gte(1, 'Must be at least 1 (in the minor unit of the offer’s currency)'),
   z.lte(MAX_AMOUNT, `Must be at most ${MAX_AMOUNT}`),
 ), { description: 'Unit price in minor units of the session’s currency', example: 1150, type: 'integer' });

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_SECONDARY_INDEXES } from '../../shared/data/table-definition.ts';
 import { tableActionsFor, type RouteDefinition } from '../../shared/http/route-table.ts';
 import { fallbackRoute, routeList, workers as workerTable } from '../../functions/registry.ts';
-import { ENV, resourceNames, type Stage } from '../../shared/resources.ts';
+import { ENV, resourceNames, servedOn, type Stage } from '../../shared/resources.ts';
 import { hasFailureQueue } from '../../shared/workers.ts';
 import { addComplianceChecks } from '../../lib/compliance.ts';
 import { routeStackId } from '../../lib/route-stack.ts';
@@ -56,6 +56,9 @@ function routeFunction(s: SynthesizedStage, route: RouteDefinition) {
 }
 
 const everyRoute = [...routeList, fallbackRoute];
+/** The routes and workers a stage deploys: the sandbox's test helpers and house agents only in `test`. */
+const routesOf = (stage: Stage) => [...routeList.filter(servedOn(stage)), fallbackRoute];
+const workersOf = (stage: Stage) => workerTable.filter(servedOn(stage));
 
 describe('the route table becomes the API', () => {
   it.each(everyRoute.map((route) => [route.operationId, route] as const))('%s has its own Node 24 arm64 function', (_, route) => {
@@ -257,7 +260,7 @@ describe('least privilege', () => {
 describe('environment', () => {
   it.each(['test', 'live'] as const)('every %s function gets the shared variables and never ALLOW_PRIVATE_WEBHOOK_URLS', (stage) => {
     const s = synthesized(stage);
-    for (const route of everyRoute) {
+    for (const route of routesOf(stage)) {
       const variables = routeFunction(s, route).properties.Environment.Variables;
       expect(variables[ENV.stage]).toBe(stage);
       expect(variables[ENV.tableName]).toEqual({ Ref: s.logicalId(s.stack.table) });
@@ -386,6 +389,8 @@ describe('resources', () => {
       workerFailureQueues: {
         feedUploads: 'WorkersfeedUploadsFailures49A6E98F',
         webhookFanOut: 'WorkerswebhookFanOutFailuresEF363E71',
+        requestLogWriter: 'WorkersrequestLogWriterFailures74EDD5F6',
+        ...(stage === 'test' ? { houseAgents: 'WorkershouseAgentsFailuresD970B775' } : {}),
         searchIndexChanges: 'WorkerssearchIndexChangesFailuresFB734041',
       },
       alarmTopic: 'AlarmsTopic3A2DFEBA',
@@ -502,32 +507,96 @@ describe('cdk-nag AwsSolutions', () => {
         'AwsSolutions-SMG4 @ CursorSigningSecret',
         'AwsSolutions-IAM5[Resource::*] @ FunctionTracingPolicy',
         // Routes are public at the gateway (the functions check API keys): acknowledged per route stack.
-        ...[...new Set(everyRoute.map((route) => route.tag))].map((tag) => `AwsSolutions-APIG4 @ Api/${routeStackId(tag)}/Routes`),
+        ...[...new Set(routesOf(stage).map((route) => route.tag))].map((tag) => `AwsSolutions-APIG4 @ Api/${routeStackId(tag)}/Routes`),
         // Feed files: object grants on the feeds/ prefix (the route stack's FeedsBucketArn parameter), on
         // the (shared) roles of the rows that declare them.
-        ...everyRoute
+        ...routesOf(stage)
           .filter((route) => (route.feedFileActions ?? []).some((action) => action !== 's3:ListBucket'))
           .map((route) => `AwsSolutions-IAM5[Resource::<FeedsBucketArn>/feeds/*] @ ${routeFunction(synthesized(stage), route).fn.role.node.path.split('/').slice(1).join('/')}`),
-        ...everyRoute
+        ...routesOf(stage)
           .filter((route) => (route.searchIndexActions ?? []).some((action) => action !== 's3:ListBucket'))
           .map((route) => `AwsSolutions-IAM5[Resource::<FeedsBucketArn>/search-index/*] @ ${routeFunction(synthesized(stage), route).fn.role.node.path.split('/').slice(1).join('/')}`),
-        ...workerTable
+        ...workersOf(stage)
           .filter((worker) => worker.trigger.type === 's3' || (worker.feedFileActions ?? []).length > 0)
           .map((worker) => `AwsSolutions-IAM5[Resource::<FeedsFeedsBucketA454E1F1.Arn>/feeds/*] @ Workers/${worker.id}/Role`),
-        ...workerTable
+        ...workersOf(stage)
           .filter((worker) => (worker.searchIndexActions ?? []).length > 0)
           .map((worker) => `AwsSolutions-IAM5[Resource::<FeedsFeedsBucketA454E1F1.Arn>/search-index/*] @ Workers/${worker.id}/Role`),
         // Stream event sources: ListStreams exists only on `*`.
-        ...workerTable.filter((worker) => worker.trigger.type === 'stream').map((worker) => `AwsSolutions-IAM5[Resource::*] @ Workers/${worker.id}/Role`),
-        ...workerTable
+        ...workersOf(stage).filter((worker) => worker.trigger.type === 'stream').map((worker) => `AwsSolutions-IAM5[Resource::*] @ Workers/${worker.id}/Role`),
+        ...workersOf(stage)
           .filter((worker) => worker.schedulesDeliveryRetries)
           .map((worker) => `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${resourceNames(stage).schedulerGroupName}/*] @ Workers/${worker.id}/Role`),
         // Worker dead-letter queues are dead-letter queues themselves.
-        ...workerTable.filter(hasFailureQueue).map((worker) => `AwsSolutions-SQS3 @ Workers/${worker.id}Failures`),
-        ...(workerTable.some((worker) => worker.trigger.type === 's3')
+        ...workersOf(stage).filter(hasFailureQueue).map((worker) => `AwsSolutions-SQS3 @ Workers/${worker.id}Failures`),
+        ...(workersOf(stage).some((worker) => worker.trigger.type === 's3')
           ? ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole] @ BucketNotificationsHandler050a0587b7544547bf325f094a3db834']
           : []),
       ])].sort(),
     );
+  });
+});
+
+describe('the sandbox’s own parts', () => {
+  const sandboxRoutes = routeList.filter((route) => !servedOn('live')(route));
+  const sandboxWorkers = workerTable.filter((worker) => !servedOn('live')(worker));
+
+  it('the test stack deploys the test helpers and the house agents’ workers; the live stack’s templates hold none of them', () => {
+    expect(sandboxRoutes.map((route) => route.path).every((path) => path.startsWith('/v1/test-helpers/') || path === '/v1/test-helpers')).toBe(true);
+    expect(sandboxRoutes.length).toBeGreaterThanOrEqual(6);
+    expect(sandboxWorkers.map((worker) => worker.id).sort()).toEqual(['houseAgents', 'houseFulfilment', 'houseSetup']);
+    const test = synthesized('test');
+    for (const route of sandboxRoutes) expect(routeFunction(test, route).properties.Runtime).toBe('nodejs24.x');
+    for (const worker of sandboxWorkers) expect(test.stack.workers.functions.has(worker.id), worker.id).toBe(true);
+
+    const live = synthesized('live');
+    for (const route of sandboxRoutes) expect(live.stack.api.functions.has(route.operationId), route.operationId).toBe(false);
+    for (const worker of sandboxWorkers) expect(live.stack.workers.functions.has(worker.id), worker.id).toBe(false);
+    // Not a route key, a function, a description, a custom resource or a variable of them, in any template.
+    for (const [name, template] of live.templates) {
+      const text = JSON.stringify(template.resources);
+      expect(text, name || 'root').not.toMatch(/test-helpers|TestHelpers|Custom::HouseSetup|house-catalog|HOUSE_SHIP_AFTER_SECONDS|Sandbox: /);
+    }
+    expect([...live.stack.api.routeStacks.keys()]).not.toContain('Test helpers');
+  });
+
+  it('the house setup runs at every deploy that changes its catalog, as a custom resource whose service token is its function', () => {
+    const s = synthesized('test');
+    const setups = resourcesOfType(s, 'Custom::HouseSetup');
+    expect(setups).toHaveLength(1);
+    const properties = setups[0]![1].Properties;
+    expect(properties.ServiceToken).toEqual({ 'Fn::GetAtt': [s.logicalId(s.stack.workers.functions.get('houseSetup')!.function), 'Arn'] });
+    expect(properties.BundledFilesDigest).toMatch(/^[0-9a-f]{64}$/);
+    // The house seller's schedule reaches the house workers from the stage's settings.
+    for (const id of ['houseAgents', 'houseFulfilment']) {
+      const variables = s.resources[s.logicalId(s.stack.workers.functions.get(id)!.function)]?.Properties.Environment.Variables;
+      expect(variables).toMatchObject({ HOUSE_SHIP_AFTER_SECONDS: '120', HOUSE_DELIVER_AFTER_SECONDS: '180' });
+    }
+  });
+});
+
+describe('the request log', () => {
+  it.each(['test', 'live'] as const)('in the %s stack, every route function’s log group sends its request records to the request-log writer, which only this stack’s log groups may invoke', (stage) => {
+    const s = synthesized(stage);
+    const writer = s.stack.workers.functions.get('requestLogWriter')!;
+    const writerArn = { 'Fn::GetAtt': [s.logicalId(writer.function), 'Arn'] };
+    const row = workerTable.find((worker) => worker.id === 'requestLogWriter')!;
+    const filters = resourcesOfType(s, 'AWS::Logs::SubscriptionFilter').map(([, resource]) => resource.Properties);
+    expect(filters).toHaveLength(routesOf(stage).length);
+    for (const route of routesOf(stage)) {
+      const logGroup = { Ref: s.logicalId(routeFunction(s, route).fn.logGroup) };
+      const matching = filters.filter((filter) => JSON.stringify(filter.LogGroupName) === JSON.stringify(logGroup));
+      expect(matching, route.operationId).toHaveLength(1);
+      expect(matching[0].DestinationArn).toEqual(writerArn);
+      expect(matching[0].FilterPattern).toBe((row.trigger as { filterPattern: string }).filterPattern);
+    }
+    const permissions = resourcesOfType(s, 'AWS::Lambda::Permission').filter(([, resource]) => resource.Properties.Principal === 'logs.amazonaws.com');
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0]![1].Properties.FunctionName).toEqual(writerArn);
+    expect(JSON.stringify(permissions[0]![1].Properties.SourceArn)).toContain(`:log-group:${resourceNames(stage).stackName}-*`);
+    // The route stacks are created once CloudWatch Logs may invoke the writer (it is tried when a filter is created).
+    for (const routeStack of s.stack.api.routeStacks.values()) expect(s.resources[s.logicalId(routeStack.nestedStackResource!)]?.DependsOn).toContain(permissions[0]![0]);
+    // Route functions themselves gain no table grant for it.
+    for (const route of routesOf(stage)) expect(tableActionsFor(route).includes('dynamodb:BatchWriteItem'), route.operationId).toBe(false);
   });
 });

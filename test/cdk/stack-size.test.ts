@@ -7,6 +7,7 @@ import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { fallbackRoute, routeList, workers as workerTable } from '../../functions/registry.ts';
 import { MAX_ROUTES_PER_STACK, routeStackId } from '../../lib/route-stack.ts';
 import type { WorkerDefinition } from '../../shared/workers.ts';
+import { servedOn, type Stage } from '../../shared/resources.ts';
 import { synthesizeStage, type SynthesizedStage } from './synth-stage.ts';
 
 const ROUTES = 150;
@@ -18,22 +19,24 @@ const MAX_ROOT_RESOURCES = 250;
 /** Synthesizing 150 functions takes a minute or more on a loaded machine; the assertions are about the templates. */
 const SYNTH_TIMEOUT_MS = 600_000;
 
-/** The real rows, then copies of them under new names and paths, up to `count`. */
-function routesUpTo(count: number): RouteDefinition[] {
-  const rows: RouteDefinition[] = [...routeList];
+/** The stage's real rows, then copies of them (in every stage) under new names and paths, up to `count`. */
+function routesUpTo(count: number, stage: Stage = 'test'): RouteDefinition[] {
+  const real = routeList.filter(servedOn(stage));
+  const rows: RouteDefinition[] = [...real];
   for (let i = 0; rows.length < count; i++) {
-    const model = routeList[i % routeList.length]!;
+    const { stages: _stages, ...model } = real[i % real.length]!;
     // `/` becomes `/v1/synthetic-0`: API Gateway refuses a path ending in a slash, except `/` itself.
     rows.push({ ...model, operationId: `synthetic${i}${model.operationId}`, path: `/v1/synthetic-${i}${model.path.replace(/^\/v1/, '').replace(/\/$/, '')}` });
   }
   return rows;
 }
 
-/** The real workers, then scheduled ones copying the real rows' grants, up to `count`. */
-function workersUpTo(count: number): WorkerDefinition[] {
-  const rows: WorkerDefinition[] = [...workerTable];
+/** The stage's real workers, then scheduled ones copying the real rows' grants, up to `count`. */
+function workersUpTo(count: number, stage: Stage = 'test'): WorkerDefinition[] {
+  const real = workerTable.filter(servedOn(stage));
+  const rows: WorkerDefinition[] = [...real];
   for (let i = 0; rows.length < count; i++) {
-    const model = workerTable[i % workerTable.length]!;
+    const { stages: _stages, bundledFiles: _files, ...model } = real[i % real.length]!;
     rows.push({ ...model, id: `synthetic${i}${model.id}`, trigger: { type: 'schedule', everyMinutes: 1 + i } });
   }
   return rows;
@@ -50,8 +53,8 @@ function countsByStack(s: SynthesizedStage) {
 
 describe('stack size', () => {
   it.each(['test', 'live'] as const)(`the %s stack holds ${ROUTES} routes and ${WORKERS} workers, no stack above ${MAX_RESOURCES} resources`, (stage) => {
-    const routes = routesUpTo(ROUTES);
-    const workers = workersUpTo(WORKERS);
+    const routes = routesUpTo(ROUTES, stage);
+    const workers = workersUpTo(WORKERS, stage);
     expect(routes).toHaveLength(ROUTES);
     const s = synthesizeStage(stage, { routes, workers });
     const stacks = countsByStack(s);
@@ -71,18 +74,18 @@ describe('stack size', () => {
     expect(routeStacks.reduce((sum, stack) => sum + (stack.byType['AWS::Lambda::Function'] ?? 0), 0)).toBe(ROUTES + 1);
     expect(s.stack.api.functions.size).toBe(ROUTES + 1);
     expect(s.stack.workers.functions.size).toBe(WORKERS);
-    // A nested template may hold 200 parameters and 200 outputs; route stacks take ten and give none.
-    for (const [name, template] of s.templates) if (name) expect({ name, parameters: template.parameters.length, outputs: template.outputs.length }).toEqual({ name, parameters: 10, outputs: 0 });
+    // A nested template may hold 200 parameters and 200 outputs; route stacks take eleven (the request-log writer's ARN the eleventh) and give none.
+    for (const [name, template] of s.templates) if (name) expect({ name, parameters: template.parameters.length, outputs: template.outputs.length }).toEqual({ name, parameters: 11, outputs: 0 });
   }, SYNTH_TIMEOUT_MS);
 
-  it('costs each further route four resources in its tag’s stack (function, log group, integration, route), none in the root', () => {
+  it('costs each further route five resources in its tag’s stack (function, log group, its request-log subscription, integration, route), none in the root', () => {
     const base = countsByStack(synthesizeStage('test', { routes: routesUpTo(routeList.length + 10) }));
     const more = countsByStack(synthesizeStage('test', { routes: routesUpTo(routeList.length + 20) }));
     const total = (stacks: typeof base) => stacks.reduce((sum, stack) => sum + stack.count, 0);
     expect(more[0]!.count).toBe(base[0]!.count);
     // Ten copied rows share their models' roles; at most a metric-math alarm per route stack is added with them.
-    expect(total(more) - total(base)).toBeGreaterThanOrEqual(10 * 4);
-    expect(total(more) - total(base)).toBeLessThanOrEqual(10 * 4 + (more.length - 1));
+    expect(total(more) - total(base)).toBeGreaterThanOrEqual(10 * 5);
+    expect(total(more) - total(base)).toBeLessThanOrEqual(10 * 5 + (more.length - 1));
   }, SYNTH_TIMEOUT_MS);
 
   it(`refuses more than ${MAX_ROUTES_PER_STACK} routes in one tag's stack, naming the tag`, () => {

@@ -5,7 +5,9 @@
 // previous), read the payload byte for byte as it was signed, retry it and see it delivered.
 // Approvals: the main key sees the orders its program placed over the key's approval limit, with the
 // key, totals and expiry, approves one (the seller then has it) and declines the other; the program's
-// own key is told to sign in with the main key. At every step the page must not scroll sideways.
+// own key is told to sign in with the main key.
+// Requests: the key's request log newest first, narrowed to client errors and by path prefix, an error
+// opened to the body it answered. At every step the page must not scroll sideways.
 // Screenshots land in test-results/. The page runs under its Content-Security-Policy: a violation would
 // show up as a console error, which fails the test.
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -199,6 +201,79 @@ describe('the Approvals view', () => {
       // The browser logs the two 403s the page asked for (may this key decide? read webhooks?); nothing else.
       expect(watch.problems.filter((problem) => !problem.includes('status of 403'))).toEqual([]);
       expect(watch.problems.length).toBeLessThanOrEqual(2);
+      expect(watch.foreignRequests).toEqual([]);
+      await page.close();
+    });
+  }
+});
+
+describe('the Requests view', () => {
+  for (const viewport of [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ]) {
+    it(`at ${viewport.name} width (${viewport.width} px): the key’s requests newest first, filtered to errors and by path, an error opened to its body`, { timeout: 180_000 }, async () => {
+      const agent = await registerUnlimited(client, 'buyer');
+      // A long path, as a mistyped id makes: it must wrap, not widen the page.
+      const missing = `/v1/orders/ord_${'z'.repeat(60)}`;
+      const notFound = await client.get(missing, { apiKey: agent.apiKey });
+      expect(notFound.status).toBe(404);
+      const invalid = await client.send('POST', '/v1/webhooks', { apiKey: agent.apiKey, body: { url: 'not a url', events: ['*'], secret: 'a-secret-of-16-or-more' }, headers: { 'idempotency-key': `dashboard-${viewport.name}` } });
+      expect(invalid.status).toBe(422);
+      const invalidId = invalid.headers['x-request-id'] as string;
+      const notFoundId = notFound.headers['x-request-id'] as string;
+      // Entries land a moment after their responses.
+      for (const requestId of [notFoundId, invalidId]) {
+        await expect.poll(async () => (await client.get(`/v1/requests/${requestId}`, { apiKey: agent.apiKey })).status, { timeout: 15_000 }).toBe(200);
+      }
+
+      const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+      const watch = watchPage(page, inject('baseUrl'));
+      await page.goto(`${inject('baseUrl')}/dashboard`);
+      await page.getByLabel('API key').fill(agent.apiKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const row = (requestId: string) => page.locator('#requests tr').filter({ hasText: requestId });
+      await expectText(row(invalidId), 'POST /v1/webhooks');
+      await expectText(row(invalidId), '422 validation/invalid');
+      await expectText(row(notFoundId), `GET ${missing}`);
+      await expectText(row(notFoundId), '404 not-found');
+      // Newest first: the failed subscription was asked for after the missing order.
+      const ids = await page.locator('#requests tr').evaluateAll((rows) => rows.map((tr) => (tr as HTMLElement).dataset.requestId));
+      expect(ids.indexOf(invalidId)).toBeLessThan(ids.indexOf(notFoundId));
+      expect(ids.indexOf(invalidId)).toBeGreaterThanOrEqual(0);
+      await expectNoSidewaysScroll(page, 'requests');
+
+      // Client errors only: the two failures, none of the successes (the sign-in's own reads).
+      await page.getByLabel('Status', { exact: true }).selectOption('4xx');
+      await expectText(page.locator('#requests-status'), '2 requests.');
+      expect(await page.locator('#requests tr').count()).toBe(2);
+      // A path prefix narrows it further.
+      await page.getByLabel('Path starts with').fill('/v1/orders');
+      await page.locator('#requests-form').getByRole('button', { name: 'Filter' }).click();
+      await expectText(page.locator('#requests-status'), '1 request.');
+      await expectText(page.locator('#requests'), notFoundId);
+      await page.getByLabel('Path starts with').fill('/v1/nothing-here');
+      await page.locator('#requests-form').getByRole('button', { name: 'Filter' }).click();
+      await expect.poll(() => page.locator('#no-requests').isVisible()).toBe(true);
+      await page.getByLabel('Path starts with').fill('');
+      await page.locator('#requests-form').getByRole('button', { name: 'Filter' }).click();
+      await expectText(page.locator('#requests-status'), '2 requests.');
+
+      // An error opens to the body the API answered, with its details' paths.
+      await row(invalidId).getByRole('button', { name: 'Error body' }).click();
+      await expectText(page.locator('#request-error-title'), 'POST /v1/webhooks → 422');
+      const shown = JSON.parse((await page.locator('#request-error').textContent()) ?? '{}');
+      expect(shown).toMatchObject({ code: 'validation/invalid', status: 422, requestId: invalidId, details: expect.arrayContaining([expect.objectContaining({ path: 'url' })]) });
+      expect(shown).toEqual(invalid.json);
+      await expectNoSidewaysScroll(page, 'request error');
+      await screenshot(page, `dashboard-requests-${viewport.name}`, { fullPage: true });
+
+      // Signing out forgets the log shown.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      expect(await page.locator('#app').textContent()).not.toContain(invalidId);
+      expect(await page.locator('#request-error-panel').isHidden()).toBe(true);
+      expect(await page.locator('#requests-path').inputValue()).toBe('');
+      expect(watch.problems).toEqual([]);
       expect(watch.foreignRequests).toEqual([]);
       await page.close();
     });

@@ -213,3 +213,29 @@ describe('MCP: the tools a key may call', () => {
     expect((await data(owner, 'list_approvals')).items).toEqual([]);
   });
 });
+
+describe('MCP: the sandbox’s tools on a test key', () => {
+  it('lists trigger_event to both roles and advance_order to buyers, and runs them through the test helpers', async () => {
+    const buyer = await registerUnlimited(http, 'buyer');
+    const seller = await registerAgent(http, { role: 'seller' });
+    expect(buyer.apiKey.startsWith('mk_test_')).toBe(true);
+    expect(await namesOf(buyer.apiKey)).toEqual(expect.arrayContaining(['trigger_event', 'advance_order']));
+    const sellerTools = await namesOf(seller.apiKey);
+    expect(sellerTools).toContain('trigger_event');
+    expect(sellerTools).not.toContain('advance_order');
+
+    const client = await track(connectHttp(buyer.apiKey));
+    const sample = await data(client, 'trigger_event', { type: 'order.shipped' });
+    expect(sample).toMatchObject({ id: expect.stringMatching(/^evt_/), type: 'order.shipped', data: { sample: true } });
+    const newest = await data(client, 'list_events', { limit: 1, type: ['order.shipped'] });
+    expect(newest.items[0]).toMatchObject({ id: sample.id, data: { sample: true } });
+
+    // advance_order reaches its route: an order of another seller than the house seller is refused there.
+    const listing = await listProduct(http);
+    const sessionId = await acceptedSession(http, listing, buyer);
+    const placed = await data(client, 'place_order', { sessionId });
+    const refused = await toolError(client, 'advance_order', { orderId: placed.orderId, to: 'shipped' });
+    expect(refused).toMatchObject({ status: 422, requestId: expect.stringMatching(/^req_/) });
+    expect(await toolError(client, 'advance_order', { orderId: placed.orderId, to: 'lost' })).toMatchObject({ code: 'validation/invalid', details: [{ path: 'to' }] });
+  });
+});

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/registry.ts';
 import { errorCodesFor } from '../../shared/http/route-table.ts';
 import { statusOf } from '../../shared/http/error-codes.ts';
-import { API_DOCUMENT_MAX_BYTES, documentedRoutes } from '../../shared/openapi/document.ts';
+import { SANDBOX_API_DOCUMENT_MAX_BYTES, documentedRoutes } from '../../shared/openapi/document.ts';
 import { awaitFreshMinute, registerAgent, registration } from '../support/http-client.ts';
 import { newClient } from '../support/runtime.ts';
 import { OpenApiResponseValidator } from '../support/openapi-validator.ts';
@@ -31,9 +31,9 @@ describe('GET /v1/openapi.json', () => {
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
   });
 
-  it('names the origin it was fetched from as its server, and stays within its budget (API_DOCUMENT_MAX_BYTES)', () => {
+  it('names the origin it was fetched from as its server, and stays within a sandbox’s budget (SANDBOX_API_DOCUMENT_MAX_BYTES)', () => {
     expect(document.servers).toEqual([{ url: new URL(client.baseUrl).origin, description: expect.stringMatching(/local/), 'x-internal': false }]);
-    expect(Buffer.byteLength(served.text, 'utf8')).toBeLessThanOrEqual(API_DOCUMENT_MAX_BYTES);
+    expect(Buffer.byteLength(served.text, 'utf8')).toBeLessThanOrEqual(SANDBOX_API_DOCUMENT_MAX_BYTES);
   });
 
   it('documents exactly the routes of the route table but the pages for people and the agent card, with their errors and the bearer scheme', () => {

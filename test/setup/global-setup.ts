@@ -26,6 +26,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A subscription failing every delivery for 20 s is disabled (5 days in a stack): longer than any other
   // test keeps a receiver failing, short enough for the test of it.
   process.env.WEBHOOK_DISABLE_AFTER_SECONDS ??= '20';
+  // The house seller ships and delivers seconds after confirming instead of minutes.
+  process.env.HOUSE_SHIP_AFTER_SECONDS ??= '2';
+  process.env.HOUSE_DELIVER_AFTER_SECONDS ??= '2';
   const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
   project.provide('baseUrl', runtime.baseUrl);
   project.provide('env', runtime.env);

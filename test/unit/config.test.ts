@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       MCP_ALLOWED_ORIGINS: [],
       NEGOTIATION_TTL_SECONDS: 72 * 60 * 60,
       ORDER_APPROVAL_SECONDS: 72 * 60 * 60,
+      HOUSE_SHIP_AFTER_SECONDS: 120,
+      HOUSE_DELIVER_AFTER_SECONDS: 180,
     });
     expect(DEFAULT_WEBHOOK_DISABLE_AFTER_SECONDS).toBe(432_000);
     expect('FEEDS_BUCKET_NAME' in config).toBe(false);
@@ -46,6 +48,8 @@ describe('loadConfig', () => {
       WEBHOOK_DISABLE_AFTER_SECONDS: '20',
       ORDER_APPROVAL_SECONDS: '3',
       RESTRICTED_KEY_CACHE_MS: '0',
+      HOUSE_SHIP_AFTER_SECONDS: '4',
+      HOUSE_DELIVER_AFTER_SECONDS: '0',
     });
     expect(config).toMatchObject({
       WEBHOOK_DISABLE_AFTER_SECONDS: 20,
@@ -63,6 +67,8 @@ describe('loadConfig', () => {
       NEGOTIATION_TTL_SECONDS: 2,
       ORDER_APPROVAL_SECONDS: 3,
       RESTRICTED_KEY_CACHE_MS: 0,
+      HOUSE_SHIP_AFTER_SECONDS: 4,
+      HOUSE_DELIVER_AFTER_SECONDS: 0,
     });
   });
 

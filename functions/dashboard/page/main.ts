@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 // The dashboard page's script (bundled by esbuild into the page: lib/dashboard-page.ts): sign in with
-// a key, then the Approvals view (a buyer's main key) and the webhook deliveries view.
+// a key, then the Approvals view (a buyer's main key), the Requests view and the webhook deliveries view.
 import { api, ApiFailure, KEY } from './api.ts';
 import { clearApprovals, setUpApprovals, setUpApprovalsFor } from './approvals.ts';
 import { clearDeliveries, loadSubscriptions, setUpDeliveries } from './deliveries.ts';
+import { clearRequests, loadRequests, setUpRequests } from './requests.ts';
 import { $, input, say } from './dom.ts';
 
 async function load(): Promise<void> {
@@ -20,7 +21,8 @@ async function load(): Promise<void> {
       if (!(error instanceof ApiFailure && error.code === 'auth/insufficient-scope')) throw error;
       say('This key may not read webhook subscriptions (it needs webhooks:read).');
     });
-    await Promise.all([approvals, deliveries]);
+    const requests = loadRequests().catch((error: unknown) => say((error as Error).message, true, 'requests-status'));
+    await Promise.all([approvals, requests, deliveries]);
   } catch (error) {
     // A key the API refuses is forgotten; anything else is said, and the key kept for a retry.
     if (error instanceof ApiFailure && error.status === 401) sessionStorage.removeItem(KEY);
@@ -41,6 +43,7 @@ function signOut(): void {
   sessionStorage.removeItem(KEY);
   clearDeliveries();
   clearApprovals();
+  clearRequests();
   $('app').hidden = true;
   $('signin').hidden = false;
   $('who').textContent = '';
@@ -54,5 +57,6 @@ document.addEventListener('DOMContentLoaded', () => {
   $('signout').addEventListener('click', signOut);
   setUpDeliveries();
   setUpApprovals();
+  setUpRequests();
   if (sessionStorage.getItem(KEY)) void load();
 });

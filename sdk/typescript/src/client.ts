@@ -7,7 +7,9 @@ import { Feeds } from './resources/feeds.ts';
 import { Keys } from './resources/keys.ts';
 import { Negotiations } from './resources/negotiations.ts';
 import { Orders } from './resources/orders.ts';
+import { Requests } from './resources/requests.ts';
 import { Search } from './resources/search.ts';
+import { TestHelpers } from './resources/test-helpers.ts';
 import { Webhooks } from './resources/webhooks.ts';
 
 export class Marketplace {
@@ -24,6 +26,10 @@ export class Marketplace {
   readonly negotiations: Negotiations;
   readonly orders: Orders;
   readonly events: Events;
+  /** The caller's request log (last 7 days). */
+  readonly requests: Requests;
+  /** The sandbox's test helpers (a sandbox stack or `npm start` only). */
+  readonly testHelpers: TestHelpers;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions = {}) {
@@ -41,6 +47,8 @@ export class Marketplace {
     this.negotiations = new Negotiations(http);
     this.orders = new Orders(http);
     this.events = new Events(http);
+    this.requests = new Requests(http);
+    this.testHelpers = new TestHelpers(http);
   }
 
   /** A client with the same settings and another API key (e.g. the one registration returned). */

@@ -70,5 +70,8 @@ export type Scope = RequestBody<'createApiKey'>['scopes'][number];
 export type AuditEntry = ListItem<'getOrderAudit'>;
 /** An event as the events feed lists it and as webhooks deliver it: `{id, type, timestamp, data}`. */
 export type MarketplaceEvent = ResponseData<'getEvent'>;
+/** One request of the caller's request log; `LoggedRequestDetail` adds the error body of an error. */
+export type LoggedRequest = ListItem<'listRequests'>;
+export type LoggedRequestDetail = ResponseData<'getRequest'>;
 /** Event names a webhook subscription may name (`*` is every event). */
 export type EventName = RequestBody<'createWebhook'>['events'][number];

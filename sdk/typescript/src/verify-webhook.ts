@@ -1,6 +1,8 @@
 // Verifies a webhook delivery by its Standard Webhooks headers: `webhook-signature` is
 // `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed by the UTF-8 bytes
-// of the subscription's secret, possibly several space-separated entries (any may match). The
+// of the subscription's secret (or, for a secret in the Standard Webhooks form `whsec_<base64>`, such
+// as the one `agent-marketplace listen` prints, by the bytes it encodes), possibly several
+// space-separated entries (any may match). The
 // timestamp is covered by the signature, so a replayed old delivery is refused. node:crypto keeps
 // this synchronous (Web Crypto's HMAC is async only) and gives timingSafeEqual.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -14,7 +16,7 @@ export interface VerifyWebhookInput {
   /** The raw request body exactly as received (string or bytes). Re-serialised JSON will not verify. */
   body: string | Uint8Array;
   headers: WebhookHeaders;
-  /** The subscription's secret, as given when it was created. */
+  /** The subscription's secret, as given when it was created; or a `whsec_…` secret (`agent-marketplace listen`'s). */
   secret: string;
   /** How far the timestamp may be from now, either way (default 300 s). */
   toleranceSeconds?: number;
@@ -77,7 +79,12 @@ export function verifyWebhook(input: VerifyWebhookInput): MarketplaceEvent {
   if (age > toleranceSeconds) throw new WebhookVerificationError(`The webhook timestamp is too old (${age} s ago; tolerance ${toleranceSeconds} s)`);
   if (-age > toleranceSeconds) throw new WebhookVerificationError(`The webhook timestamp is too far in the future (${-age} s ahead; tolerance ${toleranceSeconds} s)`);
 
-  const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(signedContent(id, timestamp, body)).digest();
+  // A secret in the Standard Webhooks form is the key it encodes; its own UTF-8 bytes stay a candidate,
+  // for a subscription secret that merely starts with `whsec_`.
+  const keys = [Buffer.from(secret, 'utf8')];
+  if (/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(secret)) keys.push(Buffer.from(secret.slice('whsec_'.length), 'base64'));
+  const content = signedContent(id, timestamp, body);
+  const expectations = keys.map((key) => createHmac('sha256', key).update(content).digest());
   let matched = false;
   // Entries are space-separated; a Headers object joins repeated headers with ", ", hence the trim.
   for (const entry of signatures.split(' ').map((part) => part.replace(/,$/, ''))) {
@@ -85,7 +92,7 @@ export function verifyWebhook(input: VerifyWebhookInput): MarketplaceEvent {
     if (comma < 0 || entry.slice(0, comma) !== 'v1') continue;
     const candidate = Buffer.from(entry.slice(comma + 1), 'base64');
     // timingSafeEqual needs equal lengths; a wrong length is a mismatch that reveals nothing of the key.
-    if (candidate.length === expected.length && timingSafeEqual(candidate, expected)) matched = true;
+    for (const expected of expectations) if (candidate.length === expected.length && timingSafeEqual(candidate, expected)) matched = true;
   }
   if (!matched) throw new WebhookVerificationError('No webhook-signature matches: wrong secret, or the body was changed (verify the raw body)');
 

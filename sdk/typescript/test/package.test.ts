@@ -53,6 +53,17 @@ console.log(JSON.stringify({ node: process.version, ids, calls, event: event.typ
 `;
 
 describe('@agent-marketplace/sdk as published', () => {
+  it('ships the agent-marketplace command: a launcher npm links before the build, which runs the built CLI on Node 20+', () => {
+    expect(manifest.bin['agent-marketplace']).toBe('./bin/agent-marketplace.js');
+    expect(manifest.files).toEqual(expect.arrayContaining(['bin', 'dist']));
+    expect(statSync(path.join(packageDir, 'bin', 'agent-marketplace.js')).mode & 0o111).not.toBe(0);
+    expect(readFileSync(path.join(packageDir, 'dist', 'cli.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    for (const { binary } of [...otherNodes(), { binary: process.execPath }]) {
+      const help = execFileSync(binary, [path.join(packageDir, 'bin', 'agent-marketplace.js'), '--help'], { encoding: 'utf8' });
+      expect(help).toContain('listen --forward-to <url>');
+    }
+  });
+
   it('resolves to the build, with declarations beside it', () => {
     const resolved = fileURLToPath(import.meta.resolve('@agent-marketplace/sdk'));
     expect(resolved).toBe(path.join(packageDir, 'dist', 'index.js'));
@@ -87,7 +98,7 @@ describe('@agent-marketplace/sdk as published', () => {
   });
 
   it('ships the MCP server as the agent-marketplace-mcp bin: one self-contained file that serves the tools over stdio on every Node installed', { timeout: 120_000 }, async () => {
-    expect(manifest.bin).toEqual({ 'agent-marketplace-mcp': './dist/mcp.js' });
+    expect(manifest.bin).toMatchObject({ 'agent-marketplace-mcp': './dist/mcp.js' });
     const bin = path.join(packageDir, 'dist', 'mcp.js');
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(statSync(bin).mode & 0o111).not.toBe(0);

@@ -100,6 +100,14 @@ describe('coverage', () => {
     await mk.orders.complete(ORD);
     await mk.events.list();
     await mk.events.get('evt_01JF3Q5Z8X2C7V9B4N6M1K0PQR');
+    await mk.requests.list({ status: '4xx', path: '/v1/orders' });
+    await mk.requests.get('req_01JF3Q5Z8X2C7V9B4N6M1K0PQR');
+    await mk.testHelpers.negotiate({ offerId: 'ofr_01JF3Q5Z8X2C7V9B4N6M1K0PQR', strategy: 'boulware' });
+    await mk.testHelpers.order({ offerId: 'ofr_01JF3Q5Z8X2C7V9B4N6M1K0PQR', quantity: 10 });
+    await mk.testHelpers.advanceOrder(ORD, 'delivered');
+    await mk.testHelpers.expireNegotiation(NEG);
+    await mk.testHelpers.expireApproval(ORD);
+    await mk.testHelpers.triggerEvent('order.shipped');
 
     const called = server.requests.map((request) => ({ method: request.method, path: request.path }));
     const agentRoutes = routeList.filter(isAgentOperation);

@@ -32,6 +32,18 @@ function refusal(run: () => unknown): string {
 }
 
 describe('verifyWebhook', () => {
+  it('takes a secret in the Standard Webhooks form (whsec_ + base64 of the key), as agent-marketplace listen prints it', () => {
+    const key = Buffer.from('0123456789abcdef0123456789abcdef', 'hex');
+    const whsec = `whsec_${key.toString('base64')}`;
+    const headers = { 'webhook-id': event.id, 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': new Webhook(whsec).sign(event.id, new Date(), body) };
+    expect(verifyWebhook({ body, headers, secret: whsec })).toEqual(event);
+    expect(refusal(() => verifyWebhook({ body, headers, secret: `whsec_${Buffer.from('another key').toString('base64')}` }))).toContain('No webhook-signature matches');
+    // A subscription secret that merely starts with whsec_ still verifies by its own bytes.
+    const literal = 'whsec_not-base64-but-a-subscription-secret';
+    const literalSigned = new Webhook(`whsec_${Buffer.from(literal, 'utf8').toString('base64')}`);
+    expect(verifyWebhook({ body, headers: { ...headers, 'webhook-signature': literalSigned.sign(event.id, new Date(), body) }, secret: literal })).toEqual(event);
+  });
+
   it('verifies what standardwebhooks signs and returns the event', () => {
     expect(verifyWebhook({ body, headers: signed(), secret })).toEqual(event);
     expect(verifyWebhook({ body: Buffer.from(body), headers: signed(), secret })).toEqual(event);

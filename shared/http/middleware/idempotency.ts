@@ -12,6 +12,7 @@ import { isValidIdempotencyKey } from '../idempotency-key.ts';
 import { answerEarly } from '../../powertools.ts';
 import type { ApiMiddleware, ApiState, HandlerResult } from '../api-state.ts';
 import { logger } from '../../logger.ts';
+import { logRequest } from './request-log.ts';
 import { errorBody, shapeResult } from './response-shaper.ts';
 
 /** Time kept back from the recording's retries for the rest of the response, before Lambda's own limit. */
@@ -59,11 +60,14 @@ export const idempotency: ApiMiddleware = {
       case 'claimed':
         state.idempotency = { scope, key };
         return;
-      case 'replay':
-        // An early answer skips the later middlewares and every `after`: it is shaped here, as the
-        // shaper would (a stored error is thrown again, and shaped by its onError).
+      case 'replay': {
+        // An early answer skips the later middlewares and every `after`: it is shaped and logged here,
+        // as the shaper and the request log would (a stored error is thrown again, and shaped by the onErrors).
         state.replayed = true;
-        return answerEarly(request, shapeResult(state, replay(outcome.response)));
+        const answer = shapeResult(state, replay(outcome.response));
+        logRequest(state, event, answer);
+        return answerEarly(request, answer);
+      }
       case 'mismatch':
         throw errors.idempotencyConflict(
           'This Idempotency-Key was already used with a different request; send a new key for a new request',

@@ -2,9 +2,9 @@
 // implementation's result into API Gateway's structured result, `{data, meta}` (or a raw body, base64
 // for bytes); its `onError` is the one mapping of every failure to the contract's error,
 // `{error, code, status, requestId, details?}` (toApiError, errors.ts; anything unexpected is logged
-// and answered 500 internal). Both add X-Request-Id and the rate-limit headers, and write the access
-// log line. The onError sets the response without returning it, so that the Powertools middlewares
-// around it still see the invocation end.
+// and answered 500 internal). Both add X-Request-Id and the rate-limit headers; the access log line is
+// written once the response is shaped (request-log.ts). The onError sets the response without
+// returning it, so that the Powertools middlewares around it still see the invocation end.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { errors, toApiError, type ApiError } from '../errors.ts';
 import type { ApiMiddleware, ApiState, HandlerResult } from '../api-state.ts';
@@ -17,18 +17,6 @@ function commonHeaders(state: ApiState, contentType = JSON_CONTENT_TYPE): Record
   return { 'Content-Type': contentType, 'X-Request-Id': state.requestId, ...rateLimitHeaders(state) };
 }
 
-function accessLog(state: ApiState, status: number): void {
-  logger.info('request', {
-    requestId: state.requestId,
-    agentId: state.caller?.agentId,
-    keyId: state.caller?.keyId,
-    route: `${state.route.method} ${state.route.path}`,
-    status,
-    durationMs: Math.round((performance.now() - state.startedAt) * 100) / 100,
-    replayed: state.replayed ? true : undefined,
-  });
-}
-
 export function errorBody(error: ApiError, requestId: string) {
   return {
     error: error.message,
@@ -39,7 +27,7 @@ export function errorBody(error: ApiError, requestId: string) {
   };
 }
 
-/** The implementation's result as API Gateway's structured result, logged. */
+/** The implementation's result as API Gateway's structured result. */
 export function shapeResult(state: ApiState, result: HandlerResult): APIGatewayProxyStructuredResultV2 {
   const statusCode = result.status ?? state.route.response.status;
   let response: APIGatewayProxyStructuredResultV2;
@@ -54,11 +42,10 @@ export function shapeResult(state: ApiState, result: HandlerResult): APIGatewayP
       body: JSON.stringify({ data: result.data, meta: { requestId: state.requestId, timestamp: state.now.toISOString() } }),
     };
   }
-  accessLog(state, statusCode);
   return response;
 }
 
-/** Anything thrown as the contract's error response, logged. `state` is missing only if the request context itself failed. */
+/** Anything thrown as the contract's error response. `state` is missing only if the request context itself failed. */
 export function shapeError(state: ApiState | undefined, thrown: unknown): APIGatewayProxyStructuredResultV2 {
   let apiError = toApiError(thrown);
   if (!apiError) {
@@ -71,7 +58,6 @@ export function shapeError(state: ApiState | undefined, thrown: unknown): APIGat
     headers: { ...(state ? commonHeaders(state) : { 'Content-Type': JSON_CONTENT_TYPE }), ...apiError.headers },
     body: JSON.stringify(errorBody(apiError, requestId)),
   };
-  if (state) accessLog(state, apiError.status);
   return response;
 }
 

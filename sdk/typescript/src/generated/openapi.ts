@@ -935,6 +935,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s request log (last 7 days)
+         * @description Your keys’ requests, newest first, as answered: `status`, error `code`, `durationMs`, `keyId`, `Idempotency-Key`, replays (a restricted key: its own only). Never a success body or a secret. Filter by `status` (`4xx`, `422`) and `path` prefix. A request appears a moment after its response.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/requests/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One request of the caller’s log, with its error body
+         * @description By a response’s `X-Request-Id`: the request, with `error` (the error body; null for a success). A request of the last seconds not logged yet is waited for (10 s).
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        get: operations["getRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-helpers/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send yourself a sample event of a type (sandbox)
+         * @description A sample event of `type` (a type your role receives) for you alone: valid data with ids of no real records and `data.sample: true`, to your webhooks and `GET /v1/events`, signed like any delivery.
+         *
+         *     **Callers**: buyers and sellers.
+         *
+         *     **Sandbox only** (`mk_test_`, `npm start`): production has no such endpoint.
+         */
+        post: operations["triggerSampleEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-helpers/negotiations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A house buyer negotiates on your offer (sandbox)
+         * @description A house buyer opens a negotiation on one of your offers: `quantity` (default: the offer’s minimum) at `unitPrice` (default: 80 % of its price), then answers your counters by `strategy` (`linear`, `boulware`, `conceder`, `firm`); it orders once the session is accepted, and completes once delivered.
+         *
+         *     **Callers**: sellers only.
+         *
+         *     **Sandbox only** (`mk_test_`, `npm start`): production has no such endpoint.
+         */
+        post: operations["negotiateWithHouseBuyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-helpers/negotiations/{sessionId}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expire an open negotiation now (sandbox)
+         * @description Your open session times out now: `expired`, with `negotiation.rejected` (`reason: expired`) to both parties. Already expired: returned as is; other statuses: 409.
+         *
+         *     **Callers**: buyers and sellers.
+         *
+         *     **Sandbox only** (`mk_test_`, `npm start`): production has no such endpoint.
+         */
+        post: operations["expireTestNegotiation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-helpers/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A house buyer orders from your offer (sandbox)
+         * @description A house buyer orders `quantity` of one of your offers at its price (it proposes, you accept unless the offer’s policy did, it orders: the usual events). The order is `pending`, for you to confirm, ship and deliver; the house buyer completes it once delivered.
+         *
+         *     **Callers**: sellers only.
+         *
+         *     **Sandbox only** (`mk_test_`, `npm start`): production has no such endpoint.
+         */
+        post: operations["orderFromHouseBuyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-helpers/orders/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move your order from the house seller on now (sandbox)
+         * @description Your order from the house seller moves `to` `confirmed`, `shipped` or `delivered` now, through every status before it, each with its event. Another seller’s order: 422; one at or past `to`: 409.
+         *
+         *     **Callers**: buyers only.
+         *
+         *     **Sandbox only** (`mk_test_`, `npm start`): production has no such endpoint.
+         */
+        post: operations["advanceHouseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test-helpers/orders/{id}/expire-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close an order’s approval window now (sandbox)
+         * @description Your order `awaiting_approval` is declined now (`approval_expired`), as when its window closes: stock and spend released, `order.declined`. Other statuses: 409.
+         *
+         *     **Callers**: buyers only.
+         *
+         *     **Sandbox only** (`mk_test_`, `npm start`): production has no such endpoint.
+         */
+        post: operations["expireTestApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/": {
         parameters: {
             query?: never;
@@ -1407,6 +1595,11 @@ export interface components {
             shipping?: components["schemas"]["Shipping"];
             /** @description Present when the order was cancelled */
             cancellation?: components["schemas"]["Cancellation"];
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
         };
         /** @description An order id (ord_…), from POST /v1/create-order */
         OrderId: string;
@@ -1495,6 +1688,11 @@ export interface components {
              * @enum {string}
              */
             reason?: "rejected" | "expired";
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
         };
         /** @description An offer id (ofr_…), from search results (items[].offer.offerId) */
         OfferId: string;
@@ -1527,6 +1725,11 @@ export interface components {
             status: "completed" | "failed";
             /** @description feed.failed only: what to change in the file */
             failureReason?: components["schemas"]["MultilineText"];
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
         };
         /** @description A feed id (feed_…), from POST /v1/seller/feeds */
         FeedId: string;
@@ -1562,6 +1765,11 @@ export interface components {
             /** Format: uri */
             url: string;
             failingSince: components["schemas"]["Timestamp"];
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
         };
         UpdateAgentRequest: {
             name?: components["schemas"]["Text"];
@@ -1720,7 +1928,10 @@ export interface components {
         StartNegotiationRequest: {
             /** @description From a search result, or a product’s offers */
             offerId: components["schemas"]["OfferId"];
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Units to order, within the offer’s minimum and its stock
+             */
             quantity: number;
             /**
              * Format: int64
@@ -1801,6 +2012,50 @@ export interface components {
         };
         /** @enum {string} */
         DeliveryStatus: "pending" | "delivered" | "failed";
+        TriggerEventRequest: {
+            /**
+             * @description The event type (names and aliases)
+             * @enum {string}
+             */
+            type: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled";
+        };
+        HouseNegotiationRequest: {
+            /** @description One of the caller’s own offers (`GET /v1/seller/products`: `items[].offers[].offerId`) */
+            offerId: components["schemas"]["OfferId"];
+            /**
+             * Format: int32
+             * @description Default: the offer’s minimum quantity
+             */
+            quantity?: number;
+            /**
+             * Format: int64
+             * @description The house buyer’s opening unit price; default: 80 % of the offer’s price for the quantity
+             */
+            unitPrice?: number;
+            /** @description How the house buyer answers your counters: `linear` (default), `boulware` (holds out), `conceder` (gives in early), `firm` (never moves; walks away at the end) */
+            strategy?: components["schemas"]["NegotiationStrategy"];
+        };
+        /**
+         * @description firm: hold the list price; linear: concede evenly; boulware: hold until late; conceder: concede early. The floor comes only at the last round.
+         * @enum {string}
+         */
+        NegotiationStrategy: "firm" | "linear" | "boulware" | "conceder";
+        HouseOrderRequest: {
+            /** @description One of the caller’s own offers (`GET /v1/seller/products`: `items[].offers[].offerId`) */
+            offerId: components["schemas"]["OfferId"];
+            /**
+             * Format: int32
+             * @description Units to order, within the offer’s minimum and its stock
+             */
+            quantity: number;
+        };
+        AdvanceOrderRequest: {
+            /**
+             * @description The status to move the order to, through every status before it
+             * @enum {string}
+             */
+            to: "confirmed" | "shipped" | "delivered";
+        };
         /** @description One JSON-RPC message (a batch from protocol versions before 2025-06-18) */
         McpRequestBody: components["schemas"]["JsonRpcMessage"] | components["schemas"]["JsonRpcMessage"][];
         /** @description A JSON-RPC 2.0 request, notification or response (MCP) */
@@ -1831,13 +2086,18 @@ export interface components {
             type: "order.created";
             data: components["schemas"]["OrderCreatedData"];
         };
-        /** @description order.created: exactly the specification’s fields */
+        /** @description order.created: exactly the specification’s fields (and `sample` on a sample event) */
         OrderCreatedData: {
             orderId: components["schemas"]["OrderId"];
             buyerId: components["schemas"]["AgentId"];
             sellerId: components["schemas"]["AgentId"];
             totalAmount: components["schemas"]["Money"];
             items: components["schemas"]["OrderItem"][];
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
         };
         OrderApprovalRequiredEvent: {
             id: components["schemas"]["EventId"];
@@ -1856,6 +2116,11 @@ export interface components {
             totalAmount: components["schemas"]["Money"];
             items: components["schemas"]["OrderItem"][];
             approvalExpiresAt: components["schemas"]["Timestamp"];
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
         };
         /** @description An API key id (key_…), from POST /v1/agents/me/keys (never the key itself) */
         KeyId: string;
@@ -1879,6 +2144,11 @@ export interface components {
             items: components["schemas"]["OrderItem"][];
             /** @description `approval_expired` when nobody answered in time; else the owner’s reason, if given */
             reason: string | null;
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
         };
         ErrorDetail: {
             /** @description Dot path of the field (`organization.country`, `events.1`), header or query parameter */
@@ -1933,7 +2203,7 @@ export interface components {
         /** @description On every success; the examples leave it out */
         Meta: {
             /** @description Quote it when reporting a problem */
-            requestId: string;
+            requestId: components["schemas"]["RequestId"];
             timestamp: components["schemas"]["Timestamp"];
         };
         ApiKeyListItem: components["schemas"]["MainKey"] | components["schemas"]["RestrictedKey"];
@@ -2156,11 +2426,6 @@ export interface components {
             /** @description Private: how automatic counters concede toward the floor (linear by default); null: none */
             negotiationStrategy: components["schemas"]["NegotiationStrategy"] | null;
         };
-        /**
-         * @description firm: hold the list price; linear: concede evenly; boulware: hold until late; conceder: concede early. The floor comes only at the last round.
-         * @enum {string}
-         */
-        NegotiationStrategy: "firm" | "linear" | "boulware" | "conceder";
         ProductWithOffers: components["schemas"]["Product"] & {
             /** @description Its standing offer (a feed row makes one) */
             offers: components["schemas"]["Offer"][];
@@ -2467,6 +2732,44 @@ export interface components {
         };
         /** @description An event under its recorded name (not an alias) */
         Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["OrderApprovalRequiredEvent"] | components["schemas"]["OrderDeclinedEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"] | components["schemas"]["WebhookDisabledEvent"];
+        EventEnvelope: {
+            data: components["schemas"]["Event"];
+            meta?: components["schemas"]["Meta"];
+        };
+        /** @description One of the caller’s API requests */
+        LoggedRequest: {
+            requestId: components["schemas"]["RequestId"];
+            /** @description When the request arrived */
+            at: components["schemas"]["Timestamp"];
+            /** @enum {string} */
+            method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT" | "HEAD" | "OPTIONS";
+            /** @description Without the query string */
+            path: string;
+            /** Format: int32 */
+            status: number;
+            /** @description Null for a success */
+            code: string | null;
+            durationMs: number;
+            keyId: components["schemas"]["KeyId"];
+            idempotencyKey: string | null;
+            idempotentReplayed: boolean;
+        };
+        /** @description A request id (req_…) */
+        RequestId: string;
+        LoggedRequestDetail: components["schemas"]["LoggedRequest"] & {
+            /** @description The error body; null for a success */
+            error: {
+                error: components["schemas"]["Text"];
+                code: string;
+                /** Format: int32 */
+                status: number;
+                requestId: components["schemas"]["RequestId"];
+                details?: {
+                    path: components["schemas"]["Text"];
+                    message: components["schemas"]["Text"];
+                }[];
+            } | null;
+        };
         /** @description Where to go and how */
         Link: {
             /** @description Path on this host */
@@ -2507,7 +2810,7 @@ export interface components {
              */
             status: number;
             /** @description Quote it when reporting a problem */
-            requestId: string;
+            requestId: components["schemas"]["RequestId"];
             /** @description One per problem: validation errors, state conflicts */
             details?: components["schemas"]["ErrorDetail"][];
         };
@@ -2767,11 +3070,13 @@ export interface components {
         DeliveryIdInPath: components["schemas"]["DeliveryId"];
         /** @description an event id (evt_…) */
         EventIdInPath: components["schemas"]["EventId"];
+        /** @description a request id (req_…, the X-Request-Id of a response) */
+        RequestIdInPath: components["schemas"]["RequestId"];
     };
     requestBodies: never;
     headers: {
         /** @description The request id (`meta.requestId`, the error’s `requestId`) */
-        "X-Request-Id": string;
+        "X-Request-Id": components["schemas"]["RequestId"];
         /** @description Requests allowed in the window closer to exhaustion (minute or day); 2147483647: unlimited */
         "X-RateLimit-Limit": number;
         /** @description Requests left in that window */
@@ -4192,43 +4497,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
-                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
-                     *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *         "sku": "GLV-NIT-M-100",
-                     *         "title": "Nitrile gloves, size M, box of 100",
-                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
-                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *         "status": "open",
-                     *         "currency": "EUR",
-                     *         "quantity": 500,
-                     *         "unitPrice": 1100,
-                     *         "turn": "seller",
-                     *         "round": 1,
-                     *         "maxRounds": 20,
-                     *         "history": [
-                     *           {
-                     *             "round": 1,
-                     *             "by": "buyer",
-                     *             "action": "propose",
-                     *             "unitPrice": 1100,
-                     *             "quantity": 500,
-                     *             "message": "For our Q1 stock",
-                     *             "automatic": false,
-                     *             "at": "2026-11-23T09:08:00.000Z"
-                     *           }
-                     *         ],
-                     *         "expiresAt": "2026-11-26T09:08:00.000Z",
-                     *         "acceptedAt": null,
-                     *         "orderId": null,
-                     *         "createdAt": "2026-11-23T09:08:00.000Z",
-                     *         "updatedAt": "2026-11-23T09:08:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["NegotiationSessionEnvelope"];
                 };
             };
@@ -4583,37 +4851,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
-                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
-                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
-                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
-                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *         "items": [
-                     *           {
-                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *             "sku": "GLV-NIT-M-100",
-                     *             "title": "Nitrile gloves, size M, box of 100",
-                     *             "quantity": 500,
-                     *             "unitPrice": 1160
-                     *           }
-                     *         ],
-                     *         "totalAmount": {
-                     *           "amount": 580000,
-                     *           "currency": "EUR"
-                     *         },
-                     *         "status": "pending",
-                     *         "shipping": null,
-                     *         "cancellation": null,
-                     *         "buyerReference": "PO-2026-0042",
-                     *         "shippingAddress": null,
-                     *         "createdAt": "2026-11-23T09:11:00.000Z",
-                     *         "updatedAt": "2026-11-23T09:11:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": {
                         data: components["schemas"]["Order"] | components["schemas"]["OrderPreview"];
                         meta?: components["schemas"]["Meta"];
@@ -5182,42 +5419,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
-                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
-                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
-                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
-                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *         "items": [
-                     *           {
-                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *             "sku": "GLV-NIT-M-100",
-                     *             "title": "Nitrile gloves, size M, box of 100",
-                     *             "quantity": 500,
-                     *             "unitPrice": 1160
-                     *           }
-                     *         ],
-                     *         "totalAmount": {
-                     *           "amount": 580000,
-                     *           "currency": "EUR"
-                     *         },
-                     *         "status": "delivered",
-                     *         "shipping": {
-                     *           "carrier": "DHL",
-                     *           "trackingNumber": "00340434161094042557",
-                     *           "trackingUrl": "https://www.dhl.de/track?piececode=00340434161094042557",
-                     *           "shippedAt": "2026-11-24T14:30:00.000Z"
-                     *         },
-                     *         "cancellation": null,
-                     *         "buyerReference": "PO-2026-0042",
-                     *         "shippingAddress": null,
-                     *         "createdAt": "2026-11-23T09:11:00.000Z",
-                     *         "updatedAt": "2026-11-26T10:00:00.000Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["OrderEnvelope"];
                 };
             };
@@ -5773,42 +5974,442 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": {
-                     *         "id": "evt_01M83TMVZ0KAWZ2R4PPHTGTRWW",
-                     *         "type": "order.created",
-                     *         "timestamp": "2026-11-23T09:11:00.000Z",
-                     *         "data": {
-                     *           "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
-                     *           "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
-                     *           "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
-                     *           "totalAmount": {
-                     *             "amount": 580000,
-                     *             "currency": "EUR"
-                     *           },
-                     *           "items": [
-                     *             {
-                     *               "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
-                     *               "sku": "GLV-NIT-M-100",
-                     *               "title": "Nitrile gloves, size M, box of 100",
-                     *               "quantity": 500,
-                     *               "unitPrice": 1160
-                     *             }
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        data: components["schemas"]["Event"];
-                        meta?: components["schemas"]["Meta"];
-                    };
+                    "application/json": components["schemas"]["EventEnvelope"];
                 };
             };
             401: components["responses"]["InvalidKey"];
             403: components["responses"]["InsufficientScope"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from a previous page (nextCursor) */
+                cursor?: components["parameters"]["Cursor"];
+                /** @example 4xx */
+                status?: string;
+                /**
+                 * @description Only paths starting with this
+                 * @example /v1/orders
+                 */
+                path?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "requestId": "req_01M83TVX0AKEXE2W9X4JQ3R8ZD",
+                     *             "at": "2026-11-23T10:04:12.345Z",
+                     *             "method": "POST",
+                     *             "path": "/v1/create-order",
+                     *             "status": 409,
+                     *             "code": "conflict",
+                     *             "durationMs": 41.7,
+                     *             "keyId": "key_01M83T0W7AE2C9H4XK1VB6ZQ3N",
+                     *             "idempotencyKey": "order-neg_01M83TN7Q0W3YDXR5B8V6K2HZA",
+                     *             "idempotentReplayed": false
+                     *           }
+                     *         ],
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["LoggedRequest"][];
+                            nextCursor: components["schemas"]["NextCursor"];
+                        };
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a request id (req_…, the X-Request-Id of a response) */
+                requestId: components["parameters"]["RequestIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "requestId": "req_01M83TVX0AKEXE2W9X4JQ3R8ZD",
+                     *         "at": "2026-11-23T10:04:12.345Z",
+                     *         "method": "POST",
+                     *         "path": "/v1/create-order",
+                     *         "status": 409,
+                     *         "code": "conflict",
+                     *         "durationMs": 41.7,
+                     *         "keyId": "key_01M83T0W7AE2C9H4XK1VB6ZQ3N",
+                     *         "idempotencyKey": "order-neg_01M83TN7Q0W3YDXR5B8V6K2HZA",
+                     *         "idempotentReplayed": false,
+                     *         "error": {
+                     *           "error": "Not enough stock",
+                     *           "code": "conflict",
+                     *           "status": 409,
+                     *           "requestId": "req_01M83TVX0AKEXE2W9X4JQ3R8ZD"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoggedRequestDetail"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    triggerSampleEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "order.created"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TriggerEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The sample event, as the events feed shows it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    negotiateWithHouseBuyer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                 *       "quantity": 500,
+                 *       "strategy": "boulware"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HouseNegotiationRequest"];
+            };
+        };
+        responses: {
+            /** @description The new session, the house buyer its buyer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NegotiationSessionEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    expireTestNegotiation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description a negotiation session id (neg_…) */
+                sessionId: components["parameters"]["NegotiationIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The expired session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *         "sku": "GLV-NIT-M-100",
+                     *         "title": "Nitrile gloves, size M, box of 100",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "status": "expired",
+                     *         "currency": "EUR",
+                     *         "quantity": 500,
+                     *         "unitPrice": 1100,
+                     *         "turn": null,
+                     *         "round": 1,
+                     *         "maxRounds": 20,
+                     *         "history": [
+                     *           {
+                     *             "round": 1,
+                     *             "by": "buyer",
+                     *             "action": "propose",
+                     *             "unitPrice": 1100,
+                     *             "quantity": 500,
+                     *             "message": "For our Q1 stock",
+                     *             "automatic": false,
+                     *             "at": "2026-11-23T09:08:00.000Z"
+                     *           }
+                     *         ],
+                     *         "expiresAt": "2026-11-23T10:20:00.000Z",
+                     *         "acceptedAt": null,
+                     *         "orderId": null,
+                     *         "createdAt": "2026-11-23T09:08:00.000Z",
+                     *         "updatedAt": "2026-11-23T10:20:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NegotiationSessionEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    orderFromHouseBuyer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                 *       "quantity": 500
+                 *     }
+                 */
+                "application/json": components["schemas"]["HouseOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order, the house buyer its buyer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    advanceHouseOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description an order id (ord_…) */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "delivered"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdvanceOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order after the moves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    expireTestApproval: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description an order id (ord_…) */
+                id: components["parameters"]["OrderIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The declined order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "orderId": "ord_01M83TRH50MAGDC7K060BRRBKW",
+                     *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "items": [
+                     *           {
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "sku": "GLV-NIT-M-100",
+                     *             "title": "Nitrile gloves, size M, box of 100",
+                     *             "quantity": 25,
+                     *             "unitPrice": 1200
+                     *           }
+                     *         ],
+                     *         "totalAmount": {
+                     *           "amount": 30000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "status": "declined",
+                     *         "shipping": null,
+                     *         "cancellation": null,
+                     *         "buyerReference": null,
+                     *         "shippingAddress": null,
+                     *         "createdAt": "2026-11-23T09:11:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *         "approval": {
+                     *           "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *           "keyName": "Reorder bot",
+                     *           "approvalAbove": {
+                     *             "amount": 20000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "expiresAt": "2026-11-23T09:30:00.000Z",
+                     *           "decision": "declined",
+                     *           "decidedAt": "2026-11-23T09:30:00.000Z",
+                     *           "decidedByKeyId": null,
+                     *           "reason": "approval_expired"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
             422: components["responses"]["Invalid"];
             429: components["responses"]["RateLimit"];
             500: components["responses"]["Internal"];

@@ -1,0 +1,14 @@
+// Worker `houseAgents`'s row, beside its handler ./act.worker.ts: a module of its own, so that the CDK stack, the
+// local runtime and the index read the row without loading the handler's code
+// (docs/decisions/generated-index.md).
+import type { WorkerDefinition } from '../../shared/workers.ts';
+
+export const worker: WorkerDefinition = {
+  id: 'houseAgents',
+  handler: 'functions/house/act.worker.ts',
+  description: 'Sandbox: the house seller confirms its new orders and answers negotiations; the house buyers answer asks by their strategies, order and complete',
+  trigger: { type: 'stream', entities: ['event'], batchSize: 100 },
+  stages: ['test'],
+  tableActions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  whenRecordsAreGone: 'nothing to replay: a house order left pending can be moved with POST /v1/test-helpers/orders/{id}/advance, a negotiation waits for its expiry',
+};
