@@ -48,6 +48,12 @@ import * as ordersShipRoute from './orders/ship.route.ts';
 import * as productsGetRoute from './products/get.route.ts';
 import * as requestsGetRoute from './requests/get.route.ts';
 import * as requestsListRoute from './requests/list.route.ts';
+import * as rfqsAwardRoute from './rfqs/award.route.ts';
+import * as rfqsCancelRoute from './rfqs/cancel.route.ts';
+import * as rfqsCreateRoute from './rfqs/create.route.ts';
+import * as rfqsGetRoute from './rfqs/get.route.ts';
+import * as rfqsListRoute from './rfqs/list.route.ts';
+import * as rfqsSubmitQuoteRoute from './rfqs/submit-quote.route.ts';
 import * as searchIntentRunRoute from './search-intent/run.route.ts';
 import * as searchRunRoute from './search/run.route.ts';
 import * as sellerFeedsCreateRoute from './seller-feeds/create.route.ts';
@@ -85,6 +91,8 @@ import * as houseSetupWorker from './house/setup.worker-row.ts';
 import * as negotiationsExpireWorker from './negotiations/expire.worker-row.ts';
 import * as ordersExpireApprovalsWorker from './orders/expire-approvals.worker-row.ts';
 import * as requestsRecordWorker from './requests/record.worker-row.ts';
+import * as rfqsCloseWorker from './rfqs/close.worker-row.ts';
+import * as rfqsDispatchWorker from './rfqs/dispatch.worker-row.ts';
 import * as searchIndexChangesWorker from './search/index-changes.worker-row.ts';
 import * as searchSnapshotWorker from './search/snapshot.worker-row.ts';
 import * as sellerFeedsProcessUploadWorker from './seller-feeds/process-upload.worker-row.ts';
@@ -138,6 +146,12 @@ export const routeModules = [
   productsGetRoute,
   requestsGetRoute,
   requestsListRoute,
+  rfqsAwardRoute,
+  rfqsCancelRoute,
+  rfqsCreateRoute,
+  rfqsGetRoute,
+  rfqsListRoute,
+  rfqsSubmitQuoteRoute,
   searchIntentRunRoute,
   searchRunRoute,
   sellerFeedsCreateRoute,
@@ -217,6 +231,8 @@ export const workerRowModules = [
   negotiationsExpireWorker,
   ordersExpireApprovalsWorker,
   requestsRecordWorker,
+  rfqsCloseWorker,
+  rfqsDispatchWorker,
   searchIndexChangesWorker,
   searchSnapshotWorker,
   sellerFeedsProcessUploadWorker,

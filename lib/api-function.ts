@@ -60,6 +60,7 @@ export function sharedEnvironment(stage: Stage, cursorSigningSecret: ISecret): R
     [ENV.logLevel]: 'INFO',
     [ENV.webhookDisableAfterSeconds]: String(stageSettings(stage).webhookDisableAfter.toSeconds()),
     [ENV.orderApprovalSeconds]: String(stageSettings(stage).orderApprovalWindow.toSeconds()),
+    [ENV.rfqMinCloseSeconds]: String(stageSettings(stage).rfqMinCloseWindow.toSeconds()),
     // Error stacks in the logs name source files and lines (the map beside each bundle).
     NODE_OPTIONS: LAMBDA_BUNDLING.nodeOptions,
   };

@@ -28,6 +28,11 @@ export interface StageSettings {
    */
   orderApprovalWindow: Duration;
   /**
+   * The soonest a request for quotes may close after it is made: contract §5.7, 1 h. Functions read it
+   * as RFQ_MIN_CLOSE_SECONDS, which `npm start` takes from the environment (seconds, to try closing locally).
+   */
+  rfqMinCloseWindow: Duration;
+  /**
    * Origins of web pages allowed to call POST /mcp besides the API's own (the MCP specification's
    * DNS-rebinding defence refuses every other page with 403): a custom domain in front of the API, or
    * a browser-based MCP client the platform trusts. MCP clients that are not browsers send no Origin.
@@ -52,6 +57,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     throttle: { rateLimit: 100, burstLimit: 200 },
     webhookDisableAfter: Duration.days(5),
     orderApprovalWindow: Duration.hours(72),
+    rfqMinCloseWindow: Duration.hours(1),
     mcpAllowedOrigins: [],
     houseFulfilment: { shipAfter: Duration.minutes(2), deliverAfter: Duration.minutes(3) },
   },
@@ -65,6 +71,7 @@ const SETTINGS: Record<Stage, StageSettings> = {
     throttle: { rateLimit: 1000, burstLimit: 2000 },
     webhookDisableAfter: Duration.days(5),
     orderApprovalWindow: Duration.hours(72),
+    rfqMinCloseWindow: Duration.hours(1),
     mcpAllowedOrigins: [],
   },
 };

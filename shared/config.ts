@@ -84,6 +84,8 @@ export interface Config {
    */
   HOUSE_SHIP_AFTER_SECONDS: number;
   HOUSE_DELIVER_AFTER_SECONDS: number;
+  /** The soonest a request for quotes may close after it is made (contract §5.7: 1 h; a stage setting, shorter to try closing locally). */
+  RFQ_MIN_CLOSE_SECONDS: number;
 }
 
 /** Reads one variable after another and collects every problem, so one error names them all. */
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ORDER_APPROVAL_SECONDS: read.integer('ORDER_APPROVAL_SECONDS', { min: 1, max: 30 * 24 * 60 * 60, fallback: 72 * 60 * 60 }),
     HOUSE_SHIP_AFTER_SECONDS: read.integer('HOUSE_SHIP_AFTER_SECONDS', { min: 0, max: 7 * 24 * 60 * 60, fallback: DEFAULT_HOUSE_SHIP_AFTER_SECONDS }),
     HOUSE_DELIVER_AFTER_SECONDS: read.integer('HOUSE_DELIVER_AFTER_SECONDS', { min: 0, max: 7 * 24 * 60 * 60, fallback: DEFAULT_HOUSE_DELIVER_AFTER_SECONDS }),
+    RFQ_MIN_CLOSE_SECONDS: read.integer('RFQ_MIN_CLOSE_SECONDS', { min: 1, max: 60 * 60, fallback: 60 * 60 }),
   };
   if (read.problems.length > 0) throw new Error(`Invalid configuration: ${read.problems.join('; ')}`);
   // Unset optional settings are absent, as they were from the schema, not present as undefined.

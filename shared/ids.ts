@@ -15,6 +15,9 @@ export const ID_PREFIXES = {
   request: 'req_',
   /** An API key's id (main and restricted keys); never the secret. */
   key: 'key_',
+  /** A request for quotes and a seller's quote on it (contract §5.7). */
+  rfq: 'rfq_',
+  quote: 'qte_',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -18,6 +18,7 @@ export const ENV = {
   apiBaseUrl: 'API_BASE_URL',
   orderApprovalSeconds: 'ORDER_APPROVAL_SECONDS',
   webhookDisableAfterSeconds: 'WEBHOOK_DISABLE_AFTER_SECONDS',
+  rfqMinCloseSeconds: 'RFQ_MIN_CLOSE_SECONDS',
   mcpAllowedOrigins: 'MCP_ALLOWED_ORIGINS',
   mcpAllowedHosts: 'MCP_ALLOWED_HOSTS',
   houseShipAfterSeconds: 'HOUSE_SHIP_AFTER_SECONDS',

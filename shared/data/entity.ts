@@ -276,6 +276,20 @@ export class Entity<S extends z.ZodMiniObject, P> {
     });
   }
 
+  /** A condition on the item that the transaction checks without writing it (refused like a write). */
+  conditionCheckOperation(name: string, parts: P, condition: Condition): TransactOperation {
+    const placeholders = new Placeholders();
+    return this.operation(name, {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: this.key(parts),
+        ConditionExpression: placeholders.condition(condition) as string,
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        ...placeholders.attributes(),
+      },
+    });
+  }
+
   private operation(name: string, item: TransactItem): TransactOperation {
     return { name, entity: this.name, item, parse: (raw) => this.parse(raw) };
   }

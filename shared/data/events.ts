@@ -13,6 +13,7 @@ import { RECORDED_EVENT_DATA, RECORDED_EVENT_TYPES, typeDisagreement, type Event
 import type { Role } from '../schemas/agents.ts';
 import { CorruptItem, defineEntity, type IndexKeys } from './entity.ts';
 import { where } from './expressions.ts';
+import type { WriteRequest } from './batches.ts';
 import type { TransactOperation } from './transactions.ts';
 
 /** Partitions of the outbox index: spreads event writes (DynamoDB: about 1,000 writes/s per partition). */
@@ -98,6 +99,28 @@ export type NewEvent<T extends RecordedEventType = RecordedEventType> = {
  * data names, are programming errors: this throws before anything is written.
  */
 export function recordEvent<T extends RecordedEventType>(input: NewEvent<T>, now: Date): { event: DomainEvent; operation: TransactOperation } {
+  const { event, item } = eventItem(input, now, newId('event'));
+  return { event, operation: EventEntity.putOperation('event', item, event, where.notExists('pk')) };
+}
+
+/**
+ * The event as a put for batchWrite() (unconditional, not atomic with anything), under an id its writer
+ * chose and kept: for many events whose own record is already written, each written again under the same
+ * id if the run is repeated (requests for quotes sent to their sellers: shared/domain/rfqs.ts). Checked
+ * as recordEvent checks it.
+ */
+export function eventPutRequest<T extends RecordedEventType>(input: NewEvent<T>, now: Date, eventId: string): { event: DomainEvent; request: WriteRequest } {
+  const { event, item } = eventItem(input, now, eventId);
+  return { event, request: EventEntity.putRequest(item, event) };
+}
+
+/** Events by id that exist (BatchGetItem): which of a run's events are written already. */
+export async function existingEventIds(eventIds: readonly string[]): Promise<Set<string>> {
+  const found = await EventEntity.batchGet(eventIds.map((eventId) => ({ eventId })), { consistent: true });
+  return new Set([...found.values()].map((item) => item.eventId));
+}
+
+function eventItem<T extends RecordedEventType>(input: NewEvent<T>, now: Date, eventId: string): { event: DomainEvent; item: EventItem } {
   if (input.agentIds.length === 0) throw new Error(`Event ${input.type} concerns no agent`);
   const parsed = RECORDED_EVENT_DATA[input.type].safeParse(input.data);
   if (!parsed.success) {
@@ -113,15 +136,8 @@ export function recordEvent<T extends RecordedEventType>(input: NewEvent<T>, now
   if ((!sample && agentIds.length !== parties.size) || agentIds.some((agentId) => !parties.has(agentId))) {
     throw new Error(`Event ${input.type} concerns ${agentIds.join(', ')}, but its data names ${[...parties].join(', ')}: recipients are the parties the data names`);
   }
-  const event: DomainEvent = {
-    eventId: newId('event'),
-    type: input.type,
-    data,
-    agentIds,
-    occurredAt: now.toISOString(),
-  };
-  const item = { ...event, expiresAt: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS };
-  return { event, operation: EventEntity.putOperation('event', item, event, where.notExists('pk')) };
+  const event: DomainEvent = { eventId, type: input.type, data, agentIds, occurredAt: now.toISOString() };
+  return { event, item: { ...event, expiresAt: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_SECONDS } };
 }
 
 function toDomainEvent(item: EventItem): DomainEvent {

@@ -127,6 +127,61 @@ const SAMPLES: { [T in RecordedEventType]: { roles: readonly Role[]; data: (part
   'negotiation.rejected': { roles: ['buyer', 'seller'], data: (parties) => negotiationMove(parties, 'rejected', 2, 'seller', 'rejected') },
   'feed.completed': { roles: ['seller'], data: (parties) => feedOutcome(parties, 'completed') },
   'feed.failed': { roles: ['seller'], data: (parties) => feedOutcome(parties, 'failed') },
+  'rfq.created': {
+    roles: ['seller'],
+    data: (parties) => ({
+      rfqId: newId('rfq'),
+      sellerId: parties.sellerId,
+      title: '500 boxes of nitrile gloves, size M',
+      quantity: SAMPLE_PRICE.quantity,
+      currency: SAMPLE_PRICE.currency,
+      maxUnitPrice: 1200,
+      closesAt: new Date(parties.at.getTime() + 24 * 60 * 60 * 1000).toISOString(),
+      invited: false,
+      sample: true,
+    }),
+  },
+  'rfq.quote_received': {
+    roles: ['buyer'],
+    data: (parties) => ({
+      rfqId: newId('rfq'),
+      buyerId: parties.buyerId,
+      quote: {
+        quoteId: newId('quote'),
+        sellerId: parties.sellerId,
+        offerId: newId('offer'),
+        currency: SAMPLE_PRICE.currency,
+        unitPrice: 1150,
+        quantity: SAMPLE_PRICE.quantity,
+        leadTimeDays: 4,
+        validUntil: new Date(parties.at.getTime() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+        revision: 1,
+      },
+      sample: true,
+    }),
+  },
+  'rfq.awarded': {
+    roles: ['buyer', 'seller'],
+    data: (parties) => ({
+      rfqId: newId('rfq'),
+      buyerId: parties.buyerId,
+      sellerId: parties.sellerId,
+      quoteId: newId('quote'),
+      sessionId: newId('negotiation'),
+      currency: SAMPLE_PRICE.currency,
+      unitPrice: 1150,
+      quantity: SAMPLE_PRICE.quantity,
+      sample: true,
+    }),
+  },
+  // One party: the buyer hears quoting ended (closesAt passed), a seller that another quote won.
+  'rfq.closed': {
+    roles: ['buyer', 'seller'],
+    data: (parties) =>
+      parties.agentId === parties.buyerId
+        ? { rfqId: newId('rfq'), buyerId: parties.buyerId, status: 'closed' as const, quoteCount: 3, sample: true }
+        : { rfqId: newId('rfq'), sellerId: parties.sellerId, status: 'awarded' as const, sample: true },
+  },
   'webhook.disabled': {
     roles: ['buyer', 'seller'],
     data: (parties) => ({

@@ -17,7 +17,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * The OpenAPI tags that group operations, in the order the documents show them (each described in
  * shared/openapi/content.ts): the index lists routes by tag in this order (compareRoutes).
  */
-export const ROUTE_TAGS = ['Agents', 'Search', 'Catalog', 'Seller feeds', 'Negotiation', 'Orders', 'Webhooks', 'Events', 'Requests', 'Test helpers', 'Operations', 'MCP'] as const;
+export const ROUTE_TAGS = ['Agents', 'Search', 'Catalog', 'Seller feeds', 'Negotiation', 'Orders', 'Requests for quotes', 'Webhooks', 'Events', 'Requests', 'Test helpers', 'Operations', 'MCP'] as const;
 export type RouteTag = (typeof ROUTE_TAGS)[number];
 
 const METHOD_ORDER: readonly HttpMethod[] = ['GET', 'POST', 'PATCH', 'DELETE'];

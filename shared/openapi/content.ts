@@ -38,6 +38,7 @@ export const TAG_DESCRIPTIONS: Record<RouteTag, string> = {
   'Seller feeds': 'Sellers load their catalog as CSV or JSON feeds, processed asynchronously.',
   Negotiation: 'Buyer and seller agree on unit price and quantity, in turns.',
   Orders: 'Orders placed from accepted negotiations, their life cycle and audit trail.',
+  'Requests for quotes': 'A buyer asks many sellers at once; each sends one sealed quote; the buyer awards one, which becomes an accepted negotiation to order from.',
   Webhooks: 'Signed POSTs of events to your URL (see `webhooks`), their delivery log and retries.',
   Events: 'The events an agent is a party to, as a feed to read or follow.',
   Requests: 'The caller’s own API requests of the last 7 days: status, error code, duration, key and Idempotency-Key; the error body of failures.',
@@ -242,6 +243,10 @@ const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
   'feed.completed': 'A feed was processed (rows may have failed: see its counts); to its seller.',
   'feed.failed': 'A feed could not be processed (`failureReason`); to its seller.',
   'webhook.disabled': 'A subscription was disabled after 5 days of failures.',
+  'rfq.created': 'A buyer asks for quotes on something this seller sells (or invited it): quote with POST /v1/rfqs/{rfqId}/quotes before `closesAt`. To that seller only: never who else was asked.',
+  'rfq.quote_received': 'A seller quoted on the buyer’s request for quotes, or replaced its quote. To the buyer only.',
+  'rfq.awarded': 'The buyer awarded a quote: `sessionId` is an accepted negotiation session at its terms, ready for POST /v1/create-order. To the buyer and the winning seller.',
+  'rfq.closed': 'A request for quotes takes no more quotes: to each seller it was sent to when another seller’s quote is awarded or the buyer cancels (`status`), and to the buyer when `closesAt` passes.',
   'webhook.test': 'Sent by `POST /v1/webhooks/{id}/test` to that subscription only.',
 };
 
@@ -278,6 +283,8 @@ const ID_DESCRIPTIONS: Record<IdKind, string> = {
   delivery: 'A webhook delivery id (dlv_…)',
   request: 'A request id (req_…)',
   key: 'An API key id (key_…), from POST /v1/agents/me/keys (never the key itself)',
+  rfq: 'A request for quotes id (rfq_…), from POST /v1/rfqs (buyers) or GET /v1/rfqs and the rfq.created event (sellers)',
+  quote: 'A quote id (qte_…), from POST /v1/rfqs/{id}/quotes, or the RFQ’s quotes (buyers)',
 };
 
 export const idDescriptions = new Map<z.core.$ZodType, string>((Object.keys(ID_DESCRIPTIONS) as IdKind[]).map((kind) => [idOf(kind), ID_DESCRIPTIONS[kind]]));

@@ -7,11 +7,12 @@ import * as z from './zod.ts';
 import { TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf } from './common.ts';
 import { FeedFormat, MAX_FEED_ROWS } from './catalog.ts';
 import { MAX_AMOUNT, Money } from './money.ts';
+import { RFQ_STATUSES } from './rfq-parts.ts';
 import { Cancellation, MAX_ROUNDS, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
 
 /**
  * The specification's event type names (both of its lists), the two of approvals (contract §5.2) and
- * webhook.disabled, which subscriptions and the feed's `?type=` accept.
+ * webhook.disabled and the four of requests for quotes (§5.7), which subscriptions and the feed's `?type=` accept.
  */
 export const EVENT_TYPES = [
   'order.created',
@@ -31,6 +32,10 @@ export const EVENT_TYPES = [
   'feed.completed',
   'feed.failed',
   'webhook.disabled',
+  'rfq.created',
+  'rfq.quote_received',
+  'rfq.awarded',
+  'rfq.closed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -195,6 +200,78 @@ const WebhookDisabledData = z.annotated(
   { id: 'WebhookDisabledData', description: 'The subscription disabled' },
 );
 
+// Requests for quotes
+
+const RfqId = idOf('rfq');
+const Currency = bounded(3, { pattern: '^[A-Z]{3}$' });
+
+/**
+ * rfq.created: to one seller, the request as that seller may see it — never who else was asked, and no
+ * buyer id (the event names one party: the seller it is sent to).
+ */
+const RfqCreatedData = z.annotated(z.strictObject({
+  rfqId: RfqId,
+  sellerId: z.withMeta(AgentId, { description: 'The seller it is sent to' }),
+  title: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }),
+  quantity: boundedInt(1, 1_000_000_000),
+  currency: Currency,
+  maxUnitPrice: z.annotated(z.nullable(boundedInt(1, MAX_AMOUNT)), { description: 'Minor units of `currency`: a quote above it is refused' }),
+  closesAt: Timestamp,
+  invited: z.annotated(z.boolean(), { description: 'The buyer named this seller; false: its active catalog matches' }),
+  ...sampleField,
+}), { id: 'RfqCreatedData', description: 'A request for quotes this seller may answer (the rest of it: GET /v1/rfqs/{rfqId}); quote before closesAt' });
+
+/** rfq.quote_received: to the buyer only (sealed: no other seller hears of it). */
+const RfqQuoteReceivedData = z.annotated(z.strictObject({
+  rfqId: RfqId,
+  buyerId: AgentId,
+  quote: z.annotated(z.strictObject({
+    quoteId: idOf('quote'),
+    sellerId: AgentId,
+    offerId: idOf('offer'),
+    currency: Currency,
+    unitPrice: boundedInt(1, MAX_AMOUNT),
+    quantity: boundedInt(1, 1_000_000_000),
+    leadTimeDays: boundedInt(0, 365),
+    validUntil: Timestamp,
+    revision: z.annotated(boundedInt(1, 1_000_000), { description: 'Over 1: the seller replaced its quote' }),
+}), { description: 'The quote as submitted' }),
+  ...sampleField,
+}), { id: 'RfqQuoteReceivedData', description: 'A seller quoted (or replaced its quote); compare them with GET /v1/rfqs/{rfqId}' });
+
+/** rfq.awarded: to the winning seller and the buyer: the accepted session to order from. */
+const RfqAwardedData = z.annotated(z.strictObject({
+  rfqId: RfqId,
+  buyerId: AgentId,
+  sellerId: z.withMeta(AgentId, { description: 'The winning seller' }),
+  quoteId: idOf('quote'),
+  sessionId: z.withMeta(idOf('negotiation'), { description: 'The accepted negotiation session at the quote’s terms: the buyer orders from it' }),
+  currency: Currency,
+  unitPrice: boundedInt(1, MAX_AMOUNT),
+  quantity: boundedInt(1, 1_000_000_000),
+  ...sampleField,
+}), { id: 'RfqAwardedData', description: 'The buyer awarded this quote' });
+
+/**
+ * rfq.closed: to one party. To each seller it was sent to, except the winner, when the buyer awards or
+ * cancels it (status says which); to the buyer when it closes at closesAt (its quotes can still be awarded).
+ */
+const RfqClosedData = z.annotated(z.strictObject({
+  rfqId: RfqId,
+  sellerId: z.annotated(z.optional(AgentId), { description: 'A seller told that it closed without its quote winning' }),
+  buyerId: z.annotated(z.optional(AgentId), { description: 'The buyer, told that quoting has ended' }),
+  status: z.annotated(z.enum(RFQ_STATUSES.filter((status) => status !== 'open') as ['closed', 'awarded', 'cancelled']), {
+    description: '`closed` (closesAt passed: award a quote before it expires), `awarded` (to another seller) or `cancelled`',
+}),
+  quoteCount: z.annotated(z.optional(boundedInt(0, 1_000_000)), { description: 'To the buyer: how many sellers quoted' }),
+  ...sampleField,
+}).check((context) => {
+  // One party: a seller (told it lost, or that it was cancelled) or the buyer (told quoting ended).
+  if ((context.value.sellerId === undefined) === (context.value.buyerId === undefined)) {
+    context.issues.push({ code: 'custom', path: ['sellerId'], message: 'Names exactly one party: sellerId or buyerId', input: context.value });
+  }
+}), { id: 'RfqClosedData', description: 'The request for quotes takes no more quotes' });
+
 const WebhookTestData = z.annotated(
   z.strictObject({ subscriptionId: idOf('webhook'), agentId: AgentId, message: bounded(200, { pattern: TEXT_PATTERN_SINGLE_LINE }) }),
   { id: 'WebhookTestData', description: 'webhook.test: not recorded, not in the events feed' },
@@ -225,6 +302,10 @@ export const RECORDED_EVENT_DATA = {
   'feed.completed': FeedOutcomeData,
   'feed.failed': FeedOutcomeData,
   'webhook.disabled': WebhookDisabledData,
+  'rfq.created': RfqCreatedData,
+  'rfq.quote_received': RfqQuoteReceivedData,
+  'rfq.awarded': RfqAwardedData,
+  'rfq.closed': RfqClosedData,
 } as const satisfies Record<RecordedEventType, z.ZodMiniObject>;
 
 /** The data schema of every name an event can be delivered under: the 14 event types (aliases share their pair's schema) and the test event. */

@@ -355,3 +355,67 @@ export const EXAMPLE_JSON_TEMPLATE = {
   content: '{"products":[{"sku":"GLV-NIT-M-100","title":"Nitrile gloves, size M, box of 100","unit":"box","price":{"amount":1250,"currency":"USD"},"availableQuantity":5000}]}',
   fields: [{ ...CSV_PRICE_FIELD, type: 'money', example: { amount: 1250, currency: 'USD' }, description: 'List unit price as Money: {amount in minor units, currency (ISO 4217)}.' }],
 } as const;
+
+const RFQ_ID = 'rfq_01M83TM3YQ5F0V7D9H2J4K6N8P';
+const QUOTE_ID = 'qte_01M83TN5ZR6G1W8E0J3K5M7P9Q';
+const AWARDED_SESSION_ID = 'neg_01M83TP7AS7H2X9F1K4M6N8Q0R';
+
+/** A request for quotes as its buyer created it (its sellers are still being found). */
+export const EXAMPLE_RFQ = ({
+  rfqId: RFQ_ID,
+  buyerId: BUYER_ID,
+  status: 'open',
+  title: '5,000 nitrile gloves, size M',
+  description: 'Powder-free, for our Lyon plant',
+  category: 'safety/gloves',
+  keywords: ['nitrile', 'gloves'],
+  quantity: 50,
+  unit: 'box',
+  currency: 'EUR',
+  maxUnitPrice: 1200,
+  shipsFrom: ['DE', 'FR'],
+  deliverBy: '2027-01-15',
+  shipTo: 'FR',
+  closesAt: '2026-11-25T09:00:00.000Z',
+  invitedSellerIds: [],
+  sellerCount: null,
+  quotes: [],
+  awardedQuoteId: null,
+  sessionId: null,
+  cancellationReason: null,
+  closedAt: null,
+  createdAt: '2026-11-23T09:00:00.000Z',
+  updatedAt: '2026-11-23T09:00:00.000Z',
+} as const);
+
+/** A seller's quote on it. */
+export const EXAMPLE_QUOTE = ({
+  quoteId: QUOTE_ID,
+  rfqId: RFQ_ID,
+  sellerId: SELLER_ID,
+  offerId: OFFER_ID,
+  productId: PRODUCT_ID,
+  status: 'submitted',
+  currency: 'EUR',
+  unitPrice: 1150,
+  quantity: 50,
+  totalAmount: { amount: 57500, currency: 'EUR' },
+  leadTimeDays: 4,
+  validUntil: '2026-12-01T00:00:00.000Z',
+  message: 'From stock in Cologne',
+  revision: 1,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+} as const);
+
+/** The RFQ after the buyer awarded the quote: order from sessionId. */
+export const EXAMPLE_AWARDED_RFQ = ({
+  ...EXAMPLE_RFQ,
+  status: 'awarded',
+  sellerCount: 12,
+  quotes: [{ ...EXAMPLE_QUOTE, status: 'accepted' }],
+  awardedQuoteId: QUOTE_ID,
+  sessionId: AWARDED_SESSION_ID,
+  closedAt: '2026-11-24T08:00:00.000Z',
+  updatedAt: '2026-11-24T08:00:00.000Z',
+} as const);

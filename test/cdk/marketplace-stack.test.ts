@@ -392,6 +392,7 @@ describe('resources', () => {
         requestLogWriter: 'WorkersrequestLogWriterFailures74EDD5F6',
         ...(stage === 'test' ? { houseAgents: 'WorkershouseAgentsFailuresD970B775' } : {}),
         searchIndexChanges: 'WorkerssearchIndexChangesFailuresFB734041',
+        rfqDispatch: 'WorkersrfqDispatchFailuresFD740A02',
       },
       alarmTopic: 'AlarmsTopic3A2DFEBA',
       httpApi: 'ApiHttpApi4C294DC0',

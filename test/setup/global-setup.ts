@@ -29,6 +29,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The house seller ships and delivers seconds after confirming instead of minutes.
   process.env.HOUSE_SHIP_AFTER_SECONDS ??= '2';
   process.env.HOUSE_DELIVER_AFTER_SECONDS ??= '2';
+  // A request for quotes may close 2 s after it is made instead of 1 h, so that closing is tried in seconds.
+  process.env.RFQ_MIN_CLOSE_SECONDS ??= '2';
   const runtime = await startLocalRuntime({ dataDir, port: 0, quiet: true });
   project.provide('baseUrl', runtime.baseUrl);
   project.provide('env', runtime.env);

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       ORDER_APPROVAL_SECONDS: 72 * 60 * 60,
       HOUSE_SHIP_AFTER_SECONDS: 120,
       HOUSE_DELIVER_AFTER_SECONDS: 180,
+      RFQ_MIN_CLOSE_SECONDS: 60 * 60,
     });
     expect(DEFAULT_WEBHOOK_DISABLE_AFTER_SECONDS).toBe(432_000);
     expect('FEEDS_BUCKET_NAME' in config).toBe(false);
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       NEGOTIATION_TTL_SECONDS: '2',
       WEBHOOK_DISABLE_AFTER_SECONDS: '20',
       ORDER_APPROVAL_SECONDS: '3',
+      RFQ_MIN_CLOSE_SECONDS: '4',
       RESTRICTED_KEY_CACHE_MS: '0',
       HOUSE_SHIP_AFTER_SECONDS: '4',
       HOUSE_DELIVER_AFTER_SECONDS: '0',
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       MCP_ALLOWED_HOSTS: ['localhost', '127.0.0.1', '[::1]'],
       NEGOTIATION_TTL_SECONDS: 2,
       ORDER_APPROVAL_SECONDS: 3,
+      RFQ_MIN_CLOSE_SECONDS: 4,
       RESTRICTED_KEY_CACHE_MS: 0,
       HOUSE_SHIP_AFTER_SECONDS: 4,
       HOUSE_DELIVER_AFTER_SECONDS: 0,

@@ -8,6 +8,7 @@ import { Keys } from './resources/keys.ts';
 import { Negotiations } from './resources/negotiations.ts';
 import { Orders } from './resources/orders.ts';
 import { Requests } from './resources/requests.ts';
+import { Rfqs } from './resources/rfqs.ts';
 import { Search } from './resources/search.ts';
 import { TestHelpers } from './resources/test-helpers.ts';
 import { Webhooks } from './resources/webhooks.ts';
@@ -25,6 +26,8 @@ export class Marketplace {
   readonly search: Search;
   readonly negotiations: Negotiations;
   readonly orders: Orders;
+  /** Requests for quotes: ask many sellers at once, compare sealed quotes, award one. */
+  readonly rfqs: Rfqs;
   readonly events: Events;
   /** The caller's request log (last 7 days). */
   readonly requests: Requests;
@@ -46,6 +49,7 @@ export class Marketplace {
     this.search = new Search(http);
     this.negotiations = new Negotiations(http);
     this.orders = new Orders(http);
+    this.rfqs = new Rfqs(http);
     this.events = new Events(http);
     this.requests = new Requests(http);
     this.testHelpers = new TestHelpers(http);

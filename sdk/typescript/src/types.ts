@@ -68,6 +68,10 @@ export type KeyLimits = NonNullable<RequestBody<'createApiKey'>['limits']>;
 /** What a restricted key may do (`write` implies `read`). */
 export type Scope = RequestBody<'createApiKey'>['scopes'][number];
 export type AuditEntry = ListItem<'getOrderAudit'>;
+/** A request for quotes, as its buyer or a seller it reached sees it. */
+export type Rfq = ResponseData<'getRfq'>;
+/** A seller's sealed quote on a request for quotes. */
+export type Quote = ResponseData<'submitQuote'>;
 /** An event as the events feed lists it and as webhooks deliver it: `{id, type, timestamp, data}`. */
 export type MarketplaceEvent = ResponseData<'getEvent'>;
 /** One request of the caller's request log; `LoggedRequestDetail` adds the error body of an error. */

@@ -15,6 +15,7 @@ const FEED = 'feed_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
 const NEG = 'neg_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
 const ORD = 'ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
 const KEY = 'key_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
+const RFQ = 'rfq_01JF3Q5Z8X2C7V9B4N6M1K0PQR';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -80,6 +81,12 @@ describe('coverage', () => {
     await mk.offers.get('ofr_01JF3Q5Z8X2C7V9B4N6M1K0PQR');
     await mk.search.query({ query: 'gloves' });
     await mk.search.intent({ intent: '500 nitrile gloves' });
+    await mk.rfqs.create({ title: 'Nitrile gloves', quantity: 50, currency: 'EUR', closesAt: '2026-12-01T12:00:00Z' });
+    await mk.rfqs.list({ status: 'open' });
+    await mk.rfqs.get(RFQ);
+    await mk.rfqs.quote(RFQ, { unitPrice: 1150, quantity: 50, leadTimeDays: 4, validUntil: '2026-12-05T00:00:00Z' });
+    await mk.rfqs.award(RFQ, { quoteId: 'qte_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });
+    await mk.rfqs.cancel(RFQ);
     await mk.negotiations.start({ offerId: 'ofr_01JF3Q5Z8X2C7V9B4N6M1K0PQR', quantity: 10 });
     await mk.negotiations.counter(NEG, { unitPrice: 900 });
     await mk.negotiations.accept(NEG);

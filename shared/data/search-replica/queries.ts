@@ -179,6 +179,20 @@ export function search(db: DatabaseSync, query: ReplicaQuery): { hits: ReplicaHi
   return { hits, more: rows.length > query.limit };
 }
 
+/**
+ * The sellers with at least one searchable product the query finds (its match and filters, no ranking):
+ * whom a request for quotes reaches. One pass over the matching rows, whatever their number.
+ */
+export function sellersMatching(db: DatabaseSync, query: Pick<ReplicaQuery, 'words' | 'not' | 'filters' | 'now'>): string[] {
+  const { where, params } = conditions({ ...query, sort: 'relevance', limit: 0 });
+  const expression = matchExpression(query);
+  const sql = expression
+    ? `SELECT DISTINCT d.seller_id AS sellerId FROM docs_text CROSS JOIN docs d ON d.rowid = docs_text.rowid WHERE docs_text MATCH ? AND ${where.join(' AND ')}`
+    : `SELECT DISTINCT d.seller_id AS sellerId FROM docs d WHERE ${where.join(' AND ')}`;
+  const rows = db.prepare(sql).all(...(expression ? [expression] : []), ...params) as { sellerId: string }[];
+  return rows.map((row) => row.sellerId).sort();
+}
+
 /** Searchable products in a category or below it (from the category index alone). */
 function categoryCount(db: DatabaseSync, category: string): number {
   return (

@@ -12,6 +12,7 @@ import {
   readVocabulary,
   search,
   searchableCount,
+  sellersMatching,
   type ReplicaHit,
   type ReplicaQuery,
 } from './queries.ts';
@@ -75,6 +76,11 @@ export class SearchReplica {
 
   search(query: ReplicaQuery): { hits: ReplicaHit[]; more: boolean } {
     return search(this.db, query);
+  }
+
+  /** The sellers with at least one searchable product the query finds (whom a request for quotes reaches). */
+  sellersMatching(query: Pick<ReplicaQuery, 'words' | 'not' | 'filters' | 'now'>): string[] {
+    return sellersMatching(this.db, query);
   }
 
   /** The categories with the most searchable products holding any of these terms, most first (counted over the first 1,000 matches). */

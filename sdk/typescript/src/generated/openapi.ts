@@ -741,6 +741,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rfqs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests for quotes: a buyer’s own, or those sent to a seller
+         * @description Newest first, without their quotes (`GET /v1/rfqs/{id}` has them). A buyer: its own, every status unless `?status=`. A seller: those that reached it, `open` unless `?status=`: the ones it may quote on.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        get: operations["listRfqs"];
+        put?: never;
+        /**
+         * Ask many sellers for quotes
+         * @description The RFQ is `open` until `closesAt` (1 h to 14 days ahead). In the background it goes to every seller with an active product search would find for it (`keywords`, else the title’s words; `category`, `currency`, `shipsFrom`), or only to `sellerIds`; each gets `rfq.created`, never who else was asked. Quotes arrive as `rfq.quote_received`; compare them with `GET /v1/rfqs/{id}`, then award one.
+         *
+         *     **Callers**: buyers only.
+         */
+        post: operations["createRfq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rfqs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One request for quotes with its quotes
+         * @description Its buyer: every quote, best first (awardable ones, then lowest `unitPrice`, shortest lead time, earliest). A seller it was sent to: only its own quote, and the award only if it won. Anyone else: 404. An `open` RFQ past `closesAt` reads `closed`.
+         *
+         *     **Callers**: buyers and sellers.
+         */
+        get: operations["getRfq"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rfqs/{id}/award": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Award a quote
+         * @description Its buyer, while the RFQ is `open` or `closed` and before the quote’s `validUntil` (409 otherwise, and for a second award). The RFQ becomes `awarded`; `sessionId` is an **accepted negotiation session** at the quote’s terms: place the order with `POST /v1/create-order {sessionId}` (your key’s limits and approvals apply). The winner gets `rfq.awarded`, every other seller `rfq.closed`.
+         *
+         *     **Callers**: buyers only.
+         */
+        post: operations["awardRfq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rfqs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a request for quotes
+         * @description Its buyer, while `open` or `closed` (409 once awarded or cancelled): → `cancelled`; every quote is declined and each seller it reached gets `rfq.closed` (`status: cancelled`).
+         *
+         *     **Callers**: buyers only.
+         */
+        post: operations["cancelRfq"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rfqs/{id}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote on a request for quotes (or replace your quote)
+         * @description A seller the RFQ reached, while it is `open` and before `closesAt` (409 after). One quote per seller: sending again replaces it (same `quoteId`, `revision` + 1). Sealed: no other seller sees it. 422 when the offer is in another currency than the RFQ, `unitPrice` is above its `maxUnitPrice`, or `quantity` is over the product’s stock. The buyer gets `rfq.quote_received`.
+         *
+         *     **Callers**: sellers only.
+         */
+        post: operations["submitQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -1547,6 +1663,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "rfq.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * rfq.created
+         * @description A buyer asks for quotes on something this seller sells (or invited it): quote with POST /v1/rfqs/{rfqId}/quotes before `closesAt`. To that seller only: never who else was asked.
+         */
+        post: operations["rfqCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rfq.quote_received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * rfq.quote_received
+         * @description A seller quoted on the buyer’s request for quotes, or replaced its quote. To the buyer only.
+         */
+        post: operations["rfqQuoteReceivedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rfq.awarded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * rfq.awarded
+         * @description The buyer awarded a quote: `sessionId` is an accepted negotiation session at its terms, ready for POST /v1/create-order. To the buyer and the winning seller.
+         */
+        post: operations["rfqAwardedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "rfq.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * rfq.closed
+         * @description A request for quotes takes no more quotes: to each seller it was sent to when another seller’s quote is awarded or the buyer cancels (`status`), and to the buyer when `closesAt` passes.
+         */
+        post: operations["rfqClosedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1986,6 +2182,77 @@ export interface components {
             /** Format: uri */
             trackingUrl?: string;
         };
+        /**
+         * @description `open` (taking quotes) → `closed` (at closesAt; still awardable) | `awarded` | `cancelled`
+         * @enum {string}
+         */
+        RfqStatus: "open" | "closed" | "awarded" | "cancelled";
+        CreateRfqRequest: {
+            title: components["schemas"]["Text"];
+            description?: components["schemas"]["MultilineText"];
+            /** @description Sellers with active products in it or below it match */
+            category?: string;
+            /** @description Words a matching product holds (all of them); default: the title’s words */
+            keywords?: components["schemas"]["Text"][];
+            /**
+             * Format: int32
+             * @description Units needed
+             */
+            quantity: number;
+            unit?: string;
+            /** @description Every quote is in it: sellers with offers in this currency match */
+            currency: components["schemas"]["CurrencyCode"];
+            /**
+             * Format: int64
+             * @description The most the buyer pays per unit, minor units of `currency`: a quote above it is refused
+             */
+            maxUnitPrice?: number;
+            /** @description Only sellers with products shipping from one of these countries */
+            shipsFrom?: components["schemas"]["CountryCode"][];
+            /**
+             * Format: date
+             * @description When the goods are needed (a date)
+             */
+            deliverBy?: string;
+            /** @description Where the goods go */
+            shipTo?: components["schemas"]["CountryCode"];
+            /**
+             * Format: date-time
+             * @description When quoting ends: 1 hour to 14 days ahead
+             */
+            closesAt: string;
+            /** @description Invite only these sellers: no matching, each receives it */
+            sellerIds?: components["schemas"]["AgentId"][];
+        };
+        AwardRfqRequest: {
+            /** @description From the RFQ’s `quotes` */
+            quoteId: components["schemas"]["QuoteId"];
+        };
+        CancelRfqRequest: {
+            reason?: components["schemas"]["Text"];
+        };
+        SubmitQuoteRequest: {
+            /** @description Your offer the quote sells (its currency must be the RFQ’s); default: your active offer that best matches the request */
+            offerId?: components["schemas"]["OfferId"];
+            /**
+             * Format: int64
+             * @description Minor units of the RFQ’s currency; at most its maxUnitPrice
+             */
+            unitPrice: number;
+            /**
+             * Format: int32
+             * @description Units you quote for; at most your product’s available quantity
+             */
+            quantity: number;
+            /** Format: int32 */
+            leadTimeDays: number;
+            /**
+             * Format: date-time
+             * @description Until when the buyer can award it (in the future)
+             */
+            validUntil: string;
+            message?: components["schemas"]["MultilineText"];
+        };
         CreateWebhookRequest: {
             /**
              * Format: uri
@@ -1998,7 +2265,7 @@ export interface components {
             description?: components["schemas"]["MultilineText"];
         };
         /** @enum {string} */
-        EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled" | "*";
+        EventName: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled" | "rfq.created" | "rfq.quote_received" | "rfq.awarded" | "rfq.closed" | "*";
         UpdateWebhookRequest: {
             /**
              * Format: uri
@@ -2017,7 +2284,7 @@ export interface components {
              * @description The event type (names and aliases)
              * @enum {string}
              */
-            type: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled";
+            type: "order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled" | "rfq.created" | "rfq.quote_received" | "rfq.awarded" | "rfq.closed";
         };
         HouseNegotiationRequest: {
             /** @description One of the caller’s own offers (`GET /v1/seller/products`: `items[].offers[].offerId`) */
@@ -2144,6 +2411,133 @@ export interface components {
             items: components["schemas"]["OrderItem"][];
             /** @description `approval_expired` when nobody answered in time; else the owner’s reason, if given */
             reason: string | null;
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
+        };
+        RfqCreatedEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "rfq.created";
+            data: components["schemas"]["RfqCreatedData"];
+        };
+        /** @description A request for quotes this seller may answer (the rest of it: GET /v1/rfqs/{rfqId}); quote before closesAt */
+        RfqCreatedData: {
+            rfqId: components["schemas"]["RfqId"];
+            /** @description The seller it is sent to */
+            sellerId: components["schemas"]["AgentId"];
+            title: components["schemas"]["Text"];
+            /** Format: int32 */
+            quantity: number;
+            currency: components["schemas"]["CurrencyCode"];
+            /**
+             * Format: int64
+             * @description Minor units of `currency`: a quote above it is refused
+             */
+            maxUnitPrice: number | null;
+            closesAt: components["schemas"]["Timestamp"];
+            /** @description The buyer named this seller; false: its active catalog matches */
+            invited: boolean;
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
+        };
+        /** @description A request for quotes id (rfq_…), from POST /v1/rfqs (buyers) or GET /v1/rfqs and the rfq.created event (sellers) */
+        RfqId: string;
+        RfqQuoteReceivedEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "rfq.quote_received";
+            data: components["schemas"]["RfqQuoteReceivedData"];
+        };
+        /** @description A seller quoted (or replaced its quote); compare them with GET /v1/rfqs/{rfqId} */
+        RfqQuoteReceivedData: {
+            rfqId: components["schemas"]["RfqId"];
+            buyerId: components["schemas"]["AgentId"];
+            /** @description The quote as submitted */
+            quote: {
+                quoteId: components["schemas"]["QuoteId"];
+                sellerId: components["schemas"]["AgentId"];
+                offerId: components["schemas"]["OfferId"];
+                currency: components["schemas"]["CurrencyCode"];
+                /** Format: int64 */
+                unitPrice: number;
+                /** Format: int32 */
+                quantity: number;
+                /** Format: int32 */
+                leadTimeDays: number;
+                validUntil: components["schemas"]["Timestamp"];
+                /**
+                 * Format: int64
+                 * @description Over 1: the seller replaced its quote
+                 */
+                revision: number;
+            };
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
+        };
+        /** @description A quote id (qte_…), from POST /v1/rfqs/{id}/quotes, or the RFQ’s quotes (buyers) */
+        QuoteId: string;
+        RfqAwardedEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "rfq.awarded";
+            data: components["schemas"]["RfqAwardedData"];
+        };
+        /** @description The buyer awarded this quote */
+        RfqAwardedData: {
+            rfqId: components["schemas"]["RfqId"];
+            buyerId: components["schemas"]["AgentId"];
+            /** @description The winning seller */
+            sellerId: components["schemas"]["AgentId"];
+            quoteId: components["schemas"]["QuoteId"];
+            /** @description The accepted negotiation session at the quote’s terms: the buyer orders from it */
+            sessionId: components["schemas"]["NegotiationId"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** Format: int64 */
+            unitPrice: number;
+            /** Format: int32 */
+            quantity: number;
+            /**
+             * @description Only on sample events (sandbox test helpers): true; their ids name no real records
+             * @constant
+             */
+            sample?: true;
+        };
+        RfqClosedEvent: {
+            id: components["schemas"]["EventId"];
+            timestamp: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "rfq.closed";
+            data: components["schemas"]["RfqClosedData"];
+        };
+        /** @description The request for quotes takes no more quotes */
+        RfqClosedData: {
+            rfqId: components["schemas"]["RfqId"];
+            /** @description A seller told that it closed without its quote winning */
+            sellerId?: components["schemas"]["AgentId"];
+            /** @description The buyer, told that quoting has ended */
+            buyerId?: components["schemas"]["AgentId"];
+            /**
+             * @description `closed` (closesAt passed: award a quote before it expires), `awarded` (to another seller) or `cancelled`
+             * @enum {string}
+             */
+            status: "closed" | "awarded" | "cancelled";
+            /**
+             * Format: int32
+             * @description To the buyer: how many sellers quoted
+             */
+            quoteCount?: number;
             /**
              * @description Only on sample events (sandbox test helpers): true; their ids name no real records
              * @constant
@@ -2667,6 +3061,87 @@ export interface components {
             /** @description The key that acted (absent on entries recorded before keys had ids) */
             keyId?: components["schemas"]["KeyId"];
         } | "system";
+        Rfq: {
+            rfqId: components["schemas"]["RfqId"];
+            buyerId: components["schemas"]["AgentId"];
+            status: components["schemas"]["RfqStatus"];
+            title: components["schemas"]["Text"];
+            description: string | null;
+            category: string | null;
+            keywords: components["schemas"]["Text"][];
+            /** Format: int32 */
+            quantity: number;
+            unit: string | null;
+            currency: components["schemas"]["CurrencyCode"];
+            /**
+             * Format: int64
+             * @description Minor units of `currency`; null: no cap
+             */
+            maxUnitPrice: number | null;
+            shipsFrom: components["schemas"]["CountryCode"][];
+            /** Format: date */
+            deliverBy: string | null;
+            shipTo: string | null;
+            closesAt: components["schemas"]["Timestamp"];
+            /** @description The buyer’s view only: the sellers it invited (empty: matched) */
+            invitedSellerIds?: components["schemas"]["AgentId"][];
+            /**
+             * Format: int32
+             * @description The buyer’s view only: sellers it was sent to; null while they are being found
+             */
+            sellerCount?: number | null;
+            /** @description On a single RFQ (not in lists). The buyer: every quote, best first (valid ones, then by unit price, lead time, arrival). A seller: its own only */
+            quotes?: components["schemas"]["Quote"][];
+            /** @description A seller sees it only when it is its own quote */
+            awardedQuoteId: components["schemas"]["QuoteId"] | null;
+            /** @description The accepted negotiation session the award created: POST /v1/create-order with it */
+            sessionId: components["schemas"]["NegotiationId"] | null;
+            cancellationReason: string | null;
+            closedAt: components["schemas"]["Timestamp"] | null;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        Quote: {
+            /** @description Award it with POST /v1/rfqs/{id}/award */
+            quoteId: components["schemas"]["QuoteId"];
+            rfqId: components["schemas"]["RfqId"];
+            sellerId: components["schemas"]["AgentId"];
+            /** @description The seller’s offer the quote sells */
+            offerId: components["schemas"]["OfferId"];
+            productId: components["schemas"]["ProductId"];
+            status: components["schemas"]["QuoteStatus"];
+            /** @description The RFQ’s currency */
+            currency: components["schemas"]["CurrencyCode"];
+            /**
+             * Format: int64
+             * @description Minor units of `currency`
+             */
+            unitPrice: number;
+            /** Format: int32 */
+            quantity: number;
+            totalAmount: components["schemas"]["Money"];
+            /** Format: int32 */
+            leadTimeDays: number;
+            /** @description The buyer can award it until then */
+            validUntil: components["schemas"]["Timestamp"];
+            message: string | null;
+            /**
+             * Format: int32
+             * @description 1, then one more each time the seller replaces it
+             */
+            revision: number;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description `submitted` → `accepted` (awarded) | `declined` (another won, or the RFQ was cancelled) | `expired` (past validUntil)
+         * @enum {string}
+         */
+        QuoteStatus: "submitted" | "accepted" | "declined" | "expired";
+        RfqEnvelope: {
+            data: components["schemas"]["Rfq"];
+            meta?: components["schemas"]["Meta"];
+        };
         WebhookSubscription: {
             id: components["schemas"]["WebhookId"];
             /** Format: uri */
@@ -2731,7 +3206,7 @@ export interface components {
             meta?: components["schemas"]["Meta"];
         };
         /** @description An event under its recorded name (not an alias) */
-        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["OrderApprovalRequiredEvent"] | components["schemas"]["OrderDeclinedEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"] | components["schemas"]["WebhookDisabledEvent"];
+        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderChangeEvent"] | components["schemas"]["OrderApprovalRequiredEvent"] | components["schemas"]["OrderDeclinedEvent"] | components["schemas"]["NegotiationEvent"] | components["schemas"]["FeedOutcomeEvent"] | components["schemas"]["WebhookDisabledEvent"] | components["schemas"]["RfqCreatedEvent"] | components["schemas"]["RfqQuoteReceivedEvent"] | components["schemas"]["RfqAwardedEvent"] | components["schemas"]["RfqClosedEvent"];
         EventEnvelope: {
             data: components["schemas"]["Event"];
             meta?: components["schemas"]["Meta"];
@@ -3064,6 +3539,8 @@ export interface components {
         NegotiationIdInPath: components["schemas"]["NegotiationId"];
         /** @description an order id (ord_…) */
         OrderIdInPath: components["schemas"]["OrderId"];
+        /** @description a request for quotes id (rfq_…) */
+        RfqIdInPath: components["schemas"]["RfqId"];
         /** @description a webhook subscription id (whk_…) */
         WebhookIdInPath: components["schemas"]["WebhookId"];
         /** @description a delivery id (dlv_…) */
@@ -5477,6 +5954,482 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    listRfqs: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1–100 */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque cursor from a previous page (nextCursor) */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description A seller: default open (the RFQs it may quote on). A buyer: default every status
+                 * @example open
+                 */
+                status?: components["schemas"]["RfqStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requests for quotes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["Rfq"][];
+                            nextCursor: components["schemas"]["NextCursor"];
+                        };
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createRfq: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "5,000 nitrile gloves, size M",
+                 *       "description": "Powder-free, for our Lyon plant",
+                 *       "category": "safety/gloves",
+                 *       "keywords": [
+                 *         "nitrile",
+                 *         "gloves"
+                 *       ],
+                 *       "quantity": 50,
+                 *       "unit": "box",
+                 *       "currency": "EUR",
+                 *       "maxUnitPrice": 1200,
+                 *       "shipsFrom": [
+                 *         "DE",
+                 *         "FR"
+                 *       ],
+                 *       "deliverBy": "2027-01-15",
+                 *       "shipTo": "FR",
+                 *       "closesAt": "2026-11-25T09:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateRfqRequest"];
+            };
+        };
+        responses: {
+            /** @description The new request for quotes */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "rfqId": "rfq_01M83TM3YQ5F0V7D9H2J4K6N8P",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "status": "open",
+                     *         "title": "5,000 nitrile gloves, size M",
+                     *         "description": "Powder-free, for our Lyon plant",
+                     *         "category": "safety/gloves",
+                     *         "keywords": [
+                     *           "nitrile",
+                     *           "gloves"
+                     *         ],
+                     *         "quantity": 50,
+                     *         "unit": "box",
+                     *         "currency": "EUR",
+                     *         "maxUnitPrice": 1200,
+                     *         "shipsFrom": [
+                     *           "DE",
+                     *           "FR"
+                     *         ],
+                     *         "deliverBy": "2027-01-15",
+                     *         "shipTo": "FR",
+                     *         "closesAt": "2026-11-25T09:00:00.000Z",
+                     *         "invitedSellerIds": [],
+                     *         "sellerCount": null,
+                     *         "quotes": [],
+                     *         "awardedQuoteId": null,
+                     *         "sessionId": null,
+                     *         "cancellationReason": null,
+                     *         "closedAt": null,
+                     *         "createdAt": "2026-11-23T09:00:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RfqEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getRfq: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a request for quotes id (rfq_…) */
+                id: components["parameters"]["RfqIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request for quotes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "rfqId": "rfq_01M83TM3YQ5F0V7D9H2J4K6N8P",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "status": "open",
+                     *         "title": "5,000 nitrile gloves, size M",
+                     *         "description": "Powder-free, for our Lyon plant",
+                     *         "category": "safety/gloves",
+                     *         "keywords": [
+                     *           "nitrile",
+                     *           "gloves"
+                     *         ],
+                     *         "quantity": 50,
+                     *         "unit": "box",
+                     *         "currency": "EUR",
+                     *         "maxUnitPrice": 1200,
+                     *         "shipsFrom": [
+                     *           "DE",
+                     *           "FR"
+                     *         ],
+                     *         "deliverBy": "2027-01-15",
+                     *         "shipTo": "FR",
+                     *         "closesAt": "2026-11-25T09:00:00.000Z",
+                     *         "invitedSellerIds": [],
+                     *         "sellerCount": 12,
+                     *         "quotes": [
+                     *           {
+                     *             "quoteId": "qte_01M83TN5ZR6G1W8E0J3K5M7P9Q",
+                     *             "rfqId": "rfq_01M83TM3YQ5F0V7D9H2J4K6N8P",
+                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *             "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "status": "submitted",
+                     *             "currency": "EUR",
+                     *             "unitPrice": 1150,
+                     *             "quantity": 50,
+                     *             "totalAmount": {
+                     *               "amount": 57500,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "leadTimeDays": 4,
+                     *             "validUntil": "2026-12-01T00:00:00.000Z",
+                     *             "message": "From stock in Cologne",
+                     *             "revision": 1,
+                     *             "createdAt": "2026-11-23T10:00:00.000Z",
+                     *             "updatedAt": "2026-11-23T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "awardedQuoteId": null,
+                     *         "sessionId": null,
+                     *         "cancellationReason": null,
+                     *         "closedAt": null,
+                     *         "createdAt": "2026-11-23T09:00:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RfqEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["InsufficientScope"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    awardRfq: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description a request for quotes id (rfq_…) */
+                id: components["parameters"]["RfqIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quoteId": "qte_01M83TN5ZR6G1W8E0J3K5M7P9Q"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AwardRfqRequest"];
+            };
+        };
+        responses: {
+            /** @description The awarded request for quotes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "rfqId": "rfq_01M83TM3YQ5F0V7D9H2J4K6N8P",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "status": "awarded",
+                     *         "title": "5,000 nitrile gloves, size M",
+                     *         "description": "Powder-free, for our Lyon plant",
+                     *         "category": "safety/gloves",
+                     *         "keywords": [
+                     *           "nitrile",
+                     *           "gloves"
+                     *         ],
+                     *         "quantity": 50,
+                     *         "unit": "box",
+                     *         "currency": "EUR",
+                     *         "maxUnitPrice": 1200,
+                     *         "shipsFrom": [
+                     *           "DE",
+                     *           "FR"
+                     *         ],
+                     *         "deliverBy": "2027-01-15",
+                     *         "shipTo": "FR",
+                     *         "closesAt": "2026-11-25T09:00:00.000Z",
+                     *         "invitedSellerIds": [],
+                     *         "sellerCount": 12,
+                     *         "quotes": [
+                     *           {
+                     *             "quoteId": "qte_01M83TN5ZR6G1W8E0J3K5M7P9Q",
+                     *             "rfqId": "rfq_01M83TM3YQ5F0V7D9H2J4K6N8P",
+                     *             "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *             "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "status": "accepted",
+                     *             "currency": "EUR",
+                     *             "unitPrice": 1150,
+                     *             "quantity": 50,
+                     *             "totalAmount": {
+                     *               "amount": 57500,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "leadTimeDays": 4,
+                     *             "validUntil": "2026-12-01T00:00:00.000Z",
+                     *             "message": "From stock in Cologne",
+                     *             "revision": 1,
+                     *             "createdAt": "2026-11-23T10:00:00.000Z",
+                     *             "updatedAt": "2026-11-23T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "awardedQuoteId": "qte_01M83TN5ZR6G1W8E0J3K5M7P9Q",
+                     *         "sessionId": "neg_01M83TP7AS7H2X9F1K4M6N8Q0R",
+                     *         "cancellationReason": null,
+                     *         "closedAt": "2026-11-24T08:00:00.000Z",
+                     *         "createdAt": "2026-11-23T09:00:00.000Z",
+                     *         "updatedAt": "2026-11-24T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RfqEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    cancelRfq: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description a request for quotes id (rfq_…) */
+                id: components["parameters"]["RfqIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Bought elsewhere"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelRfqRequest"];
+            };
+        };
+        responses: {
+            /** @description The request for quotes after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "rfqId": "rfq_01M83TM3YQ5F0V7D9H2J4K6N8P",
+                     *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "status": "cancelled",
+                     *         "title": "5,000 nitrile gloves, size M",
+                     *         "description": "Powder-free, for our Lyon plant",
+                     *         "category": "safety/gloves",
+                     *         "keywords": [
+                     *           "nitrile",
+                     *           "gloves"
+                     *         ],
+                     *         "quantity": 50,
+                     *         "unit": "box",
+                     *         "currency": "EUR",
+                     *         "maxUnitPrice": 1200,
+                     *         "shipsFrom": [
+                     *           "DE",
+                     *           "FR"
+                     *         ],
+                     *         "deliverBy": "2027-01-15",
+                     *         "shipTo": "FR",
+                     *         "closesAt": "2026-11-25T09:00:00.000Z",
+                     *         "invitedSellerIds": [],
+                     *         "sellerCount": null,
+                     *         "quotes": [],
+                     *         "awardedQuoteId": null,
+                     *         "sessionId": null,
+                     *         "cancellationReason": "Bought elsewhere",
+                     *         "closedAt": "2026-11-23T12:00:00.000Z",
+                     *         "createdAt": "2026-11-23T09:00:00.000Z",
+                     *         "updatedAt": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RfqEnvelope"];
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    submitQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique printable ASCII (a UUID, your order reference): a retry with the same key and request within 24 h replays the first response instead of acting twice */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                /** @description a request for quotes id (rfq_…) */
+                id: components["parameters"]["RfqIdInPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                 *       "unitPrice": 1150,
+                 *       "quantity": 50,
+                 *       "leadTimeDays": 4,
+                 *       "validUntil": "2026-12-01T00:00:00.000Z",
+                 *       "message": "From stock in Cologne"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubmitQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description Your quote */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "quoteId": "qte_01M83TN5ZR6G1W8E0J3K5M7P9Q",
+                     *         "rfqId": "rfq_01M83TM3YQ5F0V7D9H2J4K6N8P",
+                     *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
+                     *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
+                     *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *         "status": "submitted",
+                     *         "currency": "EUR",
+                     *         "unitPrice": 1150,
+                     *         "quantity": 50,
+                     *         "totalAmount": {
+                     *           "amount": 57500,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "leadTimeDays": 4,
+                     *         "validUntil": "2026-12-01T00:00:00.000Z",
+                     *         "message": "From stock in Cologne",
+                     *         "revision": 1,
+                     *         "createdAt": "2026-11-23T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-23T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Quote"];
+                        meta?: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            401: components["responses"]["InvalidKey"];
+            403: components["responses"]["ForbiddenOrInsufficientScope"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflictOrConflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Invalid"];
+            429: components["responses"]["RateLimit"];
+            500: components["responses"]["Internal"];
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: {
@@ -5921,7 +6874,7 @@ export interface operations {
                  *       "order.created"
                  *     ]
                  */
-                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled")[];
+                type?: ("order.created" | "order.confirmed" | "order.shipped" | "order.delivered" | "order.completed" | "order.cancelled" | "order.approval_required" | "order.declined" | "negotiation.started" | "negotiation.offer" | "negotiation.counter" | "negotiation.accepted" | "negotiation.rejected" | "feed.processed" | "feed.completed" | "feed.failed" | "webhook.disabled" | "rfq.created" | "rfq.quote_received" | "rfq.awarded" | "rfq.closed")[];
                 /**
                  * @description Hold the request up to this many seconds (0–20) until an event arrives, when the page would otherwise be empty
                  * @example 20
@@ -6870,6 +7823,126 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrderDeclinedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    rfqCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The envelope’s `id`: deduplicate on it */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RfqCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    rfqQuoteReceivedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The envelope’s `id`: deduplicate on it */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RfqQuoteReceivedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    rfqAwardedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The envelope’s `id`: deduplicate on it */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RfqAwardedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+            default: components["responses"]["WebhookRefused"];
+        };
+    };
+    rfqClosedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` + hex HMAC-SHA256 of the exact body */
+                "X-Marketplace-Signature": components["parameters"]["X-Marketplace-Signature"];
+                /** @description When this attempt was sent, Unix seconds */
+                "X-Marketplace-Timestamp": components["parameters"]["X-Marketplace-Timestamp"];
+                /** @description The envelope’s `id`: deduplicate on it */
+                "X-Marketplace-Event-Id": components["parameters"]["X-Marketplace-Event-Id"];
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Standard Webhooks: Unix seconds, signed; refuse if over 5 min away */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RfqClosedEvent"];
             };
         };
         responses: {
