@@ -7,6 +7,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AuthenticationError, Marketplace, MarketplaceConnectionError, MarketplaceError } from '../sdk/typescript/src/index.ts';
 import { serveMarketplaceTools } from '../functions/mcp/server.ts';
+import { newId } from '../shared/ids.ts';
 
 const DEFAULT_BASE_URL = 'http://localhost:3000';
 
@@ -40,7 +41,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const server = await serveMarketplaceTools(new StdioServerTransport(), { role, marketplace, onUnexpected: (error) => warn(`a tool failed unexpectedly: ${describe(error)}`) });
+  const server = await serveMarketplaceTools(new StdioServerTransport(), {
+    // The key's scopes are not readable with the key itself: a restricted key sees its role's tools, and the API refuses those outside its scopes.
+    caller: { role, scopes: null, sandbox: apiKey.startsWith('mk_test_') },
+    marketplace,
+    onUnexpected: (error) => warn(`a tool failed unexpectedly: ${describe(error)}`),
+    requestId: () => newId('request'),
+  });
   // A line that is not a JSON-RPC message (a batch too: stdio never carried them) has no id to answer: the next one is read.
   server.server.onerror = (error) =>
     warn(error instanceof SyntaxError || error.name === 'ZodError' ? 'ignored a line of standard input that is not a JSON-RPC message' : `transport error: ${describe(error)}`);

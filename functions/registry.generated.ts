@@ -80,6 +80,8 @@ import * as webhooksRetryDeliveryRoute from './webhooks/retry-delivery.route.ts'
 import * as webhooksTestRoute from './webhooks/test.route.ts';
 import * as webhooksUpdateRoute from './webhooks/update.route.ts';
 import * as getFeedTemplateTool from './mcp/compositions/get-feed-template.tool.ts';
+import * as listApprovalsTool from './mcp/compositions/list-approvals.tool.ts';
+import * as previewOrderTool from './mcp/compositions/preview-order.tool.ts';
 import * as retryFeedTool from './mcp/compositions/retry-feed.tool.ts';
 import * as searchProductsTool from './mcp/compositions/search-products.tool.ts';
 import * as uploadFeedTool from './mcp/compositions/upload-feed.tool.ts';
@@ -189,10 +191,12 @@ export const toolRouteModules = [
   negotiationsGetRoute,
   negotiationsListRoute,
   offersGetRoute,
+  ordersApproveRoute,
   ordersAuditRoute,
   ordersCancelRoute,
   ordersCompleteRoute,
   ordersConfirmRoute,
+  ordersDeclineRoute,
   ordersDeliverRoute,
   ordersGetRoute,
   ordersListRoute,
@@ -201,6 +205,8 @@ export const toolRouteModules = [
   sellerFeedsGetRoute,
   sellerFeedsListRoute,
   sellerProductsListRoute,
+  testHelpersAdvanceOrderRoute,
+  testHelpersTriggerEventRoute,
   webhooksCreateRoute,
   webhooksDeleteRoute,
   webhooksListDeliveriesRoute,
@@ -210,6 +216,8 @@ export const toolRouteModules = [
 /** The MCP tools that compose routes (functions/mcp/compositions/). */
 export const compositeToolModules = [
   getFeedTemplateTool,
+  listApprovalsTool,
+  previewOrderTool,
   retryFeedTool,
   searchProductsTool,
   uploadFeedTool,

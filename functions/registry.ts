@@ -29,7 +29,7 @@ export const workers: readonly WorkerDefinition[] = workerRowModules.map((module
  * functions/mcp/compositions/, named after the tool (the generator holds it to that).
  */
 export function toolFileOf(tool: Tool): string {
-  const composition = compositeToolModules.some((module) => module.tool === tool);
+  const composition = compositeToolModules.some((module) => module.tool.name === tool.name);
   if (composition) return `functions/mcp/compositions/${tool.name.replaceAll('_', '-')}.tool.ts`;
   return (tool.routes[0] as RouteDefinition).handler.replace(/\.ts$/, '.route.ts');
 }

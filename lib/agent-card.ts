@@ -35,7 +35,8 @@ const SKILLS: Record<Role, { id: string; name: string; description: string; tags
 /** The card, its URLs on AGENT_CARD_ORIGIN: skills are the buyer's and the seller's MCP tools. */
 export function buildAgentCard(version = PACKAGE_VERSION) {
   const origin = AGENT_CARD_ORIGIN;
-  const toolsOf = (role: Role) => toolsFor(role).map((tool) => tool.name);
+  // The tools of a main key of each role on a live stack (no sandbox tools): what the card advertises.
+  const toolsOf = (role: Role) => toolsFor({ role, scopes: null, sandbox: false }).map((tool) => tool.name);
   return {
     protocolVersion: A2A_PROTOCOL_VERSION,
     name: 'Agent Marketplace',

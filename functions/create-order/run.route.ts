@@ -39,7 +39,7 @@ export const routeDocument = (): RouteDocument => ({
 export const mcpTool = (): RouteTool => ({
   name: 'place_order',
   title: 'Place an order',
-  description: `Order the accepted terms of a negotiation (sessionId of an accepted session), optionally with your buyerReference (e.g. a purchase order number) and a shippingAddress. The stock is reserved at once; the order starts pending with totalAmount = quantity × unitPrice. One order per session. ${MONEY} Next: follow it with list_events (order.confirmed, order.shipped, order.delivered), then complete_order once delivered.`,
+  description: `Order the accepted terms of a negotiation (sessionId of an accepted session), optionally with your buyerReference (e.g. a purchase order number) and a shippingAddress. The stock is reserved at once; the order starts pending with totalAmount = quantity × unitPrice. One order per session. preview_order answers what this would do without doing it. With a restricted key: over one of its limits, spending-limit (details name the limit and what is left: order less, or ask the key's owner); over its approvalAbove, the order is created awaiting_approval and waits for the owner's main key (follow it with get_order or list_events). ${MONEY} Next: follow it with list_events (order.confirmed, order.shipped, order.delivered), then complete_order once delivered.`,
   annotations: change({ idempotent: true }),
   call: (mk, args) => mk.orders.create(args.body as RequestBody<'createOrder'>, idempotency(args)),
 });

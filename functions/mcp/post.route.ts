@@ -12,7 +12,7 @@ export const route = defineRoute({
   handler: 'functions/mcp/post.ts',
   summary: 'MCP server: your role’s tools over Streamable HTTP',
   description:
-    'Stateless Streamable HTTP, JSON answers (or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key: `structuredContent` and a JSON text block, or `isError`.',
+    'Stateless Streamable HTTP, JSON answers (or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives the tools your key may call; each `tools/call` is one call of this API with your key: `structuredContent` and a JSON text block, or `isError`.',
   tag: 'MCP',
   auth: 'apiKey',
   roles: ANY_ROLE,
@@ -46,7 +46,7 @@ export const routeDocument = (): RouteDocument => ({
     { status: 202, description: 'A notification (a message without an `id`) or a client’s response: accepted, no body' },
     {
       status: 403,
-      description: 'A request from a web page whose `Origin` this server does not allow (DNS-rebinding protection; locally, also a `Host` that is not a loopback name), before its key is looked up: a JSON-RPC error, `id` null',
+      description: 'A web page’s `Origin` (locally, also a `Host` not a loopback name) this server does not allow, refused before the key is read (DNS-rebinding protection): a JSON-RPC error, `id` null',
       schema: McpResponseBody,
       example: { jsonrpc: '2.0', error: { code: -32000, message: 'Invalid Origin header: https://evil.example' }, id: null },
     },

@@ -4,7 +4,7 @@
 // refused a web page of another site (403, before the key: the row's checksOrigin), authenticated the
 // key (401), counted the request and parsed the JSON-RPC body.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { requiredSetting } from '../../shared/config.ts';
+import { apiKeyPrefixFor, requiredSetting } from '../../shared/config.ts';
 import { COUNTED_CALL_HEADER, countedCallProof } from '../../shared/http/counted-calls.ts';
 import { apiHandler } from '../../shared/http/handler.ts';
 import { logger } from '../../shared/logger.ts';
@@ -56,9 +56,13 @@ export const handler = apiHandler(route, async ({ caller, headers, body, request
   const counted = Array.isArray(body) ? undefined : countedFetch(countedCallProof(caller.agentId, requestId, now));
   const marketplace = new Marketplace({ apiKey, baseUrl, ...CLIENT_SETTINGS, ...(counted ? { fetch: counted } : {}) });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // Only a message about tools needs the tool table: an initialize, a ping or a notification is served without loading it.
+  const withTools = (Array.isArray(body) ? body : [body]).some((message) => typeof (message as { method?: unknown } | null)?.method === 'string' && (message as { method: string }).method.startsWith('tools/'));
   const server = await serveMarketplaceTools(transport, {
-    role: caller.role,
+    withTools,
+    caller: { role: caller.role, scopes: caller.scopes, sandbox: apiKey.startsWith(apiKeyPrefixFor('test')) },
     marketplace,
+    requestId: () => requestId,
     onUnexpected: (error) => logger.error('MCP tool failed unexpectedly', { requestId, agentId: caller.agentId, error: error as Error }),
   });
   try {

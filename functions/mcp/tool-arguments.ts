@@ -9,6 +9,7 @@
 import * as z from '../../shared/schemas/zod.ts';
 import { invalidFields, type FieldProblem } from '../../shared/failures.ts';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
+import { TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE } from '../../shared/schemas/common.ts';
 import { zodProblems } from '../../shared/schemas/problems.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -113,8 +114,39 @@ function tidy(node: unknown, definitions: Record<string, JsonSchema>, resolving:
     out[renamed] = renamed === 'examples' && key === 'example' ? [value] : tidy(value, definitions, resolving);
   }
   if (out.type === 'integer') delete out.pattern;
+  // The patterns that only refuse control characters say nothing to a model (the check still applies
+  // them), and bounds of ±2^53 are no bounds: both only lengthen tools/list.
+  if (out.pattern === TEXT_PATTERN_SINGLE_LINE || out.pattern === TEXT_PATTERN_MULTI_LINE) delete out.pattern;
+  // An id's pattern (`^ord_…`) says what its example would.
+  if (typeof out.pattern === 'string' && /^\^[a-z]+_\[/.test(out.pattern)) delete out.examples;
+  if (out.minimum === Number.MIN_SAFE_INTEGER) delete out.minimum;
+  if (out.maximum === Number.MAX_SAFE_INTEGER) delete out.maximum;
   // int32 and int64 are OpenAPI's formats, not JSON Schema's: the bounds say it to a model.
   if (out.format === 'int32' || out.format === 'int64') delete out.format;
+  return out;
+}
+
+/** The keywords an outline keeps: names, types, what is required, enumerations. */
+const OUTLINE_KEYWORDS = new Set(['type', 'properties', 'required', 'items', 'enum', 'const', 'anyOf', 'additionalProperties']);
+
+/**
+ * A JSON Schema reduced to its outline (OUTLINE_KEYWORDS), for an argument whose every field another
+ * tool describes (a feed row: get_feed_template): the check still applies the whole schema.
+ */
+export function outline(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(outline);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!OUTLINE_KEYWORDS.has(key)) continue;
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as JsonSchema).map(([name, schema]) => [name, outline(schema)])) : outline(value);
+  }
+  const members = out.anyOf as JsonSchema[] | undefined;
+  // `anyOf: [{type: "integer"}, {type: "null"}]` is `type: ["integer", "null"]`.
+  if (members?.every((member) => Object.keys(member).length === 1 && typeof member.type === 'string')) {
+    const { anyOf: _anyOf, ...rest } = out;
+    return { ...rest, type: members.map((member) => member.type) };
+  }
   return out;
 }
 
@@ -176,8 +208,8 @@ export const IdempotencyKeyArgument = {
     type: 'string',
     minLength: 1,
     maxLength: 255,
-    description:
-      'Optional. Sent as the Idempotency-Key: call again with the same key (and the same arguments) after a timeout or an unclear outcome, and the API answers what it answered the first time instead of acting twice. Keys are kept 24 hours',
+    // What a repeat does is said once, in the server's instructions: this is short, since every change has it.
+    description: 'Optional Idempotency-Key: a repeat with the same key and arguments (after a timeout) answers the first outcome instead of acting twice; kept 24 h',
   },
 } as const satisfies Record<string, JsonSchema>;
 
@@ -189,30 +221,72 @@ export function parseIdempotencyKey(value: unknown): FieldProblem[] {
 }
 
 /**
- * A tool that is one call of one route: its arguments are the route's path parameters, query
- * parameters and body fields side by side (a POST's also `idempotencyKey`), checked with the route's
- * schemas after the query values are written as text.
+ * The argument name of a route's `{id}` path parameter: the API's own name for that id, as its records
+ * and other tools' arguments spell it (`orderId`, not `id`), from the collection the path names.
+ */
+const ID_ARGUMENTS: Record<string, string> = {
+  orders: 'orderId',
+  offers: 'offerId',
+  products: 'productId',
+  feeds: 'feedId',
+  webhooks: 'webhookId',
+  events: 'eventId',
+};
+
+/** A route's path parameters by the names its tool takes them under (`{id}` of /v1/orders/{id} → orderId). */
+export function pathArgumentNames(path: string): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const match of path.matchAll(/([\w-]+)\/\{(\w+)\}/g)) {
+    const [, collection, parameter] = match as unknown as [string, string, string];
+    names[parameter] = parameter === 'id' ? (ID_ARGUMENTS[collection] ?? parameter) : parameter;
+  }
+  return names;
+}
+
+/** Problems of a part checked under its route names, by the names the tool takes them under. */
+const renamed = (problems: FieldProblem[], names: Record<string, string>): FieldProblem[] =>
+  problems.map((problem) => {
+    const [head, ...rest] = problem.path.split('.');
+    const name = head === undefined ? undefined : names[head];
+    return name === undefined ? problem : { ...problem, path: [name, ...rest].join('.') };
+  });
+
+/** An argument object's JSON Schema with some properties named otherwise. */
+function withNames(schema: ArgumentsSchema, names: Record<string, string>): ArgumentsSchema {
+  const rename = (name: string) => names[name] ?? name;
+  return {
+    ...schema,
+    properties: Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [rename(name), property])),
+    ...(schema.required ? { required: schema.required.map(rename) } : {}),
+  };
+}
+
+/**
+ * A tool that is one call of one route: its arguments are the route's path parameters (an `{id}` by
+ * its API name: pathArgumentNames), query parameters and body fields side by side (a POST's also
+ * `idempotencyKey`), checked with the route's schemas after the query values are written as text.
  */
 export function routeInput(route: RouteDefinition): ToolInput<RouteArguments> {
   const { params, query, body } = route.request;
   const takesBody = route.method === 'POST' || route.method === 'PATCH';
   const acceptsKey = route.method === 'POST';
-  const paramKeys = keysOf(params);
+  const argumentNames = pathArgumentNames(route.path);
+  const parameterOf = Object.fromEntries(Object.entries(argumentNames).map(([parameter, argument]) => [argument, parameter]));
   const queryKeys = keysOf(query);
   return toolInput(
-    () => argumentsSchema([params, query, takesBody ? body : undefined], acceptsKey ? IdempotencyKeyArgument : {}),
+    () => withNames(argumentsSchema([params, query, takesBody ? body : undefined], acceptsKey ? IdempotencyKeyArgument : {}), argumentNames),
     (args) => {
       const parts = { params: {} as Record<string, unknown>, query: {} as Record<string, unknown>, body: {} as Record<string, unknown> };
       let idempotencyKey: unknown;
       for (const [name, value] of Object.entries(args)) {
         if (acceptsKey && name === 'idempotencyKey') idempotencyKey = value;
-        else if (paramKeys.has(name)) parts.params[name] = value;
+        else if (parameterOf[name] !== undefined) parts.params[parameterOf[name]] = value;
         else if (queryKeys.has(name) || !takesBody) parts.query[name] = value;
         else parts.body[name] = value; // body fields, and unknown names (which the body schema refuses)
       }
       const problems: FieldProblem[] = [];
       const paramsText = Object.fromEntries(Object.entries(parts.params).map(([name, value]) => [name, typeof value === 'number' ? String(value) : value]));
-      problems.push(...check(params ?? NOTHING, paramsText));
+      problems.push(...renamed(check(params ?? NOTHING, paramsText), argumentNames));
       problems.push(...check(query ?? NOTHING, Object.fromEntries(Object.entries(parts.query).map(([name, value]) => [name, asQueryText(value)]))));
       const bodyValue = Object.keys(parts.body).length > 0 ? parts.body : undefined;
       if (takesBody) problems.push(...check(body ?? NO_BODY, bodyValue));

@@ -13,8 +13,12 @@ export interface ToolError {
   details: FieldProblem[];
   /** The HTTP status the API answered (or would have, for arguments refused before the call). */
   status: number;
-  /** The API request's id, when a request was made. */
-  requestId?: string;
+  /**
+   * The API request's id; for an error answered before any API request (arguments refused, a tool of
+   * another role, no answer), the id of the MCP request that carried the call (POST /mcp's
+   * X-Request-Id), or one made for it over stdio: every error names a request to quote.
+   */
+  requestId: string;
   retryAfterSeconds?: number;
 }
 
@@ -30,31 +34,36 @@ function dataResult(data: unknown): CallToolResult {
 }
 
 /** What a failed SDK call becomes: the API's answer as it was, or no answer at all. */
-function toolErrorOf(error: unknown, onUnexpected: (error: unknown) => void): ToolError {
+function toolErrorOf(error: unknown, onUnexpected: (error: unknown) => void, requestId: () => string): ToolError {
   if (error instanceof MarketplaceError) {
     return {
       code: error.code,
       message: error.message,
       details: error.details,
       status: error.status,
-      ...(error.requestId ? { requestId: error.requestId } : {}),
+      requestId: error.requestId ?? requestId(),
       ...(error.retryAfterSeconds !== null ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
     };
   }
   if (error instanceof MarketplaceConnectionError) {
-    return { code: 'internal', message: `The marketplace API did not answer (${error.message}); call again, with the same idempotencyKey for a change`, details: [], status: 503 };
+    return { code: 'internal', message: `The marketplace API did not answer (${error.message}); call again, with the same idempotencyKey for a change`, details: [], status: 503, requestId: requestId() };
   }
   onUnexpected(error);
-  return { code: 'internal', message: 'The tool failed unexpectedly; call again, with the same idempotencyKey for a change', details: [], status: 500 };
+  return { code: 'internal', message: 'The tool failed unexpectedly; call again, with the same idempotencyKey for a change', details: [], status: 500, requestId: requestId() };
 }
 
 /** Checks a tool's arguments and calls it: its data, or its error (the API's, or the arguments'), as a tool result. */
-export async function runTool(tool: Tool, marketplace: Marketplace, args: Record<string, unknown>, onUnexpected: (error: unknown) => void): Promise<CallToolResult> {
+export async function runTool(
+  tool: Tool,
+  marketplace: Marketplace,
+  args: Record<string, unknown>,
+  context: { onUnexpected: (error: unknown) => void; requestId: () => string },
+): Promise<CallToolResult> {
   const parsed = tool.input.parse(args);
-  if (!parsed.ok) return errorResult({ code: 'validation/invalid', ...invalidArguments(parsed.problems), status: 422 });
+  if (!parsed.ok) return errorResult({ code: 'validation/invalid', ...invalidArguments(parsed.problems), status: 422, requestId: context.requestId() });
   try {
     return dataResult(await tool.call(marketplace, parsed.value));
   } catch (error) {
-    return errorResult(toolErrorOf(error, onUnexpected));
+    return errorResult(toolErrorOf(error, context.onUnexpected, context.requestId));
   }
 }

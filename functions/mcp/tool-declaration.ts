@@ -9,10 +9,10 @@
 // values that build nothing: a handler that imports its route module never runs its `mcpTool`, so
 // esbuild leaves the declaration, and everything it names, out of the handler's bundle.
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { Marketplace, RequestOptions } from '../../sdk/typescript/src/index.ts';
-import type * as z from '../../shared/schemas/zod.ts';
-import type { RouteWithDocument } from '../../shared/http/route-table.ts';
+import { ConflictError, type Marketplace, type RequestOptions } from '../../sdk/typescript/src/index.ts';
+import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import type { RouteArguments, ToolInput } from './tool-arguments.ts';
+import type { ToolOutput } from './tool-results.ts';
 
 export type { FeedUpload, QueryParams, RequestBody } from '../../sdk/typescript/src/index.ts';
 export type { RouteArguments } from './tool-arguments.ts';
@@ -25,6 +25,8 @@ export interface RouteTool {
   /** For a language model: when to use it, units, what usually comes next. */
   description: string;
   annotations: ToolAnnotations;
+  /** `main`: a tool for the agent's main key only, whatever its routes' scopes (the owner's approval queue). */
+  scope?: 'main';
   /** Its one SDK call, with the route's arguments as checked by the route's schemas. */
   call(marketplace: Marketplace, args: RouteArguments): Promise<unknown>;
 }
@@ -36,12 +38,16 @@ export interface ToolDefinition<T> {
   title: string;
   /** For a language model: when to use it, units, what usually comes next. */
   description: string;
-  /** The route rows it calls; the tool is listed for the roles all of them allow. */
-  routes: readonly RouteWithDocument[];
+  /** The route rows it calls; the tool is listed for the roles and scopes all of them allow. */
+  routes: readonly RouteDefinition[];
   input: ToolInput<T>;
-  /** The schema of the result (the route's `data`); MCP clients check `structuredContent` against it. */
-  output: z.ZodMiniObject;
+  /** The schema of the result (the route's `data`, compact); MCP clients check `structuredContent` against it. */
+  output: ToolOutput;
   annotations: ToolAnnotations;
+  /** `main`: a tool for the agent's main key only, whatever its routes' scopes (the owner's approval queue). */
+  scope?: 'main';
+  /** Fewer roles than its routes allow (the approval queue is a buyer's). */
+  roles?: readonly ('buyer' | 'seller')[];
   call(marketplace: Marketplace, args: T): Promise<unknown>;
 }
 
@@ -71,7 +77,23 @@ export const idempotency = (args: { idempotencyKey: string | undefined }): Reque
 /** The first page of a list (`{items, nextCursor}`, and an intent's interpretation); `cursor: nextCursor` for the next. */
 export const firstPage = async <T>(page: PromiseLike<T>): Promise<T> => await page;
 
-/** A path parameter of the route (`id`, `sessionId`), as checked. */
+/**
+ * A state move whose repeat answers the record as it is, when it already is where the move leads
+ * (a repeated complete_order answers the completed order), rather than the API's conflict: an agent
+ * that retries after an unclear outcome learns that it is done. Any other conflict stays one.
+ */
+export async function repeatable<T extends { status: string }>(move: () => Promise<T>, read: () => Promise<T>, reached: string): Promise<T> {
+  try {
+    return await move();
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    const current = await read();
+    if (current.status === reached) return current;
+    throw error;
+  }
+}
+
+/** A path parameter of the route by its route name (`id`, `sessionId`), as checked (its argument may be named otherwise: `orderId`). */
 export const pathParameter = (args: RouteArguments, name = 'id'): string => args.params[name] as string;
 
 // Money and lists, said once for every description that needs it.

@@ -3,6 +3,7 @@ import { defineRoute, type RouteDocument } from '../../shared/http/route-table.t
 import { orderTransitionRoles, orderTransitionText } from '../../shared/http/route-states.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_AWAITING_ORDER } from '../../shared/schemas/examples.ts';
+import { change, idempotency, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'approveOrder',
@@ -33,4 +34,14 @@ export const routeDocument = (): RouteDocument => ({
       updatedAt: '2026-11-23T09:30:00.000Z',
     },
   },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'approve_order',
+  title: 'Approve an order',
+  description:
+    'Main key only: approve an order awaiting_approval (placed by one of your restricted keys over its approvalAbove; list_approvals shows them) before approval.expiresAt. It becomes pending, the seller sees it, and order.created goes to both. After the expiry it has been declined (conflict).',
+  annotations: change({ idempotent: true }),
+  call: (mk, args) => mk.orders.approve(pathParameter(args), idempotency(args)),
 });

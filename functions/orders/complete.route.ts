@@ -3,7 +3,7 @@ import { defineRoute, type RouteDocument } from '../../shared/http/route-table.t
 import { orderTransitionFrom, orderTransitionParty, orderTransitionRoles, orderTransitionText } from '../../shared/http/route-states.ts';
 import { Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_ORDER, EXAMPLE_SHIPPING } from '../../shared/schemas/examples.ts';
-import { change, idempotency, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
+import { change, idempotency, pathParameter, repeatable, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'completeOrder',
@@ -33,7 +33,7 @@ export const routeDocument = (): RouteDocument => ({
 export const mcpTool = (): RouteTool => ({
   name: 'complete_order',
   title: 'Complete an order',
-  description: `Confirm that a ${orderTransitionFrom('complete')} order arrived as agreed: it becomes completed, the end of its life cycle.`,
+  description: `Confirm that a ${orderTransitionFrom('complete')} order arrived as agreed: it becomes completed, the end of its life cycle. Calling it again on a completed order answers the order.`,
   annotations: change({ idempotent: true }),
-  call: (mk, args) => mk.orders.complete(pathParameter(args), idempotency(args)),
+  call: (mk, args) => repeatable(() => mk.orders.complete(pathParameter(args), idempotency(args)), () => mk.orders.get(pathParameter(args)), 'completed'),
 });

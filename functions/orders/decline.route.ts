@@ -4,6 +4,7 @@ import { defineRoute, type RouteDocument } from '../../shared/http/route-table.t
 import { orderTransitionRoles, orderTransitionText } from '../../shared/http/route-states.ts';
 import { DeclineOrderRequest, Order, OrderIdParams } from '../../shared/schemas/trade.ts';
 import { EXAMPLE_AWAITING_ORDER } from '../../shared/schemas/examples.ts';
+import { change, idempotency, pathParameter, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'declineOrder',
@@ -35,4 +36,13 @@ export const routeDocument = (): RouteDocument => ({
       updatedAt: '2026-11-23T09:30:00.000Z',
     },
   },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'decline_order',
+  title: 'Decline an order',
+  description: 'Main key only: decline an order awaiting_approval (list_approvals shows them), with an optional reason: it becomes declined, its stock and the key’s spend are released, and order.declined goes to you. The seller never sees it.',
+  annotations: change({ destructive: true, idempotent: true }),
+  call: (mk, args) => mk.orders.decline(pathParameter(args), args.body, idempotency(args)),
 });

@@ -3,6 +3,7 @@ import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/rou
 import { Event } from '../../shared/schemas/events.ts';
 import { EXAMPLE_ORDER_CREATED_EVENT } from '../../shared/schemas/examples.ts';
 import { TriggerEventRequest } from '../../shared/schemas/test-helpers.ts';
+import { change, idempotency, type RequestBody, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'triggerSampleEvent',
@@ -31,4 +32,14 @@ export const routeDocument = (): RouteDocument => ({
     body: { type: 'order.created' },
     response: EXAMPLE_ORDER_CREATED_EVENT,
   },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): listed for test keys only (its route exists in the sandbox alone). */
+export const mcpTool = (): RouteTool => ({
+  name: 'trigger_event',
+  title: 'Send yourself a sample event (sandbox)',
+  description:
+    'Sandbox only: a sample event of type (order.shipped, negotiation.counter, feed.completed, … a type your role receives) for you alone, to your webhooks and list_events, signed like any delivery: valid data with ids of no real records and data.sample true. Use it to test your webhook handler or your event loop. Answers the event as list_events shows it.',
+  annotations: change({ idempotent: false }),
+  call: (mk, args) => mk.testHelpers.triggerEvent((args.body as RequestBody<'triggerSampleEvent'>).type, idempotency(args)),
 });

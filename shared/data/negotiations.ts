@@ -21,6 +21,10 @@ const EXPIRY_PARTITION = 'DUE#NEGOTIATION_EXPIRY';
 export const NegotiationEntity = defineEntity({
   name: 'negotiation',
   schema: z.extend(NegotiationSession, {
+    /** Shown as the session's sku; absent from sessions stored before it was shown, which read it from productSku. */
+    sku: z.optional(z.string()),
+    /** Absent from sessions stored before titles were kept, which read as null. */
+    title: z.optional(z.nullable(z.string())),
     /** The product's key part (its primary key is seller + sku): reading the product and the order's stock change need it. */
     productSku: z.string(),
     /** Incremented by every write; each write is conditional on the version it read. */
@@ -48,8 +52,8 @@ export interface StoredNegotiation {
 
 /** The session as the API shows it: the item without its storage-only attributes. */
 export function toNegotiationSession(item: NegotiationItem): NegotiationSession {
-  const { productSku: _sku, version: _version, ...session } = item;
-  return session;
+  const { productSku, version: _version, ...session } = item;
+  return { ...session, sku: session.sku ?? productSku, title: session.title ?? null };
 }
 
 const stored = (item: NegotiationItem): StoredNegotiation => ({ session: toNegotiationSession(item), [ITEM]: item });

@@ -13,7 +13,7 @@
 // count+1 in the same transaction: of racing changes exactly one lands, and the trail has no gap and
 // no duplicate. Access patterns: docs/data-model.md.
 import * as z from '../schemas/zod.ts';
-import { AuditEntry, Order, type NegotiationSession } from '../schemas/trade.ts';
+import { AuditEntry, Order, OrderItemLine, type NegotiationSession } from '../schemas/trade.ts';
 import { defineEntity } from './entity.ts';
 import { where } from './expressions.ts';
 import { refusedNegotiation, tradedProductKey, type StoredNegotiation } from './negotiations.ts';
@@ -30,6 +30,8 @@ const APPROVAL_PARTITION = 'DUE#ORDER_APPROVAL';
 export const OrderEntity = defineEntity({
   name: 'order',
   schema: z.extend(Order, {
+    /** The order's lines; a line's sku is absent from orders stored before it was shown, which read it from productSku. */
+    items: z.array(z.extend(OrderItemLine, { sku: z.optional(z.string()), title: z.optional(z.nullable(z.string())) })),
     /** The product's key part (seller + sku): cancelling gives its quantity back. */
     productSku: z.string(),
     /** How many audit entries the order has: the sequence of the last one. */
@@ -67,8 +69,8 @@ export interface StoredOrder {
 
 /** The order as the API shows it: the item without its storage-only attributes. */
 function toOrder(item: OrderItem): Order {
-  const { productSku: _sku, auditCount: _count, spend: _spend, ...order } = item;
-  return order;
+  const { productSku, auditCount: _count, spend: _spend, ...order } = item;
+  return { ...order, items: order.items.map((line) => ({ ...line, sku: line.sku ?? productSku, title: line.title ?? null })) };
 }
 
 const stored = (item: OrderItem): StoredOrder => ({ order: toOrder(item), [ITEM]: item });
@@ -84,7 +86,7 @@ function auditEntryOperation(item: OrderItem, entry: AuditRecord): TransactOpera
 }
 
 /** The units an order's lines hold: what placing it takes from the product's stock, and cancelling gives back. */
-const unitsOf = (order: Order): number => order.items.reduce((units, line) => units + line.quantity, 0);
+const unitsOf = (order: Pick<Order, 'items'> | Pick<OrderItem, 'items'>): number => order.items.reduce((units, line) => units + line.quantity, 0);
 
 /**
  * Takes `quantity` units out of (negative: gives them back to) the product's availableQuantity; taking

@@ -160,6 +160,9 @@ export async function startNegotiation(
     sessionId: newId('negotiation'),
     offerId: offer.offerId,
     productId: offer.productId,
+    // The product as it is named now: a later rename leaves the session and its order as they were.
+    sku: product.sku,
+    title: product.title,
     buyerId,
     sellerId: offer.sellerId,
     status: state.status,

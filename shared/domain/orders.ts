@@ -139,7 +139,7 @@ export async function createOrder(caller: OrderingCaller, request: CreateRequest
 
   const at = now.toISOString();
   const waits = requiresApproval(limits, total);
-  const items = [{ productId: session.productId, quantity: session.quantity, unitPrice: session.unitPrice }];
+  const items = [{ productId: session.productId, sku: session.sku, title: session.title, quantity: session.quantity, unitPrice: session.unitPrice }];
   const totalAmount = { amount: total, currency: session.currency };
   const order: Order = {
     orderId,

@@ -156,7 +156,9 @@ export function rankQuotes<Q extends RankedQuote>(quotes: readonly Q[], now: Dat
 export interface AwardInput {
   sessionId: string;
   rfq: { rfqId: string; buyerId: string };
-  quote: { quoteId: string; sellerId: string; offerId: string; productId: string; currency: string; unitPrice: number; quantity: number; message: string | null; updatedAt: string };
+  quote: { quoteId: string; sellerId: string; offerId: string; productId: string; productSku: string; currency: string; unitPrice: number; quantity: number; message: string | null; updatedAt: string };
+  /** The quoted product's title at the award (null if it is gone): the session keeps it, as one begun by negotiating does. */
+  title: string | null;
 }
 
 /**
@@ -171,6 +173,8 @@ export function awardedSession(input: AwardInput, now: Date): NegotiationSession
     sessionId: input.sessionId,
     offerId: quote.offerId,
     productId: quote.productId,
+    sku: quote.productSku,
+    title: input.title,
     buyerId: rfq.buyerId,
     sellerId: quote.sellerId,
     status: 'accepted',

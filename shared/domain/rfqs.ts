@@ -15,7 +15,7 @@ import { getAgentItem } from '../data/agents.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
 import { eventPutRequest, existingEventIds, recordEvent } from '../data/events.ts';
 import { newNegotiationOperation } from '../data/negotiations.ts';
-import { getOffer, getProductWithOffers, type OfferItem, type ProductItem } from '../data/products.ts';
+import { getOffer, getProductBySku, getProductWithOffers, type OfferItem, type ProductItem } from '../data/products.ts';
 import {
   getQuote,
   getRecipient,
@@ -267,7 +267,8 @@ export async function awardQuote(caller: RfqCaller, rfqId: string, request: { qu
       const refusal = awardRefusal({ status: 'submitted', validUntil: quote.validUntil }, now);
       if (refusal) throw new Failure(refusal.refused, refusal.message, refusal.details);
       const sessionId = newId('negotiation');
-      const session = awardedSession({ sessionId, rfq, quote }, now);
+      const product = await getProductBySku(quote.sellerId, quote.productSku);
+      const session = awardedSession({ sessionId, rfq, quote, title: product?.title ?? null }, now);
       const { operation: event } = recordEvent(
         {
           type: 'rfq.awarded',

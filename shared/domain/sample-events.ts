@@ -24,7 +24,7 @@ interface SampleParties {
 const SAMPLE_PRICE = { quantity: 500, unitPrice: 11, currency: 'EUR' } as const;
 
 function orderLine() {
-  return { productId: newId('product'), quantity: SAMPLE_PRICE.quantity, unitPrice: SAMPLE_PRICE.unitPrice };
+  return { productId: newId('product'), sku: 'SBX-SAMPLE-1', title: 'Sample nitrile gloves, box of 100', quantity: SAMPLE_PRICE.quantity, unitPrice: SAMPLE_PRICE.unitPrice };
 }
 
 function orderChange(parties: SampleParties, status: 'confirmed' | 'shipped' | 'delivered' | 'completed' | 'cancelled') {

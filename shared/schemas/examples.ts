@@ -197,6 +197,8 @@ export const EXAMPLE_OPEN_SESSION = {
   sessionId: SESSION_ID,
   offerId: OFFER_ID,
   productId: PRODUCT_ID,
+  sku: EXAMPLE_PRODUCT.sku,
+  title: EXAMPLE_PRODUCT.title,
   buyerId: BUYER_ID,
   sellerId: SELLER_ID,
   status: 'open',
@@ -251,7 +253,7 @@ export const EXAMPLE_ORDER = {
   offerId: OFFER_ID,
   buyerId: BUYER_ID,
   sellerId: SELLER_ID,
-  items: [{ productId: PRODUCT_ID, quantity: 500, unitPrice: 1160 }],
+  items: [{ productId: PRODUCT_ID, sku: EXAMPLE_PRODUCT.sku, title: EXAMPLE_PRODUCT.title, quantity: 500, unitPrice: 1160 }],
   totalAmount: { amount: 580000, currency: 'EUR' },
   status: 'pending',
   shipping: null,
@@ -265,7 +267,7 @@ export const EXAMPLE_ORDER = {
 /** An order its buyer's reorder bot placed over the key's approvalAbove (200.00 EUR): it waits for the main key. */
 export const EXAMPLE_AWAITING_ORDER = {
   ...EXAMPLE_ORDER,
-  items: [{ productId: PRODUCT_ID, quantity: 25, unitPrice: 1200 }],
+  items: [{ productId: PRODUCT_ID, sku: EXAMPLE_PRODUCT.sku, title: EXAMPLE_PRODUCT.title, quantity: 25, unitPrice: 1200 }],
   totalAmount: { amount: 30000, currency: 'EUR' },
   status: 'awaiting_approval',
   buyerReference: null,

@@ -24,8 +24,14 @@ export const ORDER_STATUSES = ['awaiting_approval', 'pending', 'confirmed', 'shi
 export const OrderStatus = z.annotated(z.enum(ORDER_STATUSES), { id: 'OrderStatus' });
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
+/** The product's sku and its title when the session began: a product renamed later leaves the trade's records as they were (docs/decisions/trade-item-titles.md). */
+export const TradedSku = bounded(100, { pattern: '^[\\x21-\\x7E]{1,100}$' });
+export const TradedTitle = z.nullable(bounded(300, { pattern: TEXT_PATTERN_SINGLE_LINE }));
+
 export const OrderItemLine = z.annotated(z.object({
   productId: idOf('product'),
+  sku: TradedSku,
+  title: TradedTitle,
   quantity: boundedInt(1, 1_000_000_000),
   unitPrice: boundedInt(1, MAX_AMOUNT, { description: 'Integer in the minor unit of totalAmount.currency' }),
 }), { id: 'OrderItem' });

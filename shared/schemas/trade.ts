@@ -5,7 +5,7 @@ import { MAX_ROUNDS } from './trade-parts.ts';
 import { idPattern } from '../ids.ts';
 import { CountryCode, PaginationQuery, TEXT_PATTERN_MULTI_LINE, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, boundedInt, idOf, idParam, text } from './common.ts';
 import { MAX_AMOUNT, Money } from './money.ts';
-import { Cancellation, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping } from './trade-parts.ts';
+import { Cancellation, NegotiationStatus, OrderItemLine, OrderStatus, Party, Shipping, TradedSku, TradedTitle } from './trade-parts.ts';
 
 // The parts of trade records that events repeat live in ./trade-parts.ts (every function that records
 // an event bundles them); they are part of this module's surface.
@@ -46,6 +46,8 @@ export const NegotiationSession = z.annotated(z.object({
   sessionId: idOf('negotiation', { description: 'Counter, accept or reject with it; order with it once accepted' }),
   offerId: idOf('offer'),
   productId: idOf('product'),
+  sku: TradedSku,
+  title: TradedTitle,
   buyerId: idOf('agent'),
   sellerId: idOf('agent'),
   status: NegotiationStatus,
@@ -65,7 +67,7 @@ export const NegotiationSession = z.annotated(z.object({
 export type NegotiationSession = z.infer<typeof NegotiationSession>;
 
 export const StartNegotiationRequest = z.annotated(z.strictObject({
-  offerId: z.annotated(z.string().check(z.regex(idPattern('offer'), 'Must be an offer id (ofr_…)')), { maxLength: 30, description: 'From a search result (or GET /v1/products/{id})' }),
+  offerId: z.annotated(z.string().check(z.regex(idPattern('offer'), 'Must be an offer id (ofr_…)')), { maxLength: 30, description: 'From a search result, or a product’s offers' }),
   quantity: Quantity,
   unitPrice: z.annotated(z.optional(UnitPrice), { description: 'Proposed unit price; default: the offer’s for this quantity' }),
   message: z.optional(Message),

@@ -95,7 +95,7 @@ describe('GET /v1/events', () => {
       buyerId: deal.buyer.agentId,
       sellerId: deal.listing.seller.agentId,
       totalAmount: { amount: 19_000, currency: 'USD' },
-      items: [{ productId: deal.listing.productId, quantity: 20, unitPrice: 950 }],
+      items: [{ productId: deal.listing.productId, sku: deal.listing.sku, title: 'Nitrile gloves, box of 100', quantity: 20, unitPrice: 950 }],
     });
     expect(buyerView.items[2].data).toMatchObject({ sessionId: deal.sessionId, by: 'seller', unitPrice: 950, round: 2, automatic: false });
 

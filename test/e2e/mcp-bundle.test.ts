@@ -88,7 +88,7 @@ describe('the MCP function as bundled for Lambda', () => {
 
     // The client checks structuredContent against the listed output schema.
     expect(await data(client, 'get_profile')).toMatchObject({ agentId: buyer.agentId, role: 'buyer' });
-    const refused = await toolError(client, 'get_order', { id: 'ord_01JZZZZZZZZZZZZZZZZZZZZZZZ' });
+    const refused = await toolError(client, 'get_order', { orderId: 'ord_01JZZZZZZZZZZZZZZZZZZZZZZZ' });
     expect(refused).toMatchObject({ code: 'not-found', status: 404 });
     const invalid = await toolError(client, 'start_negotiation', { offerId: 'nope', quantity: 0 });
     expect(invalid.code).toBe('validation/invalid');

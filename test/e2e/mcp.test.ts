@@ -65,7 +65,7 @@ describe('MCP: the tools of each role', () => {
       expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
       expect(JSON.stringify(tool.inputSchema), tool.name).not.toContain('$ref');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(tool.name.startsWith('get_') || tool.name.startsWith('list_') || tool.name === 'search_products');
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(tool.name.startsWith('get_') || tool.name.startsWith('list_') || tool.name === 'search_products' || tool.name === 'preview_order');
     }
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     const properties = (name: string) => byName[name]!.inputSchema.properties as Record<string, any>;
@@ -74,8 +74,8 @@ describe('MCP: the tools of each role', () => {
     expect(properties('list_orders').limit.pattern).toBeUndefined();
     expect(properties('list_events').waitSeconds).toMatchObject({ type: 'integer' });
     expect(properties('list_events').type).toMatchObject({ type: 'array', items: { type: 'string', enum: expect.arrayContaining(['order.shipped']) } });
-    expect(properties('get_order').id).toMatchObject({ type: 'string', pattern: expect.stringContaining('ord_') });
-    expect(byName.get_order!.inputSchema.required).toEqual(['id']);
+    expect(properties('get_order').orderId).toMatchObject({ type: 'string', pattern: expect.stringContaining('ord_') });
+    expect(byName.get_order!.inputSchema.required).toEqual(['orderId']);
     expect(properties('start_negotiation')).toMatchObject({ offerId: { type: 'string' }, quantity: { type: 'integer', minimum: 1 }, unitPrice: { type: 'integer' }, idempotencyKey: { type: 'string' } });
     expect(byName.start_negotiation!.inputSchema.required?.sort()).toEqual(['offerId', 'quantity']);
     expect(properties('place_order').shippingAddress).toMatchObject({ type: 'object', properties: { country: { type: 'string' } } });
@@ -221,7 +221,7 @@ describe('MCP: a sale and a purchase with nothing but the tools', () => {
     let feed = queued;
     for (let tries = 0; !['completed', 'failed'].includes(feed.status) && tries < 100; tries += 1) {
       await sleep(200);
-      feed = await data(seller, 'get_feed', { id: queued.feedId });
+      feed = await data(seller, 'get_feed', { feedId: queued.feedId });
     }
     expect(feed).toMatchObject({ status: 'completed', rowsSucceeded: 1, rowsFailed: 0 });
     const mine = await data(seller, 'list_my_products', { sku: row.sku });
@@ -237,7 +237,7 @@ describe('MCP: a sale and a purchase with nothing but the tools', () => {
     }
     expect(found.offer).toMatchObject({ unitPrice: { amount: 1000, currency: 'EUR' } });
     expect(found.offer.floorUnitPrice).toBeUndefined();
-    const offer = await data(buyer, 'get_offer', { id: found.offer.offerId });
+    const offer = await data(buyer, 'get_offer', { offerId: found.offer.offerId });
     expect(offer).toMatchObject({ offerId: found.offer.offerId, negotiable: true });
     const structured = await data(buyer, 'search_products', { query: word, filters: { currency: 'EUR', maxPrice: 1000 }, limit: 5 });
     expect(structured.items.map((item: any) => item.offer.offerId)).toContain(found.offer.offerId);
@@ -281,22 +281,22 @@ describe('MCP: a sale and a purchase with nothing but the tools', () => {
     })();
     const pending = await data(seller, 'list_orders', { status: 'pending' });
     expect(pending.items.map((item: any) => item.orderId)).toEqual([order.orderId]);
-    expect(await data(seller, 'confirm_order', { id: order.orderId })).toMatchObject({ status: 'confirmed' });
-    const shipped = await data(seller, 'ship_order', { id: order.orderId, carrier: 'DHL', trackingNumber: '00340434161094042557' });
+    expect(await data(seller, 'confirm_order', { orderId: order.orderId })).toMatchObject({ status: 'confirmed' });
+    const shipped = await data(seller, 'ship_order', { orderId: order.orderId, carrier: 'DHL', trackingNumber: '00340434161094042557' });
     expect(shipped).toMatchObject({ status: 'shipped', shipping: { carrier: 'DHL', trackingNumber: '00340434161094042557' } });
     expect(await follow).toEqual(['order.confirmed', 'order.shipped']);
 
     // A shipped order can no longer be cancelled: the API's conflict, with the state in details.
-    const late = await toolError(buyer, 'cancel_order', { id: order.orderId, reason: 'Too late' });
+    const late = await toolError(buyer, 'cancel_order', { orderId: order.orderId, reason: 'Too late' });
     expect(late).toMatchObject({ code: 'conflict', status: 409, requestId: expect.stringMatching(/^req_/) });
     expect(late.details[0]).toMatchObject({ path: 'status' });
 
-    expect(await data(seller, 'mark_delivered', { id: order.orderId })).toMatchObject({ status: 'delivered' });
-    expect(await data(buyer, 'complete_order', { id: order.orderId })).toMatchObject({ status: 'completed' });
-    const audit = await data(buyer, 'get_order_audit', { id: order.orderId });
+    expect(await data(seller, 'mark_delivered', { orderId: order.orderId })).toMatchObject({ status: 'delivered' });
+    expect(await data(buyer, 'complete_order', { orderId: order.orderId })).toMatchObject({ status: 'completed' });
+    const audit = await data(buyer, 'get_order_audit', { orderId: order.orderId });
     expect(audit.items.map((entry: any) => entry.toStatus)).toEqual(['pending', 'confirmed', 'shipped', 'delivered', 'completed']);
-    expect((await data(buyer, 'get_order', { id: order.orderId })).status).toBe('completed');
-    expect((await data(buyer, 'get_product', { id: found.product.productId })).availableQuantity).toBe(400);
+    expect((await data(buyer, 'get_order', { orderId: order.orderId })).status).toBe('completed');
+    expect((await data(buyer, 'get_product', { productId: found.product.productId })).availableQuantity).toBe(400);
     // A feed, the search index catching up and two held event reads: a bound for a loaded machine, not a target.
   }, 90_000);
 
@@ -306,23 +306,23 @@ describe('MCP: a sale and a purchase with nothing but the tools', () => {
     const created = await data(seller, 'create_webhook', { url: 'http://127.0.0.1:9/hooks', events: ['order.created'], secret: 'a-secret-of-16-or-more', description: 'MCP' });
     expect(created).toMatchObject({ url: 'http://127.0.0.1:9/hooks', events: ['order.created'], active: true });
     expect((await data(seller, 'list_webhooks')).items.map((item: any) => item.id)).toEqual([created.id]);
-    expect(await data(seller, 'list_webhook_deliveries', { id: created.id })).toEqual({ items: [], nextCursor: null });
-    expect(await data(seller, 'delete_webhook', { id: created.id })).toEqual({ id: created.id, deleted: true });
-    expect(await toolError(seller, 'delete_webhook', { id: created.id })).toMatchObject({ code: 'not-found', status: 404 });
+    expect(await data(seller, 'list_webhook_deliveries', { webhookId: created.id })).toEqual({ items: [], nextCursor: null });
+    expect(await data(seller, 'delete_webhook', { webhookId: created.id })).toEqual({ id: created.id, deleted: true });
+    expect(await toolError(seller, 'delete_webhook', { webhookId: created.id })).toMatchObject({ code: 'not-found', status: 404 });
 
     // A file with no valid row fails; a retry with a corrected file completes.
     const failed = await data(seller, 'upload_feed', { csv: 'sku,title,price,currency,available_quantity\nBAD-1,Broken,abc,EUR,1\n' });
     let feed = failed;
     for (let tries = 0; feed.status !== 'failed' && tries < 100; tries += 1) {
       await sleep(200);
-      feed = await data(seller, 'get_feed', { id: failed.feedId });
+      feed = await data(seller, 'get_feed', { feedId: failed.feedId });
     }
     expect(feed).toMatchObject({ status: 'failed', failureReason: expect.any(String) });
-    const retried = await data(seller, 'retry_feed', { id: failed.feedId, csv: 'sku,title,price,currency,available_quantity\nGOOD-1,Fixed,1.00,EUR,1\n' });
+    const retried = await data(seller, 'retry_feed', { feedId: failed.feedId, csv: 'sku,title,price,currency,available_quantity\nGOOD-1,Fixed,1.00,EUR,1\n' });
     expect(retried).toMatchObject({ feedId: failed.feedId, status: 'queued' });
     for (let tries = 0; feed.status !== 'completed' && tries < 100; tries += 1) {
       await sleep(200);
-      feed = await data(seller, 'get_feed', { id: failed.feedId });
+      feed = await data(seller, 'get_feed', { feedId: failed.feedId });
     }
     expect(feed).toMatchObject({ status: 'completed', rowsSucceeded: 1, attempts: 2 });
     expect((await data(seller, 'list_feeds')).items.map((item: any) => item.feedId)).toContain(failed.feedId);
@@ -342,13 +342,13 @@ describe('MCP: every tool’s result matches its output schema (the Client check
     let feed = queued;
     for (let tries = 0; feed.status !== 'completed' && tries < 100; tries += 1) {
       await sleep(200);
-      feed = await data(seller, 'get_feed', { id: queued.feedId });
+      feed = await data(seller, 'get_feed', { feedId: queued.feedId });
     }
     const [product] = (await data(seller, 'list_my_products', { sku: `MCP-${word}` })).items;
     // The seller sees its private prices; a buyer does not.
-    expect((await data(seller, 'get_product', { id: product.productId })).offers[0]).toMatchObject({ floorUnitPrice: { amount: 4500 } });
-    expect(await data(seller, 'get_offer', { id: product.offers[0].offerId })).toMatchObject({ autoAcceptUnitPrice: { amount: 4900 } });
-    expect((await data(buyer, 'get_product', { id: product.productId })).offers[0].floorUnitPrice).toBeUndefined();
+    expect((await data(seller, 'get_product', { productId: product.productId })).offers[0]).toMatchObject({ floorUnitPrice: { amount: 4500 } });
+    expect(await data(seller, 'get_offer', { offerId: product.offers[0].offerId })).toMatchObject({ autoAcceptUnitPrice: { amount: 4900 } });
+    expect((await data(buyer, 'get_product', { productId: product.productId })).offers[0].floorUnitPrice).toBeUndefined();
 
     // A session the buyer ends, another it orders and cancels.
     const first = await data(buyer, 'start_negotiation', { offerId: product.offers[0].offerId, quantity: 2, unitPrice: 4600 });
@@ -358,12 +358,12 @@ describe('MCP: every tool’s result matches its output schema (the Client check
     expect(second.status).toBe('accepted');
     const webhook = await data(buyer, 'create_webhook', { url: 'http://127.0.0.1:9/never', events: ['order.created', 'order.cancelled'], secret: 'a-secret-of-16-or-more' });
     const order = await data(buyer, 'place_order', { sessionId: second.sessionId });
-    expect(await data(buyer, 'cancel_order', { id: order.orderId, reason: 'Budget cut' })).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Budget cut' } });
+    expect(await data(buyer, 'cancel_order', { orderId: order.orderId, reason: 'Budget cut' })).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Budget cut' } });
     expect((await data(seller, 'list_orders', { status: 'cancelled' })).items.map((item: any) => item.orderId)).toEqual([order.orderId]);
     let deliveries: any = { items: [] };
     for (let tries = 0; deliveries.items.length < 2 && tries < 100; tries += 1) {
       await sleep(200);
-      deliveries = await data(buyer, 'list_webhook_deliveries', { id: webhook.id });
+      deliveries = await data(buyer, 'list_webhook_deliveries', { webhookId: webhook.id });
     }
     expect(deliveries.items.map((delivery: any) => delivery.eventType).sort()).toEqual(['order.cancelled', 'order.created']);
   });
@@ -383,7 +383,7 @@ describe('MCP: the API’s refusals as tool errors', () => {
     const limit = await toolError(buyer, 'list_orders', { limit: 1.5 });
     expect(limit.details).toEqual([{ path: 'limit', message: expect.stringContaining('integer from 1 to 100') }]);
     const missing = await toolError(buyer, 'get_order', {});
-    expect(missing.details).toEqual([{ path: 'id', message: 'Required (string)' }]);
+    expect(missing.details).toEqual([{ path: 'orderId', message: 'Required (string)' }]);
     const both = await toolError(buyer, 'search_products', { intent: 'gloves', query: 'gloves' });
     expect(both).toMatchObject({ code: 'validation/invalid', details: [{ path: 'query' }] });
     const key = await toolError(buyer, 'place_order', { sessionId: 'neg_01JF3Q5Z8X2C7V9B4N6M1K0PQR', idempotencyKey: '' });
@@ -391,10 +391,10 @@ describe('MCP: the API’s refusals as tool errors', () => {
   });
 
   it('answers a tool of the other role with auth/forbidden, an unknown tool with not-found, an unknown record with the API’s 404', async () => {
-    expect(await toolError(buyer, 'confirm_order', { id: 'ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR' })).toMatchObject({ code: 'auth/forbidden', status: 403, message: expect.stringContaining('seller') });
+    expect(await toolError(buyer, 'confirm_order', { orderId: 'ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR' })).toMatchObject({ code: 'auth/forbidden', status: 403, message: expect.stringContaining('seller') });
     expect(await toolError(buyer, 'upload_feed', { csv: 'sku\n' })).toMatchObject({ code: 'auth/forbidden' });
     expect(await toolError(buyer, 'drop_tables')).toMatchObject({ code: 'not-found', status: 404 });
-    const unknown = await toolError(buyer, 'get_order', { id: 'ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });
+    const unknown = await toolError(buyer, 'get_order', { orderId: 'ord_01JF3Q5Z8X2C7V9B4N6M1K0PQR' });
     expect(unknown).toMatchObject({ code: 'not-found', status: 404, details: [], requestId: expect.stringMatching(/^req_/) });
   });
 });

@@ -364,6 +364,28 @@ describe('negotiation', () => {
 });
 
 describe('orders', () => {
+  it('names the product in the session and the order by sku and by its title when the negotiation began, whatever it is renamed to later', async () => {
+    const listing = await listProduct(client, { title: 'Vinyl gloves, box of 100' });
+    const buyer = await registerUnlimited(client, 'buyer');
+    const started = await negotiate(client, buyer.apiKey, { offerId: listing.offerId, quantity: 20 });
+    expect(started.status, started.text).toBe(201);
+    expect(started.json.data).toMatchObject({ productId: listing.productId, sku: listing.sku, title: 'Vinyl gloves, box of 100' });
+    // The seller renames the product (the same sku in a new feed) before accepting.
+    const renamed = await client.send('POST', '/v1/seller/feeds', { apiKey: listing.seller.apiKey, body: { products: [{ sku: listing.sku, title: 'Vinyl gloves, powder-free, box of 100', price: { amount: 1000, currency: 'USD' }, availableQuantity: 500, minOrderQuantity: 10 }] } });
+    expect(renamed.status, renamed.text).toBe(202);
+    expect(await waitForFeed(client, listing.seller.apiKey, renamed.json.data.feedId)).toMatchObject({ status: 'completed', rowsFailed: 0 });
+    const sessionId = started.json.data.sessionId as string;
+    if (started.json.data.status !== 'accepted') expect((await move(client, listing.seller.apiKey, sessionId, 'accept')).status).toBe(200);
+    const created = await client.send('POST', '/v1/create-order', { apiKey: buyer.apiKey, body: { sessionId } });
+    expect(created.status, created.text).toBe(201);
+    const line = { productId: listing.productId, sku: listing.sku, title: 'Vinyl gloves, box of 100', quantity: 20, unitPrice: 1000 };
+    expect(created.json.data.items).toEqual([line]);
+    const read = await client.get(`/v1/orders/${created.json.data.orderId}`, { apiKey: listing.seller.apiKey });
+    expect(read.json.data.items).toEqual([line]);
+    expect((await client.get(`/v1/negotiations/${sessionId}`, { apiKey: buyer.apiKey })).json.data).toMatchObject({ sku: listing.sku, title: 'Vinyl gloves, box of 100' });
+    expect((await client.get(`/v1/products/${listing.productId}`, { apiKey: buyer.apiKey })).json.data.title).toBe('Vinyl gloves, powder-free, box of 100');
+  });
+
   it('follows a full life cycle with its audit trail, and refuses every transition out of turn', async () => {
     const listing = await listProduct(client, { availableQuantity: 500 });
     const buyer = await registerUnlimited(client, 'buyer');
@@ -373,7 +395,7 @@ describe('orders', () => {
     const order = created.json.data;
     expect(order).toMatchObject({
       sessionId, offerId: listing.offerId, buyerId: buyer.agentId, sellerId: listing.seller.agentId, status: 'pending',
-      items: [{ productId: listing.productId, quantity: 40, unitPrice: 1000 }], totalAmount: { amount: 40_000, currency: 'USD' },
+      items: [{ productId: listing.productId, sku: listing.sku, title: 'Nitrile gloves, box of 100', quantity: 40, unitPrice: 1000 }], totalAmount: { amount: 40_000, currency: 'USD' },
       buyerReference: 'PO-1234', shipping: null, cancellation: null,
     });
     expect(await availableQuantity(client, buyer.apiKey, listing.productId)).toBe(460);

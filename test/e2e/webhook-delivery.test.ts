@@ -106,7 +106,7 @@ describe('webhook delivery', () => {
       const created = envelopes.find((envelope) => envelope.type === 'order.created')!;
       expect(created.data).toEqual({
         orderId: order.orderId, buyerId: buyer.agentId, sellerId: listing.seller.agentId,
-        totalAmount: { amount: 19_000, currency: 'USD' }, items: [{ productId: listing.productId, quantity: 20, unitPrice: 950 }],
+        totalAmount: { amount: 19_000, currency: 'USD' }, items: [{ productId: listing.productId, sku: listing.sku, title: 'Nitrile gloves, box of 100', quantity: 20, unitPrice: 950 }],
       });
       const shipped = envelopes.find((envelope) => envelope.type === 'order.shipped')!;
       expect(shipped.data).toMatchObject({ orderId: order.orderId, status: 'shipped', shipping: { carrier: 'DHL', trackingNumber: '42' } });

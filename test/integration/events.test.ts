@@ -18,7 +18,7 @@ const orderCreated = (buyerId: string, sellerId: string) => ({
   buyerId,
   sellerId,
   totalAmount: { amount: 19_000, currency: 'USD' },
-  items: [{ productId: 'prd_1', quantity: 20, unitPrice: 950 }],
+  items: [{ productId: 'prd_1', sku: 'GLV-1', title: 'Gloves', quantity: 20, unitPrice: 950 }],
 });
 
 const feedFailed = (sellerId: string) => ({

@@ -163,11 +163,12 @@ describe('the award', () => {
       {
         sessionId: 'neg_01M83TK1C0AGPSWHZZWGW1WEGM',
         rfq: { rfqId: 'rfq_01M83TK1C0AGPSWHZZWGW1WEGN', buyerId: 'agt_B' },
-        quote: { quoteId: 'qte_01M83TK1C0AGPSWHZZWGW1WEGP', sellerId: 'agt_S', offerId: 'ofr_X', productId: 'prd_X', currency: 'EUR', unitPrice: 1100, quantity: 100, message: null, updatedAt: iso(-10) },
+        quote: { quoteId: 'qte_01M83TK1C0AGPSWHZZWGW1WEGP', sellerId: 'agt_S', offerId: 'ofr_X', productId: 'prd_X', productSku: 'SKU-X', currency: 'EUR', unitPrice: 1100, quantity: 100, message: null, updatedAt: iso(-10) },
+        title: 'Gloves X',
       },
       at(0),
     );
-    expect(session).toMatchObject({ status: 'accepted', buyerId: 'agt_B', sellerId: 'agt_S', unitPrice: 1100, quantity: 100, currency: 'EUR', turn: null, expiresAt: null, acceptedAt: iso(0) });
+    expect(session).toMatchObject({ status: 'accepted', sku: 'SKU-X', title: 'Gloves X', buyerId: 'agt_B', sellerId: 'agt_S', unitPrice: 1100, quantity: 100, currency: 'EUR', turn: null, expiresAt: null, acceptedAt: iso(0) });
     expect(session.history.map((step) => `${step.by}:${step.action}`)).toEqual(['seller:propose', 'buyer:accept']);
     // The negotiation state machine orders it, once, by its buyer only.
     expect(negotiationMove(session, { action: 'order', orderId: 'ord_1' }, 'buyer', at(1), 3600)).toMatchObject({ next: { status: 'ordered', orderId: 'ord_1' } });

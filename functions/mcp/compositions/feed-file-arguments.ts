@@ -6,7 +6,7 @@ import type { FieldProblem } from '../../../shared/failures.ts';
 import { InlineJsonFeedRequest, UploadFeedQuery } from '../../../shared/schemas/catalog.ts';
 import { FeedProductRow } from '../../../shared/schemas/feed-rows.ts';
 import * as z from '../../../shared/schemas/zod.ts';
-import { IdempotencyKeyArgument, argumentSchema, argumentsSchema, keysOf, parseIdempotencyKey, problemsOf, propertyOf, toolInput, type JsonSchema, type Parsed, type ToolInput } from '../tool-arguments.ts';
+import { IdempotencyKeyArgument, argumentSchema, keysOf, outline, parseIdempotencyKey, problemsOf, propertyOf, toolInput, type JsonSchema, type Parsed, type ToolInput } from '../tool-arguments.ts';
 
 export interface FeedFileArguments {
   upload: { csv: string; filename?: string } | { products: unknown[]; filename?: string } | undefined;
@@ -23,7 +23,11 @@ function feedFileProperties(): Record<(typeof FEED_FILE_ARGUMENTS)[number], Json
   const products = propertyOf(InlineJsonFeedRequest, 'products');
   return {
     csv: { ...argumentSchema(CsvText), description: 'The feed as CSV text (the header row from get_feed_template, then one row per product; prices as decimals in major units, e.g. 12.50 with a currency column). Use csv or products' },
-    products: { ...products, items: argumentSchema(FeedProductRow), description: 'The feed as JSON product rows (prices as Money objects in minor units: {"amount": 1250, "currency": "EUR"}). Use csv or products' },
+    products: {
+      ...products,
+      items: outline(argumentSchema(FeedProductRow)),
+      description: 'The feed as JSON product rows, each field as get_feed_template with format json describes it (prices as Money objects in minor units: {"amount": 1250, "currency": "EUR"}). Use csv or products',
+    },
     filename: { ...propertyOf(UploadFeedQuery, 'filename'), description: 'A name for the file, shown on the feed' },
   };
 }
@@ -52,18 +56,22 @@ function feedFileArguments(required: boolean): { parse: (args: Record<string, un
   };
 }
 
-/** The arguments of a tool that sends a feed file inline: the route's path parameters (`params`), the file, `idempotencyKey`. */
+/**
+ * The arguments of a tool that sends a feed file inline: the feed's id as `feedId` when the route has
+ * an `{id}` (`params`), the file, `idempotencyKey`.
+ */
 export function feedFileInput(options: { params?: z.ZodMiniObject | undefined; required: boolean }): ToolInput<FeedFileArguments & { id?: string }> {
   const file = feedFileArguments(options.required);
   const params = options.params;
-  const known = new Set<string>([...FEED_FILE_ARGUMENTS, 'idempotencyKey', ...keysOf(params)]);
+  if (params && [...keysOf(params)].join() !== 'id') throw new Error('A feed file tool takes the feed\'s id as its one path parameter');
+  const known = new Set<string>([...FEED_FILE_ARGUMENTS, 'idempotencyKey', ...(params ? ['feedId'] : [])]);
   return toolInput(
     () => {
-      const paramSchema = params ? argumentsSchema([params]) : undefined;
+      const feedId = params ? propertyOf(params, 'id') : undefined;
       return {
         type: 'object',
-        properties: { ...(paramSchema?.properties ?? {}), ...feedFileProperties(), ...IdempotencyKeyArgument },
-        ...(paramSchema?.required ? { required: paramSchema.required } : {}),
+        properties: { ...(feedId ? { feedId } : {}), ...feedFileProperties(), ...IdempotencyKeyArgument },
+        ...(feedId ? { required: ['feedId'] } : {}),
         additionalProperties: false,
       };
     },
@@ -71,9 +79,9 @@ export function feedFileInput(options: { params?: z.ZodMiniObject | undefined; r
       const problems: FieldProblem[] = Object.keys(args).filter((name) => !known.has(name)).map((name) => ({ path: name, message: 'Unknown field; remove it' }));
       let feedId: string | undefined;
       if (params) {
-        const parsed = params.safeParse({ id: args.id });
-        if (parsed.success) feedId = args.id as string;
-        else problems.push(...problemsOf(parsed.error));
+        const parsed = params.safeParse({ id: args.feedId });
+        if (parsed.success) feedId = args.feedId as string;
+        else problems.push(...problemsOf(parsed.error).map((problem) => ({ ...problem, path: problem.path.replace(/^id\b/, 'feedId') })));
       }
       problems.push(...parseIdempotencyKey(args.idempotencyKey));
       const upload = file.parse(args);

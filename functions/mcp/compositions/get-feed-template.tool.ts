@@ -7,10 +7,8 @@ import { FeedFormat } from '../../../shared/schemas/catalog.ts';
 import * as z from '../../../shared/schemas/zod.ts';
 import { READ, defineTool } from '../tool-declaration.ts';
 import { argumentsSchema, problemsOf, toolInput } from '../tool-arguments.ts';
-import { dataOf } from '../tool-results.ts';
+import { dataOf, toolOutput } from '../tool-results.ts';
 
-const getCsvFeedTemplate = withDocument(getCsvFeedTemplateModule);
-const getJsonFeedTemplate = withDocument(getJsonFeedTemplateModule);
 
 const Arguments = z.strictObject({ format: z.annotated(z._default(FeedFormat, 'csv'), { description: 'csv (default) or json' }) });
 
@@ -18,7 +16,7 @@ export const tool = defineTool({
   name: 'get_feed_template',
   title: 'Get the feed template',
   description: 'The catalog feed template, csv (default) or json: content is a valid file you can edit and upload, fields describes every column (type, required, example). In CSV, prices are decimals in major units (12.50) with a currency column; in JSON, Money objects in minor units. Next: upload_feed.',
-  routes: [getCsvFeedTemplate, getJsonFeedTemplate],
+  routes: [getCsvFeedTemplateModule.route, getJsonFeedTemplateModule.route],
   input: toolInput(
     () => argumentsSchema([Arguments]),
     (args) => {
@@ -26,7 +24,7 @@ export const tool = defineTool({
       return parsed.success ? { ok: true, value: parsed.data } : { ok: false, problems: problemsOf(parsed.error) };
     },
   ),
-  output: dataOf(getCsvFeedTemplate),
+  output: toolOutput(() => dataOf(withDocument(getCsvFeedTemplateModule))),
   annotations: READ,
   call: (mk, args) => (args.format === 'json' ? mk.templates.json() : mk.templates.csv()),
 });

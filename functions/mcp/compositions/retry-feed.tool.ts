@@ -4,18 +4,17 @@
 import * as retryFeedModule from '../../seller-feeds/retry.route.ts';
 import { withDocument } from '../../../shared/http/route-table.ts';
 import { change, defineTool, idempotency, type FeedUpload } from '../tool-declaration.ts';
-import { dataOf } from '../tool-results.ts';
+import { dataOf, toolOutput } from '../tool-results.ts';
 import { feedFileInput } from './feed-file-arguments.ts';
 
-const retryFeed = withDocument(retryFeedModule);
 
 export const tool = defineTool({
   name: 'retry_feed',
   title: 'Retry a failed feed',
   description: 'Process a failed feed again: without a file, its stored file as it was; with csv or products, a corrected file in its place. Only a failed feed can be retried. Next: get_feed until completed or failed.',
-  routes: [retryFeed],
-  input: feedFileInput({ params: retryFeed.request.params, required: false }),
-  output: dataOf(retryFeed),
+  routes: [retryFeedModule.route],
+  input: feedFileInput({ params: retryFeedModule.route.request.params, required: false }),
+  output: toolOutput(() => dataOf(withDocument(retryFeedModule))),
   annotations: change({ idempotent: false }),
   call: (mk, args) => mk.feeds.retry(args.id as string, args.upload as FeedUpload | undefined, idempotency(args)),
 });

@@ -8,10 +8,8 @@ import { SearchIntentRequest, SearchRequest } from '../../../shared/schemas/sear
 import type * as z from '../../../shared/schemas/zod.ts';
 import { MONEY, PAGED, READ, defineTool, firstPage, type RequestBody } from '../tool-declaration.ts';
 import { argumentsSchema, problemsOf, propertyOf, toolInput, type ArgumentsSchema, type Parsed, type ToolInput } from '../tool-arguments.ts';
-import { dataOf, eitherObject } from '../tool-results.ts';
+import { dataOf, eitherObject, toolOutput } from '../tool-results.ts';
 
-const searchIntent = withDocument(searchIntentModule);
-const search = withDocument(searchModule);
 
 type SearchArguments = { mode: 'intent'; body: RequestBody<'searchIntent'> } | { mode: 'query'; body: RequestBody<'search'> };
 
@@ -25,6 +23,7 @@ const searchInput: ToolInput<SearchArguments> = toolInput(
       properties: {
         intent: { ...propertyOf(SearchIntentRequest, 'intent'), description: 'What you need in plain language, e.g. "500 nitrile gloves under 0.15 EUR each from Germany within 10 days". Use either intent, or query with filters and sort' },
         ...structured.properties,
+        fields: { ...propertyOf(SearchRequest, 'fields'), description: 'compact (the default here): each item without descriptions, image URLs, timestamps and repeated ids; full: every field (or get_product for one)' },
       },
     } satisfies ArgumentsSchema;
   },
@@ -44,11 +43,17 @@ const searchInput: ToolInput<SearchArguments> = toolInput(
 export const tool = defineTool({
   name: 'search_products',
   title: 'Search products',
-  description: `Find products and their standing offers. Either say what you need in plain language with intent ("500 nitrile gloves under 0.15 EUR each from Germany within 10 days": quantity, price ceiling, origin and lead time are read into filters, and the answer's interpretation says what was understood), or search structurally with query (words), filters (category, brand, sellerId, minPrice/maxPrice per unit with currency, minAvailableQuantity, shipsFrom, maxLeadTimeDays, attributes) and sort. Each item is {product, offer, score}. ${MONEY} ${PAGED} Next: get_offer or get_product for details; a buyer opens a negotiation with start_negotiation on the offer's offerId.`,
-  routes: [searchIntent, search],
+  description: `Find products and their standing offers. Either say what you need in plain language with intent ("500 nitrile gloves under 0.15 EUR each from Germany within 10 days": quantity, price ceiling, origin and lead time are read into filters, and the answer's interpretation says what was understood), or search structurally with query (words), filters (category, brand, sellerId, minPrice/maxPrice per unit with currency, minAvailableQuantity, shipsFrom, maxLeadTimeDays, attributes) and sort. Each item is {product, offer, score, matched, relaxed}, compact unless fields is full. ${MONEY} ${PAGED} Next: get_offer or get_product for details; a buyer opens a negotiation with start_negotiation on the offer's offerId.`,
+  routes: [searchIntentModule.route, searchModule.route],
   input: searchInput,
-  output: eitherObject(dataOf(searchIntent), dataOf(search)),
+  output: toolOutput(() => eitherObject(dataOf(withDocument(searchIntentModule)), dataOf(withDocument(searchModule)))),
   annotations: READ,
-  // A search changes nothing: no Idempotency-Key, so that the API stores no answer for it.
-  call: (mk, args) => firstPage(args.mode === 'intent' ? mk.search.intent(args.body, { idempotencyKey: null }) : mk.search.query(args.body, { idempotencyKey: null })),
+  // A search changes nothing: no Idempotency-Key, so that the API stores no answer for it. Items are
+  // compact unless asked otherwise: a model pays for every byte (docs/decisions/mcp-compact-tool-list.md).
+  call: (mk, args) =>
+    firstPage(
+      args.mode === 'intent'
+        ? mk.search.intent({ ...args.body, fields: args.body.fields ?? 'compact' }, { idempotencyKey: null })
+        : mk.search.query({ ...args.body, fields: args.body.fields ?? 'compact' }, { idempotencyKey: null }),
+    ),
 });

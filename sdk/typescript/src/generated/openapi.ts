@@ -1366,7 +1366,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server: your role’s tools over Streamable HTTP
-         * @description Stateless Streamable HTTP, JSON answers (or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives your role’s tools; each `tools/call` is one call of this API with your key: `structuredContent` and a JSON text block, or `isError`.
+         * @description Stateless Streamable HTTP, JSON answers (or the SDK’s `agent-marketplace-mcp` bin over stdio). `tools/list` gives the tools your key may call; each `tools/call` is one call of this API with your key: `structuredContent` and a JSON text block, or `isError`.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -1816,6 +1816,8 @@ export interface components {
         };
         OrderItem: {
             productId: components["schemas"]["ProductId"];
+            sku: string;
+            title: string | null;
             /** Format: int32 */
             quantity: number;
             /**
@@ -2120,7 +2122,7 @@ export interface components {
             format?: "csv" | "json";
         };
         StartNegotiationRequest: {
-            /** @description From a search result (or GET /v1/products/{id}) */
+            /** @description From a search result, or a product’s offers */
             offerId: components["schemas"]["OfferId"];
             /**
              * Format: int32
@@ -2920,6 +2922,8 @@ export interface components {
             sessionId: components["schemas"]["NegotiationId"];
             offerId: components["schemas"]["OfferId"];
             productId: components["schemas"]["ProductId"];
+            sku: string;
+            title: string | null;
             buyerId: components["schemas"]["AgentId"];
             sellerId: components["schemas"]["AgentId"];
             status: components["schemas"]["NegotiationStatus"];
@@ -5062,6 +5066,8 @@ export interface operations {
                      *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
                      *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
                      *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *         "sku": "GLV-NIT-M-100",
+                     *         "title": "Nitrile gloves, size M, box of 100",
                      *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
                      *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
                      *         "status": "accepted",
@@ -5160,6 +5166,8 @@ export interface operations {
                      *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
                      *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
                      *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *         "sku": "GLV-NIT-M-100",
+                     *         "title": "Nitrile gloves, size M, box of 100",
                      *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
                      *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
                      *         "status": "rejected",
@@ -5440,6 +5448,8 @@ export interface operations {
                      *         "items": [
                      *           {
                      *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "sku": "GLV-NIT-M-100",
+                     *             "title": "Nitrile gloves, size M, box of 100",
                      *             "quantity": 25,
                      *             "unitPrice": 1200
                      *           }
@@ -5606,6 +5616,8 @@ export interface operations {
                      *         "items": [
                      *           {
                      *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "sku": "GLV-NIT-M-100",
+                     *             "title": "Nitrile gloves, size M, box of 100",
                      *             "quantity": 500,
                      *             "unitPrice": 1160
                      *           }
@@ -5673,6 +5685,8 @@ export interface operations {
                      *         "items": [
                      *           {
                      *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "sku": "GLV-NIT-M-100",
+                     *             "title": "Nitrile gloves, size M, box of 100",
                      *             "quantity": 500,
                      *             "unitPrice": 1160
                      *           }
@@ -5741,6 +5755,8 @@ export interface operations {
                      *         "items": [
                      *           {
                      *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "sku": "GLV-NIT-M-100",
+                     *             "title": "Nitrile gloves, size M, box of 100",
                      *             "quantity": 500,
                      *             "unitPrice": 1160
                      *           }
@@ -5813,6 +5829,8 @@ export interface operations {
                      *         "items": [
                      *           {
                      *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "sku": "GLV-NIT-M-100",
+                     *             "title": "Nitrile gloves, size M, box of 100",
                      *             "quantity": 25,
                      *             "unitPrice": 1200
                      *           }
@@ -6712,7 +6730,7 @@ export interface operations {
                      *         "nextAttemptAt": null,
                      *         "createdAt": "2026-11-23T09:11:00.160Z",
                      *         "updatedAt": "2026-11-23T09:11:00.502Z",
-                     *         "payload": "{\"id\":\"evt_01M83TMVZ0KAWZ2R4PPHTGTRWW\",\"type\":\"order.created\",\"timestamp\":\"2026-11-23T09:11:00.000Z\",\"data\":{\"orderId\":\"ord_01M83TRH50MAGDC7K060BRRBKW\",\"buyerId\":\"agt_01M83T6770RB4X4RJFWXG49JCV\",\"sellerId\":\"agt_01M83T4CM0G5QCN6ZW92TBMJ07\",\"totalAmount\":{\"amount\":580000,\"currency\":\"EUR\"},\"items\":[{\"productId\":\"prd_01M83T9WD0S3SHGK39V7361XHA\",\"quantity\":500,\"unitPrice\":1160}]}}"
+                     *         "payload": "{\"id\":\"evt_01M83TMVZ0KAWZ2R4PPHTGTRWW\",\"type\":\"order.created\",\"timestamp\":\"2026-11-23T09:11:00.000Z\",\"data\":{\"orderId\":\"ord_01M83TRH50MAGDC7K060BRRBKW\",\"buyerId\":\"agt_01M83T6770RB4X4RJFWXG49JCV\",\"sellerId\":\"agt_01M83T4CM0G5QCN6ZW92TBMJ07\",\"totalAmount\":{\"amount\":580000,\"currency\":\"EUR\"},\"items\":[{\"productId\":\"prd_01M83T9WD0S3SHGK39V7361XHA\",\"sku\":\"GLV-NIT-M-100\",\"title\":\"Nitrile gloves, size M, box of 100\",\"quantity\":500,\"unitPrice\":1160}]}}"
                      *       }
                      *     }
                      */
@@ -7144,6 +7162,8 @@ export interface operations {
                      *         "sessionId": "neg_01M83TK1C0AGPSWHZZWGW1WEGM",
                      *         "offerId": "ofr_01M83TBQ00SGNK6B3E5ANAP9QW",
                      *         "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *         "sku": "GLV-NIT-M-100",
+                     *         "title": "Nitrile gloves, size M, box of 100",
                      *         "buyerId": "agt_01M83T6770RB4X4RJFWXG49JCV",
                      *         "sellerId": "agt_01M83T4CM0G5QCN6ZW92TBMJ07",
                      *         "status": "expired",
@@ -7302,6 +7322,8 @@ export interface operations {
                      *         "items": [
                      *           {
                      *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                     *             "sku": "GLV-NIT-M-100",
+                     *             "title": "Nitrile gloves, size M, box of 100",
                      *             "quantity": 25,
                      *             "unitPrice": 1200
                      *           }
@@ -7667,7 +7689,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["InvalidKey"];
-            /** @description A request from a web page whose `Origin` this server does not allow (DNS-rebinding protection; locally, also a `Host` that is not a loopback name), before its key is looked up: a JSON-RPC error, `id` null */
+            /** @description A web page’s `Origin` (locally, also a `Host` not a loopback name) this server does not allow, refused before the key is read (DNS-rebinding protection): a JSON-RPC error, `id` null */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7731,6 +7753,8 @@ export interface operations {
                  *         "items": [
                  *           {
                  *             "productId": "prd_01M83T9WD0S3SHGK39V7361XHA",
+                 *             "sku": "GLV-NIT-M-100",
+                 *             "title": "Nitrile gloves, size M, box of 100",
                  *             "quantity": 500,
                  *             "unitPrice": 1160
                  *           }
