@@ -9,6 +9,7 @@ import { SUMMARY } from '../shared/openapi/guide.ts';
 import { PACKAGE_VERSION } from '../shared/openapi/package-version.ts';
 import { AGENT_CARD_ORIGIN } from '../shared/http/agent-card.ts';
 import type { Role } from '../shared/schemas/agents.ts';
+import type { Stage } from '../shared/resources.ts';
 
 /** The A2A protocol version whose AgentCard fields the card follows. */
 export const A2A_PROTOCOL_VERSION = '0.3.0';
@@ -32,11 +33,13 @@ const SKILLS: Record<Role, { id: string; name: string; description: string; tags
   },
 };
 
-/** The card, its URLs on AGENT_CARD_ORIGIN: skills are the buyer's and the seller's MCP tools. */
-export function buildAgentCard(version = PACKAGE_VERSION) {
+/**
+ * The card, its URLs on AGENT_CARD_ORIGIN: skills are the buyer's and the seller's MCP tools, as a main
+ * key of the stage lists them (a sandbox's card names its sandbox tools too; a live stack's does not).
+ */
+export function buildAgentCard(stage: Stage = 'live', version = PACKAGE_VERSION) {
   const origin = AGENT_CARD_ORIGIN;
-  // The tools of a main key of each role on a live stack (no sandbox tools): what the card advertises.
-  const toolsOf = (role: Role) => toolsFor({ role, scopes: null, sandbox: false }).map((tool) => tool.name);
+  const toolsOf = (role: Role) => toolsFor({ role, scopes: null, sandbox: stage === 'test' }).map((tool) => tool.name);
   return {
     protocolVersion: A2A_PROTOCOL_VERSION,
     name: 'Agent Marketplace',

@@ -36,7 +36,7 @@ const BUILDERS: Record<BundledFile, (target: string, stage: Stage) => void> = {
   'llms.txt': (target, stage) => writeFileSync(target, buildLlmsTxt(routeList.filter(servedOn(stage)))),
   // The fallback answers 405 with Allow for a known path: the paths and methods only, no schemas.
   'route-methods.json': (target, stage) => writeFileSync(target, JSON.stringify(routeMethodsTable(routeList.filter(servedOn(stage))))),
-  'agent-card.json': (target) => writeFileSync(target, JSON.stringify(buildAgentCard())),
+  'agent-card.json': (target, stage) => writeFileSync(target, JSON.stringify(buildAgentCard(stage))),
   'house-catalog.json': (target) => writeFileSync(target, JSON.stringify(houseCatalogRows())),
   // The dashboard page with its bundled script and its Content-Security-Policy (lib/dashboard-page.ts).
   'dashboard.json': (target) => writeFileSync(target, JSON.stringify(buildDashboardPage())),

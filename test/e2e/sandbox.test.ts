@@ -260,7 +260,7 @@ describe('expiring an approval', () => {
 });
 
 describe('sample events', () => {
-  it('of every type a role receives: valid for the type, marked sample, to the caller’s webhooks and events feed alone', async () => {
+  it('of every type a role receives: valid for the type, marked sample, to the caller’s webhooks and events feed alone', { timeout: 120_000 }, async () => {
     for (const role of ['buyer', 'seller'] as const) {
       const agent = await registerUnlimited(client, role);
       const path = `/samples-${role}`;

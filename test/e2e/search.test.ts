@@ -165,7 +165,9 @@ describe('POST /v1/search', () => {
         ['productId', 'sellerId', 'sku', 'title', 'category', 'brand', 'attributes', 'unit', 'packSize', 'price', 'availableQuantity', 'minOrderQuantity', 'leadTimeDays', 'shipsFrom'].sort(),
       );
       expect(Object.keys(small.offer).sort()).toEqual(['offerId', 'unitPrice', 'minQuantity', 'priceTiers', 'negotiable', 'validUntil'].sort());
-      expect(small).toMatchObject({ product: { sku: 'C-1', packSize: 100, price: whole.product.price }, offer: { offerId: whole.offer.offerId, unitPrice: whole.offer.unitPrice }, score: whole.score, matched: whole.matched, relaxed: whole.relaxed });
+      // The score alone may move between the two calls: other tests' products change the index's word weights.
+      expect(small).toMatchObject({ product: { sku: 'C-1', packSize: 100, price: whole.product.price }, offer: { offerId: whole.offer.offerId, unitPrice: whole.offer.unitPrice }, matched: whole.matched, relaxed: whole.relaxed });
+      expect(small.score).toBeCloseTo(whole.score, 1);
       expect(JSON.stringify(compact.json).length).toBeLessThan(JSON.stringify(full.json).length);
     }
     expectError(await client.send('POST', '/v1/search', { apiKey: buyer.apiKey, body: { fields: 'tiny' } }), 422, 'validation/invalid');
