@@ -201,10 +201,12 @@ describe('the Approvals view', () => {
       await expectText(page.locator('#approvals-status'), 'sign in with it to approve or decline');
       expect(await page.locator('#approvals-panel').getByRole('button', { name: 'Approve' }).count()).toBe(0);
       await expectText(page.locator('#status'), 'needs webhooks:read');
+      await expectText(page.locator('#rfqs-status'), 'it needs rfqs:read');
+      expect(await page.locator('#rfqs-table').isHidden()).toBe(true);
       await expectNoSidewaysScroll(page, 'restricted key');
-      // The browser logs the two 403s the page asked for (may this key decide? read webhooks?); nothing else.
+      // The browser logs the three 403s the page asked for (may this key decide? read webhooks? read RFQs?); nothing else.
       expect(watch.problems.filter((problem) => !problem.includes('status of 403'))).toEqual([]);
-      expect(watch.problems.length).toBeLessThanOrEqual(2);
+      expect(watch.problems.length).toBeLessThanOrEqual(3);
       expect(watch.foreignRequests).toEqual([]);
       await page.close();
     });
