@@ -1,6 +1,6 @@
 // Worker `houseAgents` (sandbox only), on the table's stream (new event items): the sandbox's house
 // agents act on the events that concern them — the house seller confirms its new orders and answers
-// negotiations its policy left to it; a house buyer answers the seller's asks by its strategy, orders
+// negotiations its policy left to it and quotes on the requests for quotes it is sent; a house buyer answers the seller's asks by its strategy, orders
 // once its session is accepted, and completes its delivered orders (shared/domain/house-agents.ts).
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';

@@ -13,6 +13,7 @@ import { finishFulfilment, getHouseCatalog, putHouseCatalog, scheduleFulfilment 
 import { getAgentItem } from '../data/agents.ts';
 import { getNegotiation } from '../data/negotiations.ts';
 import { getOrder } from '../data/orders.ts';
+import { getQuote, getRfq } from '../data/rfqs.ts';
 import { getOffer, getProductsBySku, writeProducts, type OfferItem, type ProductItem } from '../data/products.ts';
 import { Failure } from '../failures.ts';
 import { logger } from '../logger.ts';
@@ -26,6 +27,10 @@ import { answerAsk } from './house-buyer-policy.ts';
 import { moveNegotiation, type TradeCaller } from './negotiations.ts';
 import { offerPriceFor } from './negotiation-policy.ts';
 import { createOrder, transitionOrder, type OrderingCaller } from './orders.ts';
+import { houseQuotePrice, houseQuoteQuantity, houseQuoteValidUntil } from './house-seller-quote.ts';
+import { rfqMove } from './rfq-states.ts';
+import { quotedOffer, submitQuote } from './rfqs.ts';
+import { effectiveStrategy } from './seller-policy.ts';
 
 export interface HouseAgent {
   agentId: string;
@@ -184,20 +189,61 @@ async function answerAsHouseSeller(session: NegotiationSession, now: Date): Prom
 }
 
 /**
- * What the house agents do about one new event: the house seller confirms its new orders and answers
- * negotiations its policy left to it; a house buyer answers the seller's asks, orders once its session
+ * The house seller quotes on a request for quotes it was sent, once, through the same use case as a
+ * seller's agent (submitQuote): its best matching active offer in the request's currency, priced by the
+ * offer's policy within the request's cap, for what it has in stock (house-seller-quote.ts). No quote
+ * when none of its offers matches, the cap is below what its policy would accept, its stock is under
+ * the minimum order, or it quoted already (the event seen twice).
+ */
+async function quoteAsHouseSeller(rfqId: string, now: Date): Promise<void> {
+  const rfq = await getRfq(rfqId);
+  if (!rfq || 'refused' in rfqMove(rfq, 'quote', 'seller', now) || (await getQuote(rfqId, HOUSE_SELLER.agentId))) return;
+  let chosen;
+  try {
+    chosen = await quotedOffer(HOUSE_SELLER.agentId, rfq, undefined, now);
+  } catch (error) {
+    if (error instanceof Failure && error.kind === 'invalid') return;
+    throw error;
+  }
+  const { offer, product } = chosen;
+  if (offer.unitPrice.currency !== rfq.currency) return;
+  const quantity = houseQuoteQuantity(rfq.quantity, product.availableQuantity, Math.max(offer.minQuantity, product.minOrderQuantity));
+  if (quantity === undefined) return;
+  const inCurrency = (money: { amount: number; currency: string } | null) => (money?.currency === rfq.currency ? money.amount : undefined);
+  const floor = inCurrency(offer.floorUnitPrice);
+  const unitPrice = houseQuotePrice({
+    listPrice: offerPriceFor(offer, quantity),
+    negotiable: offer.negotiable,
+    strategy: effectiveStrategy(offer.negotiationStrategy, floor !== undefined),
+    floor,
+    autoAccept: inCurrency(offer.autoAcceptUnitPrice),
+    cap: rfq.maxUnitPrice,
+  });
+  if (unitPrice === undefined) return;
+  const validUntil = houseQuoteValidUntil(rfq.closesAt, offer.validUntil);
+  await unlessMoved(() =>
+    submitQuote(HOUSE_SELLER_CALLER, rfqId, { offerId: offer.offerId, unitPrice, quantity, leadTimeDays: product.leadTimeDays, validUntil, message: 'Sandbox Supply Co., the sandbox’s house seller: from stock' }, now),
+  );
+}
+
+/**
+ * What the house agents do about one new event: the house seller confirms its new orders, answers
+ * negotiations its policy left to it and quotes on the requests for quotes it is sent; a house buyer answers the seller's asks, orders once its session
  * is accepted, and completes its orders once delivered. Sample events (test helpers) are not about
  * real records and are left alone. Every move is an ordinary domain operation under the record's own
  * conditions, so an event seen twice (the stream is at-least-once) moves nothing twice.
  */
 export async function actOnEvent(event: DomainEvent, now: Date): Promise<void> {
-  const data = event.data as { sample?: boolean; sellerId?: string; buyerId?: string; orderId?: string; sessionId?: string; status?: string; turn?: string | null };
+  const data = event.data as { sample?: boolean; sellerId?: string; buyerId?: string; orderId?: string; sessionId?: string; rfqId?: string; status?: string; turn?: string | null };
   if (data.sample) return;
   const buyerStrategy = data.buyerId ? houseBuyerStrategy(data.buyerId) : undefined;
   const houseSeller = data.sellerId !== undefined && isHouseSeller(data.sellerId);
   if (!buyerStrategy && !houseSeller) return;
 
   switch (event.type) {
+    case 'rfq.created':
+      if (houseSeller && data.rfqId) await quoteAsHouseSeller(data.rfqId, now);
+      return;
     case 'order.created':
       if (houseSeller && data.orderId) await confirmHouseOrder(data.orderId, now);
       return;

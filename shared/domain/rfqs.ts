@@ -288,7 +288,7 @@ export async function awardQuote(caller: RfqCaller, rfqId: string, request: { qu
 }
 
 /** The seller's offer a quote sells: the one it names (its own, active), else its best match for the request. */
-async function quotedOffer(sellerId: string, rfq: RfqItem, offerId: string | undefined, now: Date): Promise<{ offer: OfferItem; product: ProductItem }> {
+export async function quotedOffer(sellerId: string, rfq: RfqItem, offerId: string | undefined, now: Date): Promise<{ offer: OfferItem; product: ProductItem }> {
   let chosen = offerId;
   if (chosen === undefined) {
     const index = await currentSearchIndex();

@@ -7,9 +7,13 @@
 // key, totals and expiry, approves one (the seller then has it) and declines the other; the program's
 // own key is told to sign in with the main key.
 // Requests: the key's request log newest first, narrowed to client errors and by path prefix, an error
-// opened to the body it answered. At every step the page must not scroll sideways.
+// opened to the body it answered.
+// RFQs: a buyer's requests for quotes with their status, closing time and sellers reached; one opened to
+// its quotes best first, the best awarded (an accepted session), the others declined; a seller has no
+// such view. At every step the page must not scroll sideways.
 // Screenshots land in test-results/. The page runs under its Content-Security-Policy: a violation would
 // show up as a console error, which fails the test.
+import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, watchPage } from '../support/browser.ts';
@@ -197,10 +201,12 @@ describe('the Approvals view', () => {
       await expectText(page.locator('#approvals-status'), 'sign in with it to approve or decline');
       expect(await page.locator('#approvals-panel').getByRole('button', { name: 'Approve' }).count()).toBe(0);
       await expectText(page.locator('#status'), 'needs webhooks:read');
+      await expectText(page.locator('#rfqs-status'), 'it needs rfqs:read');
+      expect(await page.locator('#rfqs-table').isHidden()).toBe(true);
       await expectNoSidewaysScroll(page, 'restricted key');
-      // The browser logs the two 403s the page asked for (may this key decide? read webhooks?); nothing else.
+      // The browser logs the three 403s the page asked for (may this key decide? read webhooks? read RFQs?); nothing else.
       expect(watch.problems.filter((problem) => !problem.includes('status of 403'))).toEqual([]);
-      expect(watch.problems.length).toBeLessThanOrEqual(2);
+      expect(watch.problems.length).toBeLessThanOrEqual(3);
       expect(watch.foreignRequests).toEqual([]);
       await page.close();
     });
@@ -273,6 +279,89 @@ describe('the Requests view', () => {
       expect(await page.locator('#app').textContent()).not.toContain(invalidId);
       expect(await page.locator('#request-error-panel').isHidden()).toBe(true);
       expect(await page.locator('#requests-path').inputValue()).toBe('');
+      expect(watch.problems).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+      await page.close();
+    });
+  }
+});
+
+describe('the RFQs view', () => {
+  for (const viewport of [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ]) {
+    it(`at ${viewport.name} width (${viewport.width} px): a buyer’s RFQs with status, closing and sellers; one opened to its quotes best first, the best awarded`, { timeout: 180_000 }, async () => {
+      // A word no other test's catalog holds: the RFQ reaches these two sellers only.
+      const word = `zq${randomBytes(4).toString('hex').replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] as string)}`;
+      const [dearer, cheaper] = await Promise.all(
+        [1, 2].map(() => listProduct(client, { title: `Nitrile gloves ${word}, box of 100`, category: 'safety/gloves', price: { amount: 1200, currency: 'EUR' }, shipsFrom: 'DE', availableQuantity: 500, minOrderQuantity: 1 })),
+      );
+      const buyer = await registerUnlimited(client, 'buyer');
+      const created = await client.post('/v1/rfqs', { title: `Nitrile gloves ${word} for the Cologne plant, size M`, category: 'safety', quantity: 50, unit: 'box', currency: 'EUR', maxUnitPrice: 1200, closesAt: new Date(Date.now() + 3_600_000).toISOString() }, { apiKey: buyer.apiKey });
+      expect(created.status, created.text).toBe(201);
+      const rfqId = created.json.data.rfqId as string;
+      await expect.poll(async () => (await client.get(`/v1/rfqs/${rfqId}`, { apiKey: buyer.apiKey })).json.data.sellerCount, { timeout: 30_000, interval: 250 }).toBe(2);
+      const validUntil = new Date(Date.now() + 86_400_000).toISOString();
+      const quoteIds: string[] = [];
+      for (const [listing, unitPrice, message] of [
+        [dearer!, 1150, `From our Düsseldorf warehouse, palletised, ${'with a long note '.repeat(6)}`],
+        [cheaper!, 1100, null],
+      ] as const) {
+        const quoted = await client.post(`/v1/rfqs/${rfqId}/quotes`, { offerId: listing.offerId, unitPrice, quantity: 50, leadTimeDays: unitPrice === 1100 ? 5 : 3, validUntil, ...(message ? { message } : {}) }, { apiKey: listing.seller.apiKey });
+        expect(quoted.status, quoted.text).toBe(201);
+        quoteIds.push(quoted.json.data.quoteId as string);
+      }
+      const [dearerQuote, cheaperQuote] = quoteIds as [string, string];
+
+      const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+      const watch = watchPage(page, inject('baseUrl'));
+      await page.goto(`${inject('baseUrl')}/dashboard`);
+      await page.getByLabel('API key').fill(buyer.apiKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expectText(page.locator('#rfqs-status'), '1 request for quotes.');
+      const rfqRow = page.locator('#rfqs tr').filter({ hasText: rfqId });
+      await expectText(rfqRow, `Nitrile gloves ${word} for the Cologne plant, size M`);
+      await expectText(rfqRow, '50 box at most 12.00\u00a0EUR each');
+      await expectText(rfqRow, 'open');
+      await expectText(rfqRow, '2 sellers');
+      await expect.poll(async () => (await rfqRow.textContent()) ?? '').toMatch(/\(in (60 min|59 min|1 h)\)/);
+      await expectNoSidewaysScroll(page, 'RFQs');
+
+      // Its quotes, best first: the cheaper one above the dearer one.
+      await rfqRow.getByRole('button', { name: 'Quotes' }).click();
+      await expectText(page.locator('#rfq-title'), rfqId);
+      await expectText(page.locator('#rfq-summary'), 'Open; 2 quotes, best first.');
+      await expect.poll(() => page.locator('#quotes tr').evaluateAll((rows) => rows.map((tr) => (tr as HTMLElement).dataset.quoteId))).toEqual([cheaperQuote, dearerQuote]);
+      const quoteRow = (quoteId: string) => page.locator(`#quotes tr[data-quote-id="${quoteId}"]`);
+      await expectText(quoteRow(cheaperQuote), cheaper!.seller.agentId);
+      await expectText(quoteRow(cheaperQuote), '11.00\u00a0EUR');
+      await expectText(quoteRow(cheaperQuote), '550.00\u00a0EUR');
+      await expectText(quoteRow(cheaperQuote), '5 days');
+      await expectText(quoteRow(dearerQuote), '575.00\u00a0EUR');
+      await expectText(quoteRow(dearerQuote), 'From our Düsseldorf warehouse');
+      expect(await page.locator('#quotes').getByRole('button', { name: 'Award' }).count()).toBe(2);
+      await expectNoSidewaysScroll(page, 'quotes');
+      await screenshot(page, `dashboard-rfqs-${viewport.name}`, { fullPage: true });
+
+      await quoteRow(cheaperQuote).getByRole('button', { name: 'Award' }).click();
+      await expectText(page.locator('#rfqs-status'), `Awarded ${cheaperQuote} (550.00\u00a0EUR) on ${rfqId}`);
+      await expectText(rfqRow, 'awarded');
+      await expectText(quoteRow(cheaperQuote), 'accepted');
+      await expectText(quoteRow(dearerQuote), 'declined');
+      expect(await page.locator('#quotes').getByRole('button', { name: 'Award' }).count()).toBe(0);
+      const awarded = (await client.get(`/v1/rfqs/${rfqId}`, { apiKey: buyer.apiKey })).json.data;
+      expect(awarded).toMatchObject({ status: 'awarded', awardedQuoteId: cheaperQuote });
+      await expectText(page.locator('#rfq-summary'), awarded.sessionId as string);
+      await expectNoSidewaysScroll(page, 'awarded');
+
+      // Signing out forgets the RFQs; a seller has no RFQs view here.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      expect(await page.locator('#app').textContent()).not.toContain(rfqId);
+      await page.getByLabel('API key').fill(cheaper!.seller.apiKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expectText(page.locator('#who'), '(seller)');
+      expect(await page.locator('#rfqs-panel').isHidden()).toBe(true);
       expect(watch.problems).toEqual([]);
       expect(watch.foreignRequests).toEqual([]);
       await page.close();

@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 // The dashboard page's script (bundled by esbuild into the page: lib/dashboard-page.ts): sign in with
-// a key, then the Approvals view (a buyer's main key), the Requests view and the webhook deliveries view.
+// a key, then the Approvals view (a buyer's main key), the RFQs view (a buyer), the Requests view and the webhook deliveries view.
 import { api, ApiFailure, KEY } from './api.ts';
 import { clearApprovals, setUpApprovals, setUpApprovalsFor } from './approvals.ts';
 import { clearDeliveries, loadSubscriptions, setUpDeliveries } from './deliveries.ts';
 import { clearRequests, loadRequests, setUpRequests } from './requests.ts';
+import { clearRfqs, setUpRfqs, setUpRfqsFor } from './rfqs.ts';
 import { $, input, say } from './dom.ts';
 
 async function load(): Promise<void> {
@@ -21,8 +22,9 @@ async function load(): Promise<void> {
       if (!(error instanceof ApiFailure && error.code === 'auth/insufficient-scope')) throw error;
       say('This key may not read webhook subscriptions (it needs webhooks:read).');
     });
+    const rfqs = setUpRfqsFor(me.role).catch((error: unknown) => say((error as Error).message, true, 'rfqs-status'));
     const requests = loadRequests().catch((error: unknown) => say((error as Error).message, true, 'requests-status'));
-    await Promise.all([approvals, requests, deliveries]);
+    await Promise.all([approvals, rfqs, requests, deliveries]);
   } catch (error) {
     // A key the API refuses is forgotten; anything else is said, and the key kept for a retry.
     if (error instanceof ApiFailure && error.status === 401) sessionStorage.removeItem(KEY);
@@ -44,6 +46,7 @@ function signOut(): void {
   clearDeliveries();
   clearApprovals();
   clearRequests();
+  clearRfqs();
   $('app').hidden = true;
   $('signin').hidden = false;
   $('who').textContent = '';
@@ -58,5 +61,6 @@ document.addEventListener('DOMContentLoaded', () => {
   setUpDeliveries();
   setUpApprovals();
   setUpRequests();
+  setUpRfqs();
   if (sessionStorage.getItem(KEY)) void load();
 });
