@@ -114,11 +114,16 @@ function tidy(node: unknown, definitions: Record<string, JsonSchema>, resolving:
     out[renamed] = renamed === 'examples' && key === 'example' ? [value] : tidy(value, definitions, resolving);
   }
   if (out.type === 'integer') delete out.pattern;
+  // JSON Schema's default.
+  if (out.minLength === 0) delete out.minLength;
   // The patterns that only refuse control characters say nothing to a model (the check still applies
   // them), and bounds of ±2^53 are no bounds: both only lengthen tools/list.
   if (out.pattern === TEXT_PATTERN_SINGLE_LINE || out.pattern === TEXT_PATTERN_MULTI_LINE) delete out.pattern;
-  // A date or date-time's format says what its long pattern does (the check still applies it).
-  if ((out.format === 'date-time' || out.format === 'date') && typeof out.pattern === 'string') delete out.pattern;
+  // A date or date-time's format says what its long pattern and its length do (the check still applies them).
+  if (out.format === 'date-time' || out.format === 'date') {
+    delete out.pattern;
+    delete out.maxLength;
+  }
   // An id's pattern (`^ord_…`, of a fixed length) says what its example, its length and a description
   // that only names the id's kind (`an order id (ord_…)`) would.
   if (typeof out.pattern === 'string' && /^\^[a-z]+_\[/.test(out.pattern)) {
@@ -172,6 +177,12 @@ function fieldsOf(schema: z.ZodMiniType): { properties: Record<string, JsonSchem
  */
 const CURSOR_ARGUMENT: JsonSchema = { type: 'string', description: 'nextCursor of the previous page' };
 
+/** A list's limit: its bounds and default say what its description would. */
+const pageLimit = (property: JsonSchema): JsonSchema => {
+  const { description: _description, ...rest } = property;
+  return rest;
+};
+
 /** One argument object from several parts (path, query, body, extras); a name may appear once. */
 export function argumentsSchema(parts: readonly (z.ZodMiniType | undefined)[], extra: Record<string, JsonSchema> = {}): ArgumentsSchema {
   const properties: Record<string, JsonSchema> = {};
@@ -181,7 +192,7 @@ export function argumentsSchema(parts: readonly (z.ZodMiniType | undefined)[], e
     const fields = fieldsOf(part);
     for (const [name, property] of Object.entries(fields.properties)) {
       if (name in properties) throw new Error(`Argument ${name} is defined twice`);
-      properties[name] = name === 'cursor' ? CURSOR_ARGUMENT : property;
+      properties[name] = name === 'cursor' ? CURSOR_ARGUMENT : name === 'limit' ? pageLimit(property) : property;
     }
     required.push(...fields.required);
   }

@@ -34,7 +34,7 @@ export const mcpTool = (): RouteTool => ({
   name: 'award_quote',
   title: 'Award a quote',
   description:
-    'Award a quote (quoteId from list_rfqs {rfqId}) of your open or closed RFQ before its validUntil. The RFQ’s sessionId is then an accepted negotiation at its terms. Next: place_order {sessionId} (your limits and approvals apply). conflict: already awarded or cancelled, or the quote expired (pick another).',
+    "Award a quote (from list_rfqs {rfqId}) of your open or closed RFQ, before its validUntil: the RFQ's sessionId is then an accepted negotiation at its terms. Next: place_order {sessionId} (your limits and approvals apply). conflict: already awarded or cancelled, or the quote expired (pick another).",
   annotations: change({ idempotent: false }),
   call: (mk, args) => mk.rfqs.award(pathParameter(args), args.body as RequestBody<'awardRfq'>, idempotency(args)),
 });

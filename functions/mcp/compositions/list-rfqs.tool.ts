@@ -7,7 +7,7 @@ import * as listRfqsModule from '../../rfqs/list.route.ts';
 import { withDocument } from '../../../shared/http/route-table.ts';
 import { ListRfqsQuery, RfqIdParams } from '../../../shared/schemas/rfqs.ts';
 import { PAGED, READ, defineTool, firstPage, type QueryParams } from '../tool-declaration.ts';
-import { argumentsSchema, problemsOf, propertyOf, toolInput, type Parsed } from '../tool-arguments.ts';
+import { argumentsSchema, problemsOf, propertyOf, toolInput, type JsonSchema, type Parsed } from '../tool-arguments.ts';
 import { dataOf, toolOutput } from '../tool-results.ts';
 
 type ListRfqsArguments = { rfqId: string } | { query: QueryParams<'listRfqs'> };
@@ -15,10 +15,15 @@ type ListRfqsArguments = { rfqId: string } | { query: QueryParams<'listRfqs'> };
 export const tool = defineTool({
   name: 'list_rfqs',
   title: 'List requests for quotes',
-  description: `Requests for quotes (RFQs), newest first, without quotes: a buyer’s own; a seller’s, those sent to it (to submit_quote on). With rfqId alone: that RFQ as items[0], with its quotes (a buyer all, best first; a seller its own). ${PAGED}`,
+  description: `Requests for quotes (RFQs), newest first, without quotes: a buyer's own (any status); a seller's, those sent to it (open by default: to submit_quote on). With rfqId alone: that RFQ as items[0] with its quotes (a buyer's: all, best first; a seller's: its own). ${PAGED}`,
   routes: [listRfqsModule.route, getRfqModule.route],
   input: toolInput(
-    () => argumentsSchema([ListRfqsQuery], { rfqId: { ...propertyOf(RfqIdParams, 'id'), description: 'One RFQ with its quotes' } }),
+    () => {
+      const listed = argumentsSchema([ListRfqsQuery], { rfqId: { ...propertyOf(RfqIdParams, 'id'), description: 'One RFQ with its quotes' } });
+      // The tool's description says each role's default status.
+      const { description: _description, ...status } = listed.properties.status as JsonSchema;
+      return { ...listed, properties: { ...listed.properties, status } };
+    },
     (args): Parsed<ListRfqsArguments> => {
       if ('rfqId' in args) {
         const others = Object.keys(args).filter((name) => name !== 'rfqId');
