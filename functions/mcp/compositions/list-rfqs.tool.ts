@@ -33,7 +33,7 @@ export const tool = defineTool({
       }
       // The query's own schema reads text: integers are written as the query string carries them.
       const parsed = ListRfqsQuery.safeParse(Object.fromEntries(Object.entries(args).map(([name, value]) => [name, typeof value === 'number' ? String(value) : value])));
-      return parsed.success ? { ok: true, value: { query: args as QueryParams<'listRfqs'> } } : { ok: false, problems: problemsOf(parsed.error) };
+      return parsed.success ? { ok: true, value: { query: args } } : { ok: false, problems: problemsOf(parsed.error) };
     },
   ),
   output: toolOutput(() => dataOf(withDocument(listRfqsModule))),
