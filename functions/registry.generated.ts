@@ -81,6 +81,7 @@ import * as webhooksTestRoute from './webhooks/test.route.ts';
 import * as webhooksUpdateRoute from './webhooks/update.route.ts';
 import * as getFeedTemplateTool from './mcp/compositions/get-feed-template.tool.ts';
 import * as listApprovalsTool from './mcp/compositions/list-approvals.tool.ts';
+import * as listRfqsTool from './mcp/compositions/list-rfqs.tool.ts';
 import * as previewOrderTool from './mcp/compositions/preview-order.tool.ts';
 import * as retryFeedTool from './mcp/compositions/retry-feed.tool.ts';
 import * as searchProductsTool from './mcp/compositions/search-products.tool.ts';
@@ -202,6 +203,9 @@ export const toolRouteModules = [
   ordersListRoute,
   ordersShipRoute,
   productsGetRoute,
+  rfqsAwardRoute,
+  rfqsCreateRoute,
+  rfqsSubmitQuoteRoute,
   sellerFeedsGetRoute,
   sellerFeedsListRoute,
   sellerProductsListRoute,
@@ -217,6 +221,7 @@ export const toolRouteModules = [
 export const compositeToolModules = [
   getFeedTemplateTool,
   listApprovalsTool,
+  listRfqsTool,
   previewOrderTool,
   retryFeedTool,
   searchProductsTool,

@@ -114,11 +114,25 @@ function tidy(node: unknown, definitions: Record<string, JsonSchema>, resolving:
     out[renamed] = renamed === 'examples' && key === 'example' ? [value] : tidy(value, definitions, resolving);
   }
   if (out.type === 'integer') delete out.pattern;
+  // JSON Schema's default.
+  if (out.minLength === 0) delete out.minLength;
   // The patterns that only refuse control characters say nothing to a model (the check still applies
   // them), and bounds of ±2^53 are no bounds: both only lengthen tools/list.
   if (out.pattern === TEXT_PATTERN_SINGLE_LINE || out.pattern === TEXT_PATTERN_MULTI_LINE) delete out.pattern;
-  // An id's pattern (`^ord_…`) says what its example would.
-  if (typeof out.pattern === 'string' && /^\^[a-z]+_\[/.test(out.pattern)) delete out.examples;
+  // A date or date-time's format says what its long pattern and its length do (the check still applies them).
+  if (out.format === 'date-time' || out.format === 'date') {
+    delete out.pattern;
+    delete out.maxLength;
+  }
+  // An id's pattern (`^ord_…`, of a fixed length) says what its example, its length and a description
+  // that only names the id's kind (`an order id (ord_…)`) would.
+  if (typeof out.pattern === 'string' && /^\^[a-z]+_\[/.test(out.pattern)) {
+    delete out.examples;
+    delete out.maxLength;
+    if (typeof out.description === 'string' && /^an? [\w ]+ id \([a-z]+_…\)$/.test(out.description)) delete out.description;
+  }
+  // An example that is the default says nothing more (a list's limit).
+  if (Array.isArray(out.examples) && out.examples.length === 1 && 'default' in out && JSON.stringify(out.examples[0]) === JSON.stringify(out.default)) delete out.examples;
   if (out.minimum === Number.MIN_SAFE_INTEGER) delete out.minimum;
   if (out.maximum === Number.MAX_SAFE_INTEGER) delete out.maximum;
   // int32 and int64 are OpenAPI's formats, not JSON Schema's: the bounds say it to a model.
@@ -157,6 +171,18 @@ function fieldsOf(schema: z.ZodMiniType): { properties: Record<string, JsonSchem
   return { properties: (json.properties ?? {}) as Record<string, JsonSchema>, required: (json.required ?? []) as string[] };
 }
 
+/**
+ * A list's cursor as a model needs it: the nextCursor of the page before (the tools' descriptions say
+ * so once each); its pattern and bounds, which only a forged cursor breaks, are left to the check.
+ */
+const CURSOR_ARGUMENT: JsonSchema = { type: 'string', description: 'nextCursor of the previous page' };
+
+/** A list's limit: its bounds and default say what its description would. */
+const pageLimit = (property: JsonSchema): JsonSchema => {
+  const { description: _description, ...rest } = property;
+  return rest;
+};
+
 /** One argument object from several parts (path, query, body, extras); a name may appear once. */
 export function argumentsSchema(parts: readonly (z.ZodMiniType | undefined)[], extra: Record<string, JsonSchema> = {}): ArgumentsSchema {
   const properties: Record<string, JsonSchema> = {};
@@ -166,7 +192,7 @@ export function argumentsSchema(parts: readonly (z.ZodMiniType | undefined)[], e
     const fields = fieldsOf(part);
     for (const [name, property] of Object.entries(fields.properties)) {
       if (name in properties) throw new Error(`Argument ${name} is defined twice`);
-      properties[name] = property;
+      properties[name] = name === 'cursor' ? CURSOR_ARGUMENT : name === 'limit' ? pageLimit(property) : property;
     }
     required.push(...fields.required);
   }
@@ -209,7 +235,7 @@ export const IdempotencyKeyArgument = {
     minLength: 1,
     maxLength: 255,
     // What a repeat does is said once, in the server's instructions: this is short, since every change has it.
-    description: 'Optional Idempotency-Key: a repeat with the same key and arguments (after a timeout) answers the first outcome instead of acting twice; kept 24 h',
+    description: 'Optional: a repeat with this key and arguments answers the first outcome, not a second act (24 h)',
   },
 } as const satisfies Record<string, JsonSchema>;
 
@@ -226,6 +252,7 @@ export function parseIdempotencyKey(value: unknown): FieldProblem[] {
  */
 const ID_ARGUMENTS: Record<string, string> = {
   orders: 'orderId',
+  rfqs: 'rfqId',
   offers: 'offerId',
   products: 'productId',
   feeds: 'feedId',

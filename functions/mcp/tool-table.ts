@@ -37,7 +37,7 @@ function withScope(tool: Tool): Tool {
   const refusal =
     scope === 'main'
       ? 'Restricted keys get auth/insufficient-scope: the owner uses the main key.'
-      : `Scope ${scope} (else auth/insufficient-scope: ask the key’s owner for it).`;
+      : `Scope ${scope} (else auth/insufficient-scope: ask the key's owner for it).`;
   return { ...tool, description: `${tool.description} ${refusal}` };
 }
 

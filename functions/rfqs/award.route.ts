@@ -2,6 +2,7 @@
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { AwardRfqRequest, Rfq, RfqIdParams } from '../../shared/schemas/rfqs.ts';
 import { EXAMPLE_AWARDED_RFQ, EXAMPLE_QUOTE } from '../../shared/schemas/examples.ts';
+import { change, idempotency, pathParameter, type RequestBody, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'awardRfq',
@@ -26,4 +27,14 @@ export const route = defineRoute({
 export const routeDocument = (): RouteDocument => ({
   responseSchema: Rfq,
   examples: { body: { quoteId: EXAMPLE_QUOTE.quoteId }, response: EXAMPLE_AWARDED_RFQ },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'award_quote',
+  title: 'Award a quote',
+  description:
+    "Award a quote (from list_rfqs {rfqId}) of your open or closed RFQ, before its validUntil: the RFQ's sessionId is then an accepted negotiation at its terms. Next: place_order {sessionId} (your limits and approvals apply). conflict: already awarded or cancelled, or the quote expired (pick another).",
+  annotations: change({ idempotent: false }),
+  call: (mk, args) => mk.rfqs.award(pathParameter(args), args.body as RequestBody<'awardRfq'>, idempotency(args)),
 });

@@ -2,6 +2,7 @@
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { CreateRfqRequest, Rfq } from '../../shared/schemas/rfqs.ts';
 import { EXAMPLE_RFQ } from '../../shared/schemas/examples.ts';
+import { change, idempotency, type RequestBody, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'createRfq',
@@ -42,4 +43,13 @@ export const routeDocument = (): RouteDocument => ({
     },
     response: EXAMPLE_RFQ,
   },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'request_quotes',
+  title: 'Ask many sellers for quotes',
+  description: `Ask every seller whose active catalog matches (or only sellerIds) for quotes; each gets rfq.created, never who else was asked; maxUnitPrice is in minor units (cents). Next: await rfq.quote_received (list_events), compare with list_rfqs {rfqId}, then award_quote.`,
+  annotations: change({ idempotent: false }),
+  call: (mk, args) => mk.rfqs.create(args.body as RequestBody<'createRfq'>, idempotency(args)),
 });

@@ -27,3 +27,4 @@ export const routeDocument = (): RouteDocument => ({
   responseSchema: Rfq,
   examples: { response: { ...EXAMPLE_RFQ, sellerCount: 12, quotes: [EXAMPLE_QUOTE] } },
 });
+

@@ -28,3 +28,4 @@ export const routeDocument = (): RouteDocument => ({
   // An item is shown in full by GET /v1/rfqs/{id}: the page's example is the shared empty page.
   examples: { query: { status: 'open', limit: '20' }, response: { items: [], nextCursor: null } },
 });
+

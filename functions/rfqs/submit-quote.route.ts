@@ -2,6 +2,7 @@
 import { defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
 import { Quote, RfqIdParams, SubmitQuoteRequest } from '../../shared/schemas/rfqs.ts';
 import { EXAMPLE_IDS, EXAMPLE_QUOTE } from '../../shared/schemas/examples.ts';
+import { MONEY, change, idempotency, pathParameter, type RequestBody, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
   operationId: 'submitQuote',
@@ -31,4 +32,13 @@ export const routeDocument = (): RouteDocument => ({
     body: { offerId: EXAMPLE_IDS.offer, unitPrice: 1150, quantity: 50, leadTimeDays: 4, validUntil: EXAMPLE_QUOTE.validUntil, message: EXAMPLE_QUOTE.message },
     response: EXAMPLE_QUOTE,
   },
+});
+
+/** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
+export const mcpTool = (): RouteTool => ({
+  name: 'submit_quote',
+  title: 'Quote on a request for quotes',
+  description: `Quote on an open RFQ sent to you (list_rfqs); sealed: only the buyer sees it. Again: replaces yours (revision + 1). validation/invalid: unitPrice over maxUnitPrice, another currency or quantity over stock (fix that field); conflict: closed. ${MONEY} You then hear rfq.awarded or rfq.closed.`,
+  annotations: change({ idempotent: true }),
+  call: (mk, args) => mk.rfqs.quote(pathParameter(args), args.body as RequestBody<'submitQuote'>, idempotency(args)),
 });

@@ -66,6 +66,8 @@ describe('MCP: a tool list an agent can afford', () => {
     expect(byName.retry_feed.inputSchema.required).toEqual(['feedId']);
     expect(byName.get_negotiation.inputSchema.required).toEqual(['sessionId']);
     expect(byName.delete_webhook.inputSchema.required).toEqual(['webhookId']);
+    expect(byName.submit_quote.inputSchema.required).toEqual(expect.arrayContaining(['rfqId', 'unitPrice']));
+    expect(byName.list_rfqs.inputSchema.properties.rfqId).toMatchObject({ type: 'string', pattern: expect.stringContaining('rfq_') });
     // Result schemas are compact: shapes, no descriptions or patterns, and still objects at the root.
     for (const tool of tools) {
       expect(tool.outputSchema.type, tool.name).toBe('object');

@@ -13,8 +13,8 @@ export const EVERYONE_TOOLS = [
   'get_profile', 'search_products', 'get_product', 'get_offer', 'list_events', 'list_negotiations', 'get_negotiation', 'counter_offer', 'accept_terms',
   'reject_negotiation', 'list_orders', 'get_order', 'get_order_audit', 'cancel_order', 'create_webhook', 'list_webhooks', 'delete_webhook', 'list_webhook_deliveries',
 ];
-export const BUYER_TOOLS = [...EVERYONE_TOOLS, 'start_negotiation', 'preview_order', 'place_order', 'complete_order', 'list_approvals', 'approve_order', 'decline_order', 'advance_order', 'trigger_event'];
-export const SELLER_TOOLS = [...EVERYONE_TOOLS, 'get_feed_template', 'upload_feed', 'get_feed', 'list_feeds', 'retry_feed', 'list_my_products', 'confirm_order', 'ship_order', 'mark_delivered', 'trigger_event'];
+export const BUYER_TOOLS = [...EVERYONE_TOOLS, 'start_negotiation', 'preview_order', 'place_order', 'complete_order', 'list_approvals', 'approve_order', 'decline_order', 'advance_order', 'trigger_event', 'request_quotes', 'list_rfqs', 'award_quote'];
+export const SELLER_TOOLS = [...EVERYONE_TOOLS, 'get_feed_template', 'upload_feed', 'get_feed', 'list_feeds', 'retry_feed', 'list_my_products', 'confirm_order', 'ship_order', 'mark_delivered', 'trigger_event', 'list_rfqs', 'submit_quote'];
 
 const clientInfo = { name: 'agent-marketplace-tests', version: '1.0.0' };
 
