@@ -134,7 +134,13 @@ function tidy(node: unknown, definitions: Record<string, JsonSchema>, resolving:
   // An example that is the default says nothing more (a list's limit).
   if (Array.isArray(out.examples) && out.examples.length === 1 && 'default' in out && JSON.stringify(out.examples[0]) === JSON.stringify(out.default)) delete out.examples;
   if (out.minimum === Number.MIN_SAFE_INTEGER) delete out.minimum;
-  if (out.maximum === Number.MAX_SAFE_INTEGER) delete out.maximum;
+  // Upper bounds of a billion and more (quantities, amounts) bound nothing a model would send: the check
+  // still applies them.
+  if (typeof out.maximum === 'number' && out.maximum >= 1_000_000_000) delete out.maximum;
+  // A pattern of a fixed length (`^[A-Z]{3}$`, a currency or a country code) says the length too.
+  if (typeof out.pattern === 'string' && /^\^\[[^\]]+\]\{\d+\}\$$/.test(out.pattern)) delete out.maxLength;
+  // A country code's pattern and its example say what the schema's description of ISO 3166-1 does.
+  if (out.pattern === '^[A-Z]{2}$' && typeof out.description === 'string' && out.description.startsWith('ISO 3166-1 alpha-2')) delete out.description;
   // int32 and int64 are OpenAPI's formats, not JSON Schema's: the bounds say it to a model.
   if (out.format === 'int32' || out.format === 'int64') delete out.format;
   return out;

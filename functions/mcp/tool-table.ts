@@ -28,16 +28,17 @@ export function scopeOf(tool: Pick<Tool, 'routes' | 'scope'>): string | undefine
 }
 
 /**
- * The tool's description with what its key-scope refusal means and what to do (every tool a
- * restricted key can be refused says so), from its routes' rows: the description says it once, here.
+ * The tool's description with the scope it needs and the refusal a key without it gets (every tool a
+ * restricted key can be refused says so), from its routes' rows; what to do about that refusal is said
+ * once, in the server's instructions and in the refusal's own message (tools/list stays within 60 KB).
  */
 function withScope(tool: Tool): Tool {
   const scope = scopeOf(tool);
   if (scope === undefined) return tool;
   const refusal =
     scope === 'main'
-      ? 'Restricted keys get auth/insufficient-scope: the owner uses the main key.'
-      : `Scope ${scope} (else auth/insufficient-scope: ask the key's owner for it).`;
+      ? 'Main key only (else auth/insufficient-scope).'
+      : `Scope ${scope} (else auth/insufficient-scope).`;
   return { ...tool, description: `${tool.description} ${refusal}` };
 }
 

@@ -12,8 +12,8 @@ import { newClient } from '../support/runtime.ts';
 import { acceptedSession, listProduct, orderAction } from '../support/trade.ts';
 
 const http = newClient();
-/** The bound of issue #34: what one role's tools/list may weigh. */
-const TOOLS_LIST_BOUND_BYTES = 60 * 1024;
+/** The bound of issue #34: what one role's tools/list may weigh (60 KB, read as 60,000 bytes: the stricter reading). */
+const TOOLS_LIST_BOUND_BYTES = 60_000;
 
 const clients: Client[] = [];
 async function track(client: Promise<Client>): Promise<Client> {
