@@ -1,12 +1,14 @@
 // `npm run mcp` (and the SDK package's `agent-marketplace-mcp` bin, a bundle of this file): the
 // marketplace's MCP server over stdio, for desktop agents that start their servers as processes.
 // MARKETPLACE_API_KEY is the agent's key; MARKETPLACE_BASE_URL the API (default http://localhost:3000).
-// The key's role, read once at start, decides the tools. Standard output carries the protocol only:
+// The key's profile, read once at start, decides the tools: its agent's role and the key's scopes
+// (GET /v1/agents/me's `key`), as POST /mcp's caller does. Standard output carries the protocol only:
 // every message of ours goes to standard error. The server is POST /mcp's (functions/mcp/server.ts),
 // on the MCP SDK's stdio transport: one JSON-RPC message a line.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AuthenticationError, Marketplace, MarketplaceConnectionError, MarketplaceError } from '../sdk/typescript/src/index.ts';
 import { serveMarketplaceTools } from '../functions/mcp/server.ts';
+import type { ToolCaller } from '../functions/mcp/tool-table.ts';
 import { newId } from '../shared/ids.ts';
 
 const DEFAULT_BASE_URL = 'http://localhost:3000';
@@ -32,8 +34,11 @@ async function main(): Promise<void> {
   }
 
   let role: 'buyer' | 'seller';
+  let scopes: ToolCaller['scopes'];
   try {
-    role = (await marketplace.agents.me({ maxRetries: 1 })).role;
+    const me = await marketplace.agents.me({ maxRetries: 1 });
+    role = me.role;
+    scopes = me.key.scopes;
   } catch (error) {
     if (error instanceof AuthenticationError) fail(`the marketplace at ${baseUrl} refused MARKETPLACE_API_KEY (${error.message}): check the key and that it belongs to this environment (mk_test_ keys for the sandbox, mk_live_ for production)`, 1);
     if (error instanceof MarketplaceConnectionError) fail(`no marketplace answered at ${baseUrl} (${error.message}): start it (npm start) or set MARKETPLACE_BASE_URL`, 1);
@@ -42,8 +47,8 @@ async function main(): Promise<void> {
   }
 
   const server = await serveMarketplaceTools(new StdioServerTransport(), {
-    // The key's scopes are not readable with the key itself: a restricted key sees its role's tools, and the API refuses those outside its scopes.
-    caller: { role, scopes: null, sandbox: apiKey.startsWith('mk_test_') },
+    // Read at start: a change of the key's scopes shows from the next start on (the API checks every call as it is made).
+    caller: { role, scopes, sandbox: apiKey.startsWith('mk_test_') },
     marketplace,
     onUnexpected: (error) => warn(`a tool failed unexpectedly: ${describe(error)}`),
     requestId: () => newId('request'),
@@ -55,7 +60,7 @@ async function main(): Promise<void> {
   const stop = () => void server.close().finally(() => process.exit(0));
   process.stdin.once('end', stop);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
-  warn(`serving the ${role} tools of ${baseUrl} on stdio`);
+  warn(`serving the ${role} tools of ${baseUrl} on stdio${scopes === null ? '' : ` that a restricted key with ${scopes.join(', ')} may call`}`);
 }
 
 main().catch((error: unknown) => fail(`unexpected error: ${error instanceof Error ? error.message : String(error)}`, 1));

@@ -1,7 +1,7 @@
 // GET /v1/agents/me — the caller's profile. Handler: ./get-me.ts
 import { ANY_ROLE, defineRoute, type RouteDocument } from '../../shared/http/route-table.ts';
-import { Agent } from '../../shared/schemas/agents.ts';
-import { EXAMPLE_UPDATED_BUYER } from '../../shared/schemas/examples.ts';
+import { AgentProfile } from '../../shared/schemas/agents.ts';
+import { EXAMPLE_BUYER_PROFILE } from '../../shared/schemas/examples.ts';
 import { READ, type RouteTool } from '../mcp/tool-declaration.ts';
 
 export const route = defineRoute({
@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/agents/get-me.ts',
   summary: "The calling agent's profile",
   description:
-    '`agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders.',
+    '`agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders. `key` is the key that made this request: its `scopes` say what it may call (null: the main key, every scope), its `limits` what it may spend.',
   tag: 'Agents',
   auth: 'apiKey',
   roles: ANY_ROLE,
@@ -25,15 +25,15 @@ export const route = defineRoute({
 
 /** The response schema and examples: read by the OpenAPI document, llms.txt and the MCP tools, never by the function. */
 export const routeDocument = (): RouteDocument => ({
-  responseSchema: Agent,
-  examples: { response: EXAMPLE_UPDATED_BUYER },
+  responseSchema: AgentProfile,
+  examples: { response: EXAMPLE_BUYER_PROFILE },
 });
 
 /** Its MCP tool (functions/mcp/tool-declaration.ts): read by the MCP server and the documents, never by the function. */
 export const mcpTool = (): RouteTool => ({
   name: 'get_profile',
   title: 'Your agent profile',
-  description: 'Your own agent: agentId, role (buyer or seller: it decides which tools you have), name, organization, contact e-mail and plan (free: 60 requests a minute and 1,000 a day; every tool call counts). Call it first when you do not know your role.',
+  description: 'Your own agent: agentId, role (buyer or seller: it decides which tools you have), name, organization, contact e-mail and plan (free: 60 requests a minute and 1,000 a day; every tool call counts); and key, the key you call with: its scopes (null: the main key, every scope) and limits. Call it first when you do not know your role.',
   annotations: READ,
   call: (mk) => mk.agents.me(),
 });

@@ -3,9 +3,10 @@ import { config } from '../config.ts';
 import { createAgent, getAgentItem, replaceApiKey, toAgent, updateAgentProfile, type AgentItem, type ProfileChanges } from '../data/agents.ts';
 import { fail } from '../failures.ts';
 import { newId } from '../ids.ts';
-import type { Agent } from '../schemas/agents.ts';
+import type { Agent, AgentProfile } from '../schemas/agents.ts';
+import type { CallingKey } from '../schemas/keys.ts';
 import { forgetApiKey } from './api-key-cache.ts';
-import { generateApiKey, hashApiKey, visiblePrefix } from './api-keys.ts';
+import { generateApiKey, hashApiKey, visiblePrefix, type Caller } from './api-keys.ts';
 
 export interface Registration {
   name: string;
@@ -41,6 +42,23 @@ export async function getAgentProfile(agentId: string): Promise<Agent> {
   const agent = await getAgentItem(agentId);
   if (!agent) throw fail.notFound('Agent not found');
   return toAgent(agent);
+}
+
+/** The key that made the request, as its holder may see it: what it may do and until when (never its secret). */
+export function callingKeyOf(caller: Pick<Caller, 'keyId' | 'keyKind' | 'keyName' | 'scopes' | 'limits' | 'expiresAt'>): CallingKey {
+  return {
+    keyId: caller.keyId,
+    kind: caller.keyKind,
+    name: caller.keyName,
+    scopes: caller.scopes === null ? null : [...caller.scopes],
+    limits: caller.limits,
+    expiresAt: caller.expiresAt,
+  };
+}
+
+/** GET /v1/agents/me: the caller's agent and the key it called with. */
+export async function getCallerProfile(caller: Caller): Promise<AgentProfile> {
+  return { ...(await getAgentProfile(caller.agentId)), key: callingKeyOf(caller) };
 }
 
 export async function updateProfile(agentId: string, changes: ProfileChanges, now: Date): Promise<Agent> {

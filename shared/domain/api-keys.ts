@@ -70,6 +70,8 @@ export interface Caller {
   scopes: readonly Scope[] | null;
   /** A restricted key's spending limits; null when it has none (and for the main key). */
   limits: KeyLimits | null;
+  /** When a restricted key stops working; null when it does not expire (the main key never does). */
+  expiresAt: string | null;
 }
 
 function callerOf(item: ApiKeyItem, hash: string): Caller {
@@ -84,6 +86,7 @@ function callerOf(item: ApiKeyItem, hash: string): Caller {
     keyName: restricted ? (item.name ?? null) : null,
     scopes: restricted ? (item.scopes ?? []) : null,
     limits: restricted ? (item.limits ?? null) : null,
+    expiresAt: restricted ? (item.expiresAt ?? null) : null,
   };
 }
 

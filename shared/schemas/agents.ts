@@ -1,6 +1,7 @@
 // Agent records and requests (contract §2, §3 "Agent").
 import * as z from './zod.ts';
 import { CountryCode, TEXT_PATTERN_SINGLE_LINE, Timestamp, bounded, idOf, text, unlessMissing, ONLY_IF_OTHERWISE_VALID } from './common.ts';
+import { CallingKey } from './keys.ts';
 
 export const Role = z.annotated(z.enum(['buyer', 'seller']), { id: 'Role' });
 export type Role = z.infer<typeof Role>;
@@ -46,6 +47,12 @@ export const Agent = z.annotated(z.object({
   updatedAt: Timestamp,
 }), { id: 'Agent' });
 export type Agent = z.infer<typeof Agent>;
+
+/** The profile as GET /v1/agents/me shows it to the key that asks: the agent, and that key. */
+export const AgentProfile = z.annotated(z.extend(Agent, {
+  key: CallingKey,
+}), { id: 'AgentProfile' });
+export type AgentProfile = z.infer<typeof AgentProfile>;
 
 export const AgentWithApiKey = z.annotated(z.extend(Agent, {
   apiKey: bounded(48, { pattern: '^mk_(test|live)_[0-9A-Za-z]{40}$' }),

@@ -68,7 +68,7 @@ export const EXAMPLE_BUYER = {
   updatedAt: '2026-11-23T09:01:00.000Z',
 } as const;
 
-/** The buyer after changing its contact e-mail: what PATCH and then GET /v1/agents/me show. */
+/** The buyer after changing its contact e-mail: what PATCH /v1/agents/me answers (GET adds the key that asks: EXAMPLE_BUYER_PROFILE). */
 export const EXAMPLE_UPDATED_BUYER = { ...EXAMPLE_BUYER, contactEmail: 'buying@acme.example', updatedAt: '2026-11-23T09:30:00.000Z' } as const;
 
 /** The buyer's main key as a list of keys shows it. */
@@ -87,6 +87,12 @@ export const EXAMPLE_RESTRICTED_KEY = {
   createdAt: '2026-11-23T09:03:00.000Z',
   lastUsedAt: '2026-11-23T09:11:00.000Z',
   revokedAt: null,
+} as const;
+
+/** GET /v1/agents/me with the buyer's restricted key (EXAMPLE_RESTRICTED_KEY): the profile and the key that asked. */
+export const EXAMPLE_BUYER_PROFILE = {
+  ...EXAMPLE_UPDATED_BUYER,
+  key: { keyId: EXAMPLE_RESTRICTED_KEY.keyId, kind: 'restricted', name: EXAMPLE_RESTRICTED_KEY.name, scopes: EXAMPLE_RESTRICTED_KEY.scopes, limits: EXAMPLE_RESTRICTED_KEY.limits, expiresAt: null },
 } as const;
 
 /** An API key as registration and rotation show it, once (40 base62 characters after the prefix). */

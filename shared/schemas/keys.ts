@@ -140,3 +140,17 @@ export const ApiKeyListItem = z.annotated(z.union([MainKey, RestrictedKey]), { i
 export const KeyIdParams = z.strictObject({ keyId: idParam(idPattern('key'), 'a key id (key_…)', 'key_01M83TE1B0R4W9D2Y7C6K5H3JN') });
 
 export const ListKeysQuery = PaginationQuery;
+
+/**
+ * The key that made the request, as GET /v1/agents/me reports it: what a program holding a key learns
+ * of it without the main key (the MCP stdio server lists a restricted key's tools from its scopes).
+ */
+export const CallingKey = z.annotated(z.object({
+  keyId: idOf('key'),
+  kind: z.annotated(z.enum(['main', 'restricted']), { description: '`main`: the key from registration or rotation; `restricted`: one of the agent’s restricted keys' }),
+  name: z.annotated(z.nullable(bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE })), { description: 'A restricted key’s name; null for the main key' }),
+  scopes: z.annotated(z.nullable(z.annotated(z.array(ScopeName), { maxItems: SCOPES.length })), { description: 'A restricted key’s scopes; null for the main key, which has every scope' }),
+  limits: z.annotated(z.nullable(KeyLimits), { description: 'A restricted key’s spending limits; null when it has none (the main key has none)' }),
+  expiresAt: z.annotated(z.nullable(Timestamp), { description: 'When a restricted key stops working; null: it does not expire (the main key never does)' }),
+}), { id: 'CallingKey', description: 'The API key that authenticated this request (never its secret)' });
+export type CallingKey = z.infer<typeof CallingKey>;

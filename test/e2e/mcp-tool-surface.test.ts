@@ -1,13 +1,13 @@
 // The MCP tool surface as an agent meets it, with the MCP SDK's own Client against POST /mcp of the
 // local runtime: what tools/list costs a role (its size, measured on the wire), arguments named as the
-// API names its ids, compact search results, a repeated complete_order, and a request id in every
-// error (docs/decisions/mcp-compact-tool-list.md).
+// API names its ids, compact search results, a repeated complete_order, a request id in every error
+// (docs/decisions/mcp-compact-tool-list.md), and the tools of a restricted key, the same over stdio.
 import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUnlimited } from '../support/catalog.ts';
 import { registerAgent } from '../support/http-client.ts';
-import { connectHttp, data, toolError } from '../support/mcp.ts';
+import { BUYER_TOOLS, SELLER_TOOLS, connectHttp, connectStdio, data, toolError } from '../support/mcp.ts';
 import { newClient } from '../support/runtime.ts';
 import { acceptedSession, listProduct, orderAction } from '../support/trade.ts';
 
@@ -166,6 +166,39 @@ describe('MCP: the tools a key may call', () => {
     expect(refused.message).toContain('owner');
     // A read scope is implied by its write scope: the negotiator reads its negotiations.
     expect(await data(client, 'list_negotiations')).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('lists and refuses over stdio exactly what POST /mcp does for the same restricted key: the server reads the key’s scopes from GET /v1/agents/me', async () => {
+    const buyer = await registerAgent(http, { role: 'buyer' });
+    const seller = await registerAgent(http, { role: 'seller' });
+    const negotiator = await restrictedKey(buyer.apiKey, ['catalog:read', 'negotiations:write']);
+    const feedReader = await restrictedKey(seller.apiKey, ['feeds:read', 'orders:read']);
+    for (const [apiKey, roleTools] of [[negotiator, BUYER_TOOLS], [feedReader, SELLER_TOOLS]] as const) {
+      const overHttp = await namesOf(apiKey);
+      const stdio = await track(connectStdio(apiKey));
+      const overStdio = (await stdio.listTools()).tools.map((tool) => tool.name);
+      expect(overStdio).toEqual(overHttp);
+      expect(overStdio.length).toBeLessThan(roleTools.length);
+      expect(overStdio).toContain('get_profile');
+      const profile = await data(stdio, 'get_profile');
+      expect(profile.key).toMatchObject({ kind: 'restricted', scopes: apiKey === negotiator ? ['catalog:read', 'negotiations:write'] : ['feeds:read', 'orders:read'] });
+    }
+    const stdio = await track(connectStdio(negotiator));
+    const names = (await stdio.listTools()).tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['search_products', 'start_negotiation', 'counter_offer', 'list_negotiations']));
+    for (const name of ['place_order', 'list_orders', 'list_events', 'create_webhook', 'list_approvals']) expect(names, name).not.toContain(name);
+    // A tool outside the key's scopes is refused over stdio in the API's words, before any request.
+    expect(await toolError(stdio, 'place_order', { sessionId: 'neg_01JF3Q5Z8X2C7V9B4N6M1K0PQR' })).toMatchObject({
+      code: 'auth/insufficient-scope',
+      status: 403,
+      details: [{ path: 'scope', message: 'needs orders:write' }],
+      requestId: expect.stringMatching(/^req_/),
+    });
+    expect(await data(stdio, 'list_negotiations')).toEqual({ items: [], nextCursor: null });
+    const feeds = await track(connectStdio(feedReader));
+    const sellerNames = (await feeds.listTools()).tools.map((tool) => tool.name);
+    expect(sellerNames).toEqual(expect.arrayContaining(['get_feed', 'list_feeds', 'list_orders', 'get_order']));
+    for (const name of ['upload_feed', 'retry_feed', 'confirm_order', 'ship_order', 'search_products', 'submit_quote']) expect(sellerNames, name).not.toContain(name);
   });
 
   it('gives the approval tools to a buyer’s main key only, and preview_order to buyers with orders:write', async () => {

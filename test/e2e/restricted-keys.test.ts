@@ -1,7 +1,8 @@
 // Restricted keys over HTTP against the local runtime (contract §5.1): the main key creates, lists,
 // reads, changes and revokes them; the secret is shown once; every operation is checked against the
 // route table's scope in the shared pipeline (403 auth/insufficient-scope naming the scope); a scope
-// never widens the role; revocation and expiry act on the next request; at most 20 active keys.
+// never widens the role; revocation and expiry act on the next request; at most 20 active keys;
+// GET /v1/agents/me tells any key what it is (its kind, scopes, limits, expiry).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/registry.ts';
@@ -136,6 +137,48 @@ describe('managing restricted keys with the main key', () => {
     const sellerLimits = await createKey(seller.apiKey, { name: 'x', scopes: ['feeds:write'], limits: { spendPerDay: { amount: 100, currency: 'EUR' } } });
     expectError(sellerLimits, 422, 'validation/invalid');
     expect(sellerLimits.json.details[0].path).toBe('limits');
+  });
+});
+
+describe('GET /v1/agents/me names the key that asks', () => {
+  it('reports the main key with every scope (null), and a restricted key with its name, scopes, limits and expiry; a change shows on the next request', async () => {
+    const buyer = await registerUnlimited(client, 'buyer');
+    const mainKeyId = (await client.get('/v1/agents/me/keys', { apiKey: buyer.apiKey })).json.data.items[0].keyId;
+    const asMain = await client.get('/v1/agents/me', { apiKey: buyer.apiKey });
+    expect(asMain.status, asMain.text).toBe(200);
+    expect(asMain.json.data).toMatchObject({ agentId: buyer.agentId, role: 'buyer' });
+    expect(asMain.json.data.key).toEqual({ keyId: mainKeyId, kind: 'main', name: null, scopes: null, limits: null, expiresAt: null });
+
+    const limits = { maxOrderAmount: { amount: 90000, currency: 'EUR' }, allowedShipsFrom: ['DE'] };
+    const program = await createKey(buyer.apiKey, { name: 'Reorder bot', scopes: ['orders:write', 'catalog:read'], limits, expiresAt: '2031-06-30T12:00:00Z' });
+    expect(program.status, program.text).toBe(201);
+    const asProgram = await client.get('/v1/agents/me', { apiKey: program.json.data.apiKey });
+    expect(asProgram.status, asProgram.text).toBe(200);
+    expect(asProgram.json.data.key).toEqual({
+      keyId: program.json.data.keyId,
+      kind: 'restricted',
+      name: 'Reorder bot',
+      scopes: ['orders:write', 'catalog:read'],
+      limits,
+      expiresAt: '2031-06-30T12:00:00.000Z',
+    });
+    // The same profile either way (the agent's, with its main key's prefix); never a secret.
+    const { key: _main, ...profile } = asMain.json.data;
+    const { key: _program, ...sameProfile } = asProgram.json.data;
+    expect(sameProfile).toEqual(profile);
+    expect(asProgram.text).not.toContain(program.json.data.apiKey);
+
+    const changed = await client.patch(`/v1/agents/me/keys/${program.json.data.keyId}`, { scopes: ['negotiations:read'], limits: null, expiresAt: null }, { apiKey: buyer.apiKey });
+    expect(changed.status, changed.text).toBe(200);
+    const after = await client.get('/v1/agents/me', { apiKey: program.json.data.apiKey });
+    expect(after.json.data.key).toMatchObject({ kind: 'restricted', scopes: ['negotiations:read'], limits: null, expiresAt: null });
+
+    // A seller's key has no limits; the answer says so the same way.
+    const seller = await registerUnlimited(client, 'seller');
+    const feeder = await createKey(seller.apiKey, { name: 'Feed sync', scopes: ['feeds:write'] });
+    expect((await client.get('/v1/agents/me', { apiKey: feeder.json.data.apiKey })).json.data.key).toEqual({
+      keyId: feeder.json.data.keyId, kind: 'restricted', name: 'Feed sync', scopes: ['feeds:write'], limits: null, expiresAt: null,
+    });
   });
 });
 

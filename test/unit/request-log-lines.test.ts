@@ -10,7 +10,7 @@ import { requestRecord } from '../../shared/http/middleware/request-log.ts';
 import type { RouteDefinition } from '../../shared/http/route-table.ts';
 import { gzipSync } from 'node:zlib';
 
-const caller = { agentId: 'agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR', role: 'buyer', plan: 'free', apiKeyHash: 'h', keyId: 'key_01JF3Q5Z8X2C7V9B4N6M1K0PQR', keyKind: 'main', keyName: null, scopes: null, limits: null } as const;
+const caller = { agentId: 'agt_01JF3Q5Z8X2C7V9B4N6M1K0PQR', role: 'buyer', plan: 'free', apiKeyHash: 'h', keyId: 'key_01JF3Q5Z8X2C7V9B4N6M1K0PQR', keyKind: 'main', keyName: null, scopes: null, limits: null, expiresAt: null } as const;
 const route = { method: 'POST', path: '/v1/create-order' } as RouteDefinition;
 
 function state(overrides: Partial<ApiState> = {}): ApiState {

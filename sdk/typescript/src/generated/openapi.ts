@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * The calling agent's profile
-         * @description `agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders.
+         * @description `agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders. `key` is the key that made this request: its `scopes` say what it may call (null: the main key, every scope), its `limits` what it may spend.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -2567,9 +2567,52 @@ export interface components {
          * @example EUR
          */
         CurrencyCode: string;
-        AgentEnvelope: {
-            data: components["schemas"]["Agent"];
-            meta?: components["schemas"]["Meta"];
+        AgentProfile: {
+            agentId: components["schemas"]["AgentId"];
+            role: components["schemas"]["Role"];
+            name: components["schemas"]["Text"];
+            organization: components["schemas"]["Organization"];
+            /** Format: email */
+            contactEmail: string;
+            plan: components["schemas"]["Plan"];
+            /**
+             * @description test: sandbox (mk_test_ keys); live: production (mk_live_)
+             * @enum {string}
+             */
+            environment: "test" | "live";
+            /** @description First 12 characters of the current key */
+            apiKeyPrefix: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            key: components["schemas"]["CallingKey"];
+        };
+        /**
+         * @description Rate-limit plan (API description); set by an operator
+         * @enum {string}
+         */
+        Plan: "free" | "pro" | "enterprise";
+        /** @description The API key that authenticated this request (never its secret) */
+        CallingKey: {
+            keyId: components["schemas"]["KeyId"];
+            /**
+             * @description `main`: the key from registration or rotation; `restricted`: one of the agent’s restricted keys
+             * @enum {string}
+             */
+            kind: "main" | "restricted";
+            /** @description A restricted key’s name; null for the main key */
+            name: string | null;
+            /** @description A restricted key’s scopes; null for the main key, which has every scope */
+            scopes: components["schemas"]["Scope"][] | null;
+            /** @description A restricted key’s spending limits; null when it has none (the main key has none) */
+            limits: components["schemas"]["KeyLimits"] | null;
+            /** @description When a restricted key stops working; null: it does not expire (the main key never does) */
+            expiresAt: components["schemas"]["Timestamp"] | null;
+        };
+        /** @description On every success; the examples leave it out */
+        Meta: {
+            /** @description Quote it when reporting a problem */
+            requestId: components["schemas"]["RequestId"];
+            timestamp: components["schemas"]["Timestamp"];
         };
         Agent: {
             agentId: components["schemas"]["AgentId"];
@@ -2588,17 +2631,6 @@ export interface components {
             apiKeyPrefix: string;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
-        };
-        /**
-         * @description Rate-limit plan (API description); set by an operator
-         * @enum {string}
-         */
-        Plan: "free" | "pro" | "enterprise";
-        /** @description On every success; the examples leave it out */
-        Meta: {
-            /** @description Quote it when reporting a problem */
-            requestId: components["schemas"]["RequestId"];
-            timestamp: components["schemas"]["Timestamp"];
         };
         ApiKeyListItem: components["schemas"]["MainKey"] | components["schemas"]["RestrictedKey"];
         /** @description The key from registration or rotation: every scope, and alone may manage keys */
@@ -3765,7 +3797,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgentEnvelope"];
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "agentId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "name": "Acme procurement agent",
+                     *         "role": "buyer",
+                     *         "organization": {
+                     *           "legalName": "Acme Manufacturing GmbH",
+                     *           "country": "DE"
+                     *         },
+                     *         "contactEmail": "buying@acme.example",
+                     *         "plan": "free",
+                     *         "environment": "test",
+                     *         "apiKeyPrefix": "mk_test_6eYS",
+                     *         "createdAt": "2026-11-23T09:01:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z",
+                     *         "key": {
+                     *           "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
+                     *           "kind": "restricted",
+                     *           "name": "Reorder bot",
+                     *           "scopes": [
+                     *             "catalog:read",
+                     *             "negotiations:write",
+                     *             "orders:write"
+                     *           ],
+                     *           "limits": {
+                     *             "spendPerDay": {
+                     *               "amount": 50000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "approvalAbove": {
+                     *               "amount": 20000,
+                     *               "currency": "EUR"
+                     *             }
+                     *           },
+                     *           "expiresAt": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AgentProfile"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
@@ -3799,7 +3874,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AgentEnvelope"];
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "agentId": "agt_01M83T6770RB4X4RJFWXG49JCV",
+                     *         "name": "Acme procurement agent",
+                     *         "role": "buyer",
+                     *         "organization": {
+                     *           "legalName": "Acme Manufacturing GmbH",
+                     *           "country": "DE"
+                     *         },
+                     *         "contactEmail": "buying@acme.example",
+                     *         "plan": "free",
+                     *         "environment": "test",
+                     *         "apiKeyPrefix": "mk_test_6eYS",
+                     *         "createdAt": "2026-11-23T09:01:00.000Z",
+                     *         "updatedAt": "2026-11-23T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Agent"];
+                        meta?: components["schemas"]["Meta"];
+                    };
                 };
             };
             401: components["responses"]["InvalidKey"];
