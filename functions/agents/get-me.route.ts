@@ -11,7 +11,7 @@ export const route = defineRoute({
   handler: 'functions/agents/get-me.ts',
   summary: "The calling agent's profile",
   description:
-    '`agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders. `key` is the key that made this request: its `scopes` say what it may call (null: the main key, every scope), its `limits` what it may spend.',
+    '`agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders.',
   tag: 'Agents',
   auth: 'apiKey',
   roles: ANY_ROLE,

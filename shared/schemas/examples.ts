@@ -89,10 +89,10 @@ export const EXAMPLE_RESTRICTED_KEY = {
   revokedAt: null,
 } as const;
 
-/** GET /v1/agents/me with the buyer's restricted key (EXAMPLE_RESTRICTED_KEY): the profile and the key that asked. */
+/** GET /v1/agents/me with the buyer's main key, after the PATCH: the profile and the key that asked (a restricted key's has its name, scopes, limits, expiry). */
 export const EXAMPLE_BUYER_PROFILE = {
   ...EXAMPLE_UPDATED_BUYER,
-  key: { keyId: EXAMPLE_RESTRICTED_KEY.keyId, kind: 'restricted', name: EXAMPLE_RESTRICTED_KEY.name, scopes: EXAMPLE_RESTRICTED_KEY.scopes, limits: EXAMPLE_RESTRICTED_KEY.limits, expiresAt: null },
+  key: { keyId: EXAMPLE_MAIN_KEY.keyId, kind: 'main', name: null, scopes: null, limits: null, expiresAt: null },
 } as const;
 
 /** An API key as registration and rotation show it, once (40 base62 characters after the prefix). */

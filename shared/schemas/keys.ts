@@ -147,10 +147,10 @@ export const ListKeysQuery = PaginationQuery;
  */
 export const CallingKey = z.annotated(z.object({
   keyId: idOf('key'),
-  kind: z.annotated(z.enum(['main', 'restricted']), { description: '`main`: the key from registration or rotation; `restricted`: one of the agent’s restricted keys' }),
-  name: z.annotated(z.nullable(bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE })), { description: 'A restricted key’s name; null for the main key' }),
-  scopes: z.annotated(z.nullable(z.annotated(z.array(ScopeName), { maxItems: SCOPES.length })), { description: 'A restricted key’s scopes; null for the main key, which has every scope' }),
-  limits: z.annotated(z.nullable(KeyLimits), { description: 'A restricted key’s spending limits; null when it has none (the main key has none)' }),
-  expiresAt: z.annotated(z.nullable(Timestamp), { description: 'When a restricted key stops working; null: it does not expire (the main key never does)' }),
-}), { id: 'CallingKey', description: 'The API key that authenticated this request (never its secret)' });
+  kind: z.enum(['main', 'restricted']),
+  name: z.nullable(bounded(100, { pattern: TEXT_PATTERN_SINGLE_LINE })),
+  scopes: z.annotated(z.nullable(z.annotated(z.array(ScopeName), { maxItems: SCOPES.length })), { description: 'null: the main key, every scope' }),
+  limits: z.nullable(KeyLimits),
+  expiresAt: z.nullable(Timestamp),
+}), { id: 'CallingKey', description: 'The key that made the request; the main key has no name, limits or expiry' });
 export type CallingKey = z.infer<typeof CallingKey>;

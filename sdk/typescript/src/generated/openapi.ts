@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * The calling agent's profile
-         * @description `agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders. `key` is the key that made this request: its `scopes` say what it may call (null: the main key, every scope), its `limits` what it may spend.
+         * @description `agentId` is the agent’s `buyerId` or `sellerId` on sessions and orders.
          *
          *     **Callers**: buyers and sellers.
          */
@@ -2591,21 +2591,15 @@ export interface components {
          * @enum {string}
          */
         Plan: "free" | "pro" | "enterprise";
-        /** @description The API key that authenticated this request (never its secret) */
+        /** @description The key that made the request; the main key has no name, limits or expiry */
         CallingKey: {
             keyId: components["schemas"]["KeyId"];
-            /**
-             * @description `main`: the key from registration or rotation; `restricted`: one of the agent’s restricted keys
-             * @enum {string}
-             */
+            /** @enum {string} */
             kind: "main" | "restricted";
-            /** @description A restricted key’s name; null for the main key */
             name: string | null;
-            /** @description A restricted key’s scopes; null for the main key, which has every scope */
+            /** @description null: the main key, every scope */
             scopes: components["schemas"]["Scope"][] | null;
-            /** @description A restricted key’s spending limits; null when it has none (the main key has none) */
             limits: components["schemas"]["KeyLimits"] | null;
-            /** @description When a restricted key stops working; null: it does not expire (the main key never does) */
             expiresAt: components["schemas"]["Timestamp"] | null;
         };
         /** @description On every success; the examples leave it out */
@@ -3814,24 +3808,11 @@ export interface operations {
                      *         "createdAt": "2026-11-23T09:01:00.000Z",
                      *         "updatedAt": "2026-11-23T09:30:00.000Z",
                      *         "key": {
-                     *           "keyId": "key_01M83TE1B0R4W9D2Y7C6K5H3JN",
-                     *           "kind": "restricted",
-                     *           "name": "Reorder bot",
-                     *           "scopes": [
-                     *             "catalog:read",
-                     *             "negotiations:write",
-                     *             "orders:write"
-                     *           ],
-                     *           "limits": {
-                     *             "spendPerDay": {
-                     *               "amount": 50000,
-                     *               "currency": "EUR"
-                     *             },
-                     *             "approvalAbove": {
-                     *               "amount": 20000,
-                     *               "currency": "EUR"
-                     *             }
-                     *           },
+                     *           "keyId": "key_01M83T6770QW3H8ZKD2M4N5P6R",
+                     *           "kind": "main",
+                     *           "name": null,
+                     *           "scopes": null,
+                     *           "limits": null,
                      *           "expiresAt": null
                      *         }
                      *       }
