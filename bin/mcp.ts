@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   try {
     const me = await marketplace.agents.me({ maxRetries: 1 });
     role = me.role;
-    scopes = me.key.scopes;
+    // A stack from before the profile named its key answers without `key`: the role's tools then, each call still checked by the API.
+    scopes = (me.key as typeof me.key | undefined)?.scopes ?? null;
   } catch (error) {
     if (error instanceof AuthenticationError) fail(`the marketplace at ${baseUrl} refused MARKETPLACE_API_KEY (${error.message}): check the key and that it belongs to this environment (mk_test_ keys for the sandbox, mk_live_ for production)`, 1);
     if (error instanceof MarketplaceConnectionError) fail(`no marketplace answered at ${baseUrl} (${error.message}): start it (npm start) or set MARKETPLACE_BASE_URL`, 1);
