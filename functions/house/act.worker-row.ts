@@ -13,5 +13,7 @@ export const worker: WorkerDefinition = {
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
   // Its best matching offer for a request is found in the search index, as for a seller's agent.
   searchIndexActions: ['s3:GetObject'],
+  // ...read with the RFQ's words as search reads them.
+  bundledFiles: ['search-words.json'],
   whenRecordsAreGone: 'nothing to replay: a house order left pending can be moved with POST /v1/test-helpers/orders/{id}/advance, a negotiation waits for its expiry',
 };

@@ -8,6 +8,8 @@ export const worker: WorkerDefinition = {
   handler: 'functions/rfqs/close.worker.ts',
   description: 'Closes open requests for quotes at closesAt, with rfq.closed to the buyer; sends on dispatch work the stream missed',
   trigger: { type: 'schedule', everyMinutes: 1 },
-  tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem'],
+  tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
   searchIndexActions: ['s3:GetObject'],
+  // Sending on a missed dispatch matches as rfqDispatch does.
+  bundledFiles: ['search-words.json'],
 };

@@ -20,6 +20,8 @@ export const route = defineRoute({
   request: { params: RfqIdParams, body: SubmitQuoteRequest },
   response: { status: 201, description: 'Your quote' },
   handlerErrors: ['not-found', 'conflict'],
+  // Without offerId, the seller's best matching offer: the RFQ's words read as search reads them.
+  bundledFiles: ['search-words.json'],
   tableActions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
   // Without an offerId, the seller's best matching offer is found in the search index.
   searchIndexActions: ['s3:GetObject'],

@@ -5,7 +5,8 @@
 // one of OUTBOX_SHARDS partitions (`OUTBOX#<n>`), so that writing events never concentrates on one index
 // partition; the table's stream delivers them promptly and a sweep of the shards catches anything the
 // stream missed. Each event is also listed, for as long as it is kept, under its seller in gsi2 and its
-// buyer in gsi4: the events feed (GET /v1/events) of each party, with no write of its own.
+// buyer in gsi4: the events feed (GET /v1/events) of each party, with no write of its own. An RFQ's
+// rfq.created and rfq.closed to a seller are also its recipient records (rfq-recipient-keys.ts).
 import { createHash } from 'node:crypto';
 import * as z from '../schemas/zod.ts';
 import { newId } from '../ids.ts';
@@ -14,6 +15,7 @@ import type { Role } from '../schemas/agents.ts';
 import { CorruptItem, defineEntity, type IndexKeys } from './entity.ts';
 import { where } from './expressions.ts';
 import type { WriteRequest } from './batches.ts';
+import { recipientIndexKeys } from './rfq-recipient-keys.ts';
 import type { TransactOperation } from './transactions.ts';
 
 /** Partitions of the outbox index: spreads event writes (DynamoDB: about 1,000 writes/s per partition). */
@@ -66,7 +68,8 @@ export const EventEntity = defineEntity({
     occurredAt: z.string(),
     /** Set once the event's deliveries are recorded; the item then leaves the outbox index. */
     dispatchedAt: z.optional(z.string()),
-    expiresAt: z.int(),
+    /** When the table drops it; none for an event that is also a lasting record (an RFQ's recipient). Reads never show an event past EVENT_RETENTION_SECONDS. */
+    expiresAt: z.optional(z.int()),
   }).check(z.superRefine((event, context) => {
     // Written only after this check (recordEvent), so a stored event that fails it is corrupt.
     const schema = RECORDED_EVENT_DATA[event.type] as z.ZodMiniType | undefined;
@@ -77,6 +80,7 @@ export const EventEntity = defineEntity({
   key: ({ eventId }: { eventId: string }) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
   indexKeys: (event) => ({
     ...feedIndexKeys(event.eventId, event.data, event.agentIds),
+    ...recipientIndexKeys(event.type, event.data),
     ...(event.dispatchedAt ? {} : { gsi1pk: `OUTBOX#${outboxShard(event.eventId)}`, gsi1sk: event.eventId }),
   }),
 });
@@ -104,20 +108,15 @@ export function recordEvent<T extends RecordedEventType>(input: NewEvent<T>, now
 }
 
 /**
- * The event as a put for batchWrite() (unconditional, not atomic with anything), under an id its writer
- * chose and kept: for many events whose own record is already written, each written again under the same
- * id if the run is repeated (requests for quotes sent to their sellers: shared/domain/rfqs.ts). Checked
- * as recordEvent checks it.
+ * A new event as a put for batchWrite() (unconditional, not atomic with anything): for events sent to
+ * many agents at once by a run that alone may send them (an RFQ's to its sellers, under its dispatch
+ * lease: shared/domain/rfqs.ts). `kept`: the event is also a lasting record and never expires from the
+ * table. Checked as recordEvent checks it.
  */
-export function eventPutRequest<T extends RecordedEventType>(input: NewEvent<T>, now: Date, eventId: string): { event: DomainEvent; request: WriteRequest } {
-  const { event, item } = eventItem(input, now, eventId);
-  return { event, request: EventEntity.putRequest(item, event) };
-}
-
-/** Events by id that exist (BatchGetItem): which of a run's events are written already. */
-export async function existingEventIds(eventIds: readonly string[]): Promise<Set<string>> {
-  const found = await EventEntity.batchGet(eventIds.map((eventId) => ({ eventId })), { consistent: true });
-  return new Set([...found.values()].map((item) => item.eventId));
+export function newEventPutRequest<T extends RecordedEventType>(input: NewEvent<T>, now: Date, options: { kept?: boolean } = {}): { event: DomainEvent; request: WriteRequest } {
+  const { event, item } = eventItem(input, now, newId('event'));
+  const { expiresAt, ...lasting } = item;
+  return { event, request: EventEntity.putRequest(options.kept ? lasting : { ...lasting, expiresAt }, event) };
 }
 
 function eventItem<T extends RecordedEventType>(input: NewEvent<T>, now: Date, eventId: string): { event: DomainEvent; item: EventItem } {

@@ -1,21 +1,24 @@
-// Requests for quotes (contract §5.7). An RFQ, the sellers it was sent to and their quotes share the
-// partition `RFQ#<id>`: the RFQ under `RFQ`, each recipient under `SELLER#<sellerId>`, each seller's one
-// quote under `QUOTE#<sellerId>` (one per seller by its key: a second submission replaces it). gsi1 lists
-// a buyer's RFQs and gsi2 a seller's (its recipient items), newest first. Two due-work partitions: gsi3
-// holds an RFQ while it is open, by closesAt (the closing sweep); gsi2 `DUE#RFQ_DISPATCH` holds it while
-// the sellers still have to be found or told it closed (the dispatch worker and its sweep).
+// Requests for quotes (contract §5.7). An RFQ and its quotes share the partition `RFQ#<id>`: the RFQ
+// under `RFQ`, each seller's one quote under `QUOTE#<sellerId>` (one per seller by its key: a second
+// submission replaces it). gsi1 lists a buyer's RFQs, newest first. Two due-work partitions: gsi3 holds
+// an RFQ while it is open, by closesAt (the closing sweep); gsi2 `DUE#RFQ_DISPATCH` holds it while the
+// sellers still have to be found or told it closed (the dispatch worker and its sweep). A seller the RFQ
+// reached has no item of its own: its rfq.created event is its recipient record, and its rfq.closed
+// marks it told (rfq-recipient-keys.ts; docs/decisions/rfq-recipients-are-events.md).
 //
 // The RFQ item holds attributes the API never shows, and this module owns them: `version` (every write
 // of the RFQ is conditional on the version read, so of racing awards, cancels and closings exactly one
-// lands), `matchedAt` (its recipients are written) and `sellersToldAt` (they were told it closed). A quote
-// holds `productSku` (its product's key part, which the awarded session needs) and `version`; writing a
-// quote checks, in the same transaction, that the RFQ is open and before closesAt and that the seller is
-// one of its recipients: a quote never lands on a closed, awarded or cancelled RFQ.
+// lands), `matchedAt` (its recipients are written), `dispatchLeaseUntil` (one dispatch run at a time)
+// and `sellersToldAt` (they were told it closed). A quote holds `productSku` (its product's key part,
+// which the awarded session needs) and `version`; writing a quote checks, in the same transaction, that
+// the RFQ is open and before closesAt: a quote never lands on a closed, awarded or cancelled RFQ.
 // Access patterns: docs/data-model.md.
 import * as z from '../schemas/zod.ts';
 import { Quote, Rfq } from '../schemas/rfqs.ts';
 import { batchWrite, type WriteRequest } from './batches.ts';
 import { ConditionRefused, defineEntity, type IndexKeys } from './entity.ts';
+import { EventEntity, type EventItem } from './events.ts';
+import { rfqSentPartition, rfqToldPartition, sellerRfqsPartition } from './rfq-recipient-keys.ts';
 import { where, type Condition } from './expressions.ts';
 import { transactWrite, TransactionRefused, type TransactOperation } from './transactions.ts';
 
@@ -58,23 +61,21 @@ export function needsDispatch(rfq: { status: string; matchedAt?: string | undefi
   return (rfq.status === 'awarded' || rfq.status === 'cancelled') && rfq.sellersToldAt === undefined;
 }
 
-export const RfqRecipientEntity = defineEntity({
-  name: 'rfqRecipient',
-  schema: z.object({
-    rfqId: z.string(),
-    sellerId: z.string(),
-    /** Invited by the buyer (sellerIds), rather than matched by its catalog. */
-    invited: z.boolean(),
-    /** Its rfq.created, under an id chosen before either is written: a repeated run writes only what is missing, under the same id. */
-    eventId: z.string(),
-    createdAt: z.string(),
-    /** When it was told the RFQ closed without its quote winning (rfq.closed): once. */
-    toldClosedAt: z.optional(z.string()),
-  }),
-  key: ({ rfqId, sellerId }: { rfqId: string; sellerId: string }) => ({ pk: `RFQ#${rfqId}`, sk: `SELLER#${sellerId}` }),
-  indexKeys: (recipient) => ({ gsi2pk: `SELLER#${recipient.sellerId}#RFQS`, gsi2sk: recipient.rfqId }),
-});
-export type RfqRecipientItem = z.output<typeof RfqRecipientEntity.schema>;
+/** A seller an RFQ was sent to: read from its rfq.created event, which is the record. */
+export interface RfqRecipient {
+  rfqId: string;
+  sellerId: string;
+  /** Invited by the buyer (sellerIds), rather than matched by its catalog. */
+  invited: boolean;
+  /** Its rfq.created. */
+  eventId: string;
+  sentAt: string;
+}
+
+function toRecipient(event: EventItem): RfqRecipient {
+  const { rfqId, sellerId, invited } = event.data as { rfqId: string; sellerId: string; invited: boolean };
+  return { rfqId, sellerId, invited, eventId: event.eventId, sentAt: event.occurredAt };
+}
 
 const { status: _status, totalAmount: _total, ...quoteShape } = Quote.shape;
 
@@ -94,8 +95,11 @@ export function getRfq(rfqId: string): Promise<RfqItem | undefined> {
   return RfqEntity.get({ rfqId }, { consistent: true });
 }
 
-export function getRecipient(rfqId: string, sellerId: string): Promise<RfqRecipientItem | undefined> {
-  return RfqRecipientEntity.get({ rfqId, sellerId }, { consistent: true });
+/** The seller's recipient record of the RFQ, if it was sent the RFQ (from gsi4: a seller reads it after its rfq.created reached it). */
+export async function getRecipient(rfqId: string, sellerId: string): Promise<RfqRecipient | undefined> {
+  const page = await EventEntity.query({ index: 'gsi4', partition: rfqSentPartition(rfqId), sortKey: { between: [sellerId, sellerId] }, limit: 1 });
+  const [event] = page.items;
+  return event ? toRecipient(event) : undefined;
 }
 
 export function getQuote(rfqId: string, sellerId: string): Promise<QuoteItem | undefined> {
@@ -114,16 +118,26 @@ export async function listQuotes(rfqId: string): Promise<QuoteItem[]> {
   return quotes;
 }
 
-/** Every recipient of an RFQ. */
-export async function listRecipients(rfqId: string): Promise<RfqRecipientItem[]> {
-  const recipients: RfqRecipientItem[] = [];
+/** The sellers listed in one of an RFQ's gsi4 partitions (sent, or told it closed), as their events. */
+async function rfqSellerEvents(partition: string): Promise<EventItem[]> {
+  const events: EventItem[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await RfqRecipientEntity.query({ partition: `RFQ#${rfqId}`, sortKey: { beginsWith: 'SELLER#' }, startKey, consistent: true });
-    recipients.push(...page.items);
+    const page = await EventEntity.query({ index: 'gsi4', partition, startKey });
+    events.push(...page.items);
     startKey = page.lastKey;
   } while (startKey);
-  return recipients;
+  return events;
+}
+
+/** Every seller an RFQ was sent to. */
+export async function listRecipients(rfqId: string): Promise<RfqRecipient[]> {
+  return (await rfqSellerEvents(rfqSentPartition(rfqId))).map(toRecipient);
+}
+
+/** The sellers told that an RFQ closed (their rfq.closed). */
+export async function listSellersTold(rfqId: string): Promise<Set<string>> {
+  return new Set((await rfqSellerEvents(rfqToldPartition(rfqId))).map((event) => event.data.sellerId as string));
 }
 
 /** A buyer's RFQs, newest first (gsi1). */
@@ -131,9 +145,10 @@ export function listBuyerRfqs(buyerId: string, options: { limit: number; startKe
   return RfqEntity.query({ index: 'gsi1', partition: `BUYER#${buyerId}#RFQS`, ascending: false, limit: options.limit, startKey: options.startKey, ...(options.filter ? { filter: options.filter } : {}) });
 }
 
-/** The RFQs a seller was sent, newest first (its recipient items in gsi2). */
-export function listSellerRecipients(sellerId: string, options: { limit: number; startKey?: Record<string, unknown> | undefined }) {
-  return RfqRecipientEntity.query({ index: 'gsi2', partition: `SELLER#${sellerId}#RFQS`, ascending: false, limit: options.limit, startKey: options.startKey });
+/** The RFQs a seller was sent, newest first (its rfq.created events in gsi3). */
+export async function listSellerRecipients(sellerId: string, options: { limit: number; startKey?: Record<string, unknown> | undefined }): Promise<{ items: RfqRecipient[]; lastKey?: Record<string, unknown> | undefined }> {
+  const page = await EventEntity.query({ index: 'gsi3', partition: sellerRfqsPartition(sellerId), ascending: false, limit: options.limit, startKey: options.startKey });
+  return { items: page.items.map(toRecipient), lastKey: page.lastKey };
 }
 
 /** RFQs by id (BatchGetItem), for a seller's list. */
@@ -170,11 +185,6 @@ export function rfqOpenCheck(rfqId: string, now: Date): TransactOperation {
   return RfqEntity.conditionCheckOperation('open', { rfqId }, and(eq('status', 'open'), gt('closesAt', now.toISOString())));
 }
 
-/** The check (`recipient`) that the seller was sent the RFQ. */
-export function recipientCheck(rfqId: string, sellerId: string): TransactOperation {
-  return RfqRecipientEntity.conditionCheckOperation('recipient', { rfqId, sellerId }, where.exists('pk'));
-}
-
 /** The operation (`quote`) that writes a seller's quote: new (none yet), or replacing the one read (its version unchanged). */
 export function putQuoteOperation(quote: QuoteItem, previous: QuoteItem | undefined): TransactOperation {
   const condition = previous ? QuoteEntity.where.eq('revision', previous.revision) : where.notExists('pk');
@@ -186,12 +196,7 @@ export function quoteRevisionCheck(quote: QuoteItem): TransactOperation {
   return QuoteEntity.conditionCheckOperation('quote', { rfqId: quote.rfqId, sellerId: quote.sellerId }, QuoteEntity.where.eq('revision', quote.revision));
 }
 
-/** A recipient as a put for writeAll() (new recipients only: see sendToSellers). */
-export function recipientPutRequest(recipient: RfqRecipientItem): WriteRequest {
-  return RfqRecipientEntity.putRequest(recipient, recipient);
-}
-
-/** Writes many items at once (events, for instance), as the recipients are written. */
+/** Writes many items at once: an RFQ's events to its sellers. */
 export function writeAll(requests: readonly WriteRequest[]): Promise<void> {
   return batchWrite(requests, { parallelism: DISPATCH_WRITE_PARALLELISM });
 }
@@ -215,16 +220,6 @@ export async function claimDispatch(rfq: RfqItem, now: Date): Promise<RfqItem | 
     if (error instanceof ConditionRefused) return undefined;
     throw error;
   }
-}
-
-/** The operation (`told-<n>`) that marks a recipient told of the close, if it was not told yet. */
-export function toldClosedOperation(name: string, recipient: RfqRecipientItem, now: Date): TransactOperation {
-  return RfqRecipientEntity.updateOperation(
-    name,
-    recipient,
-    { set: { toldClosedAt: now.toISOString() } },
-    { allow: ['toldClosedAt'], condition: RfqRecipientEntity.where.and(where.exists('pk'), RfqRecipientEntity.where.notExists('toldClosedAt')) },
-  );
 }
 
 /**

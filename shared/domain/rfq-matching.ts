@@ -3,12 +3,15 @@
 // "gloves"), within its category (or below it), in its currency, shipping from one of its countries.
 //
 // The words: the buyer's keywords, every one required, as a structured search requires its query's
-// words. Without keywords, the title's words that the catalog knows, read as search-intent reads an
-// intent: in order, each kept only if some product has it together with the words kept before it (so
-// "5,000 nitrile gloves, size M" keeps nitrile and gloves, and drops a word no glove has); the first
-// catalog word is never dropped, so an RFQ for something nobody sells reaches nobody.
+// words (a misspelt one corrected as search corrects it). Without keywords, the title's words that the
+// catalog knows (in its spelling: a plural, a British spelling or a typo read as the catalog's word),
+// read as search-intent reads an intent: in order, each kept only if some product has it together with
+// the words kept before it (so "5,000 nitrile gloves, size M" keeps nitrile and gloves, and drops a word
+// no glove has); the first catalog word is never dropped, so an RFQ for something nobody sells reaches
+// nobody.
 import { surfaceWords, type ReplicaQuery, type SearchReplica } from '../data/search-replica/index.ts';
-import { inflectedForm } from './intent/spelling.ts';
+import { searchWords } from '../data/search-words.ts';
+import { catalogWord, queryWord } from './intent/words.ts';
 
 /** The parts of an RFQ that matching reads. */
 export interface MatchedRfq {
@@ -35,10 +38,10 @@ export function rfqMatchQuery(rfq: MatchedRfq, words: readonly string[], now: Da
 const isNumber = (word: string) => /^\d+([.,]\d+)*$/.test(word);
 
 /** The words an RFQ is matched by (see the module's comment). */
-export function matchingTerms(rfq: MatchedRfq, index: Pick<SearchReplica, 'words' | 'exists'>, now: Date): string[] {
-  if (rfq.keywords.length > 0) return [...new Set(rfq.keywords.flatMap((keyword) => surfaceWords(keyword)))];
+export function matchingTerms(rfq: MatchedRfq, index: Pick<SearchReplica, 'words' | 'exists'>, now: Date, english: ReadonlySet<string> = searchWords().english): string[] {
   const vocabulary = index.words();
-  const candidates = [...new Set(surfaceWords(rfq.title).filter((word) => !isNumber(word)).map((word) => inflectedForm(word, vocabulary)).filter((word): word is string => word !== undefined))];
+  if (rfq.keywords.length > 0) return [...new Set(rfq.keywords.flatMap((keyword) => surfaceWords(keyword)).map((word) => queryWord(word, vocabulary, english)))];
+  const candidates = [...new Set(surfaceWords(rfq.title).filter((word) => !isNumber(word)).map((word) => catalogWord(word, vocabulary, english)).filter((word): word is string => word !== undefined))];
   const kept: string[] = [];
   for (const word of candidates) {
     const trial = [...kept, word];

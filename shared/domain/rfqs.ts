@@ -13,7 +13,7 @@ import { backoff } from '../backoff.ts';
 import { config } from '../config.ts';
 import { getAgentItem } from '../data/agents.ts';
 import { decodeCursor, encodeCursor } from '../data/cursor.ts';
-import { eventPutRequest, existingEventIds, recordEvent } from '../data/events.ts';
+import { newEventPutRequest, recordEvent, type NewEvent } from '../data/events.ts';
 import { newNegotiationOperation } from '../data/negotiations.ts';
 import { getOffer, getProductBySku, getProductWithOffers, type OfferItem, type ProductItem } from '../data/products.ts';
 import {
@@ -27,9 +27,10 @@ import {
   listQuotes,
   listRecipients,
   listSellerRecipients,
+  listSellersTold,
   markDispatched,
-  recipientPutRequest,
   claimDispatch,
+  DISPATCH_LEASE_MS,
   writeAll,
   newRfqOperation,
   putQuoteOperation,
@@ -37,7 +38,6 @@ import {
   replaceRfqOperation,
   rfqOpenCheck,
   RfqEntity,
-  toldClosedOperation,
   transactWrite,
   TransactionRefused,
   type QuoteItem,
@@ -62,8 +62,8 @@ export interface RfqCaller {
 /** The longest an RFQ may stay open (contract §5.7: 14 days). */
 export const RFQ_MAX_OPEN_SECONDS = 14 * 24 * 60 * 60;
 
-/** Sellers written (with their events) per transaction: two operations each, under DynamoDB's 100. */
-const RECIPIENTS_PER_TRANSACTION = 50;
+/** Events an RFQ's dispatch run writes between two looks at its lease: 8 BatchWriteItem calls of 25. */
+const EVENTS_PER_LEASE_CHECK = 200;
 
 /** Transactions that collided with a concurrent one changed nothing: sent again, up to this many times. */
 const WRITE_ATTEMPTS = 8;
@@ -392,35 +392,21 @@ export function listRfqsDueForDispatch(limit: number): Promise<RfqItem[]> {
   return listDueDispatches(limit);
 }
 
+/** A dispatch run stopped writing before its lease could pass: the next run takes over (after the lease) and sends the rest. */
+export class DispatchLeaseRunningOut extends Error {}
+
 /**
- * Writes one operation pair per seller (its record and its event) in transactions of
- * RECIPIENTS_PER_TRANSACTION; a transaction refused because some seller's pair was written already
- * (a run before this one) is written again seller by seller, each skipping what exists. Returns how many
- * pairs this run wrote.
+ * Writes events to sellers, in BatchWriteItem calls, while the run's lease (taken at `claimedAt`,
+ * performance.now()) has at least half its time left: after that it stops and throws, so that a run
+ * taking over after the lease never writes beside this one. Each event's id is chosen as it is written
+ * (its time is when it lands in the feed, which feed followers rely on).
  */
-async function writeOncePerSeller<T>(items: readonly T[], pair: (item: T, index: number) => TransactOperation[]): Promise<number> {
-  let written = 0;
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += RECIPIENTS_PER_TRANSACTION) chunks.push(items.slice(start, start + RECIPIENTS_PER_TRANSACTION));
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      try {
-        await write(chunk.flatMap((item, index) => pair(item, index)));
-        written += chunk.length;
-      } catch (error) {
-        if (!(error instanceof TransactionRefused)) throw error;
-        for (const item of chunk) {
-          try {
-            await write(pair(item, 0));
-            written++;
-          } catch (single) {
-            if (!(single instanceof TransactionRefused)) throw single;
-          }
-        }
-      }
-    }),
-  );
-  return written;
+async function writeWhileLeased(events: readonly NewEvent[], now: Date, claimedAt: number, options: { kept?: boolean } = {}): Promise<number> {
+  for (let start = 0; start < events.length; start += EVENTS_PER_LEASE_CHECK) {
+    if (performance.now() - claimedAt > DISPATCH_LEASE_MS / 2) throw new DispatchLeaseRunningOut(`Dispatch run out of lease time after ${start} of ${events.length} events`);
+    await writeAll(events.slice(start, start + EVENTS_PER_LEASE_CHECK).map((event) => newEventPutRequest(event, now, options).request));
+  }
+  return events.length;
 }
 
 /** The sellers an RFQ goes to: those invited, else those whose active catalog matches it (as search matches). */
@@ -436,55 +422,47 @@ export async function rfqSellers(rfq: RfqItem, now: Date): Promise<{ sellerId: s
 }
 
 /**
- * Sends the RFQ to its sellers: a recipient record and rfq.created for each. Off the request path and
- * at catalog scale (hundreds of sellers), so with batched writes rather than a transaction per seller
- * (docs/decisions/rfq-dispatch.md): one run at a time holds the RFQ (claimDispatch); each recipient
- * records the id of its event, so a run that died part way is taken over by the next, which writes only
- * the events still missing, under the same ids. The RFQ is marked matched (sellerCount) only once every
+ * Sends the RFQ to its sellers: an rfq.created to each, which is also its recipient record. Off the
+ * request path and at catalog scale (hundreds of sellers), so in batched writes of one item per seller
+ * (docs/decisions/rfq-recipients-are-events.md): one run at a time holds the RFQ (claimDispatch), and
+ * writes only to the sellers not sent it yet, so a run that takes over from one that died finishes its
+ * work without sending anyone the RFQ twice. The RFQ is marked matched (sellerCount) only once every
  * event is written.
  */
 async function sendToSellers(read: RfqItem, now: Date): Promise<number> {
   const rfq = await claimDispatch(read, now);
   if (!rfq) return 0;
+  const claimedAt = performance.now();
   // Cancelled before its sellers were found: nobody is told of it.
   const sellers = rfq.status === 'cancelled' ? [] : await rfqSellers(rfq, now);
-  const at = now.toISOString();
-  const earlier = new Map((await listRecipients(rfq.rfqId)).map((recipient) => [recipient.sellerId, recipient]));
-  const recipients = sellers.map(({ sellerId, invited }) => earlier.get(sellerId) ?? { rfqId: rfq.rfqId, sellerId, invited, eventId: newId('event'), createdAt: at });
-  const written = earlier.size > 0 ? await existingEventIds(recipients.map((recipient) => recipient.eventId)) : new Set<string>();
-  // Each new recipient and its event in the same BatchWriteItem call, side by side.
-  const requests = recipients.flatMap((recipient) => [
-    ...(earlier.has(recipient.sellerId) ? [] : [recipientPutRequest(recipient)]),
-    ...(written.has(recipient.eventId)
-      ? []
-      : [
-          eventPutRequest(
-            {
-              type: 'rfq.created',
-              data: { rfqId: rfq.rfqId, sellerId: recipient.sellerId, title: rfq.title, quantity: rfq.quantity, currency: rfq.currency, maxUnitPrice: rfq.maxUnitPrice, closesAt: rfq.closesAt, invited: recipient.invited },
-              agentIds: [recipient.sellerId],
-            },
-            now,
-            recipient.eventId,
-          ).request,
-        ]),
-  ]);
-  await writeAll(requests);
+  const sent = new Set((await listRecipients(rfq.rfqId)).map((recipient) => recipient.sellerId));
+  const events = sellers
+    .filter(({ sellerId }) => !sent.has(sellerId))
+    .map(({ sellerId, invited }): NewEvent => ({
+      type: 'rfq.created',
+      data: { rfqId: rfq.rfqId, sellerId, title: rfq.title, quantity: rfq.quantity, currency: rfq.currency, maxUnitPrice: rfq.maxUnitPrice, closesAt: rfq.closesAt, invited },
+      agentIds: [sellerId],
+    }));
+  // Kept: the recipient record outlives the events feed's 30 days (the seller reads its RFQ, the award tells it).
+  await writeWhileLeased(events, now, claimedAt, { kept: true });
   await markDispatched(rfq.rfqId, 'matchedAt', now, sellers.length);
   return sellers.length;
 }
 
-/** Tells every seller it was sent to, except the winner, that it closed (awarded to another, or cancelled), once each. */
-async function tellSellersClosed(rfq: RfqItem, now: Date): Promise<number> {
+/** Tells every seller it was sent to, except the winner, that it closed (awarded to another, or cancelled), once each: the same lease and batches as sending it. */
+async function tellSellersClosed(read: RfqItem, now: Date): Promise<number> {
+  const rfq = await claimDispatch(read, now);
+  if (!rfq) return 0;
+  const claimedAt = performance.now();
   const status = rfq.status as 'awarded' | 'cancelled';
   const winner = rfq.awardedQuoteId ? (await listQuotes(rfq.rfqId)).find((quote) => quote.quoteId === rfq.awardedQuoteId)?.sellerId : undefined;
-  const recipients = (await listRecipients(rfq.rfqId)).filter((recipient) => recipient.sellerId !== winner && recipient.toldClosedAt === undefined);
-  const told = await writeOncePerSeller(recipients, (recipient, index) => {
-    const { operation } = recordEvent({ type: 'rfq.closed', data: { rfqId: rfq.rfqId, sellerId: recipient.sellerId, status }, agentIds: [recipient.sellerId] }, now);
-    return [toldClosedOperation(`told-${index}`, recipient, now), { ...operation, name: `event-${index}` }];
-  });
+  const [recipients, told] = await Promise.all([listRecipients(rfq.rfqId), listSellersTold(rfq.rfqId)]);
+  const events = recipients
+    .filter((recipient) => recipient.sellerId !== winner && !told.has(recipient.sellerId))
+    .map((recipient): NewEvent => ({ type: 'rfq.closed', data: { rfqId: rfq.rfqId, sellerId: recipient.sellerId, status }, agentIds: [recipient.sellerId] }));
+  const written = await writeWhileLeased(events, now, claimedAt);
   await markDispatched(rfq.rfqId, 'sellersToldAt', now);
-  return told;
+  return written;
 }
 
 /**

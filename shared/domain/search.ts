@@ -11,8 +11,7 @@ import { fail } from '../failures.ts';
 import { OfferCompact, ProductCompact, type Offer, type Product } from '../schemas/catalog.ts';
 import { MAX_SUGGESTIONS, type SearchFilters, type SearchRequest, type SearchSort } from '../schemas/search.ts';
 import { currentSearchIndex } from './search-index.ts';
-import { isEnglish } from './intent/words.ts';
-import { typoCorrection, inflectedForm } from './intent/spelling.ts';
+import { queryWord } from './intent/words.ts';
 import { planIntent, suggestionsFor, itemChecks, notesFor, type IntentPlan } from './search-plan.ts';
 import { readIntent, type IntentLexicon } from './search-intent.ts';
 
@@ -48,12 +47,6 @@ function nextCursor(scope: string, state: CursorState, hits: readonly ReplicaHit
   const returned = [...state.returned, ...hits.map((hit) => hit.product.productId)];
   if (!more || returned.length >= SEARCH_MAX_DEPTH) return null;
   return encodeCursor(scope, { s: state.seq, r: returned.map((id) => id.slice(4)).join(''), m: state.plan });
-}
-
-/** A typed word as the index knows it: itself (or its singular/plural), else its typo corrected, unless it is English. */
-function queryWord(word: string, vocabulary: ReadonlyMap<string, number>, english: ReadonlySet<string>): string {
-  if (inflectedForm(word, vocabulary) || isEnglish(word, english)) return word;
-  return typoCorrection(word, vocabulary) ?? word;
 }
 
 const only = <T extends object>(record: T, shape: object): Partial<T> => Object.fromEntries(Object.entries(record).filter(([name]) => name in shape)) as Partial<T>;

@@ -40,6 +40,20 @@ export function isEnglish(word: string, english: ReadonlySet<string>): boolean {
   return english.has(word) || [word.replace(/ies$/, 'y'), word.replace(/es$/, ''), word.replace(/s$/, '')].some((form) => form !== word && english.has(form));
 }
 
+/** A typed word as the index knows it: itself (or its singular/plural), else its typo corrected, unless it is English (structured search's query words, an RFQ's keywords). */
+export function queryWord(word: string, vocabulary: ReadonlyMap<string, number>, english: ReadonlySet<string>): string {
+  if (inflectedForm(word, vocabulary) || isEnglish(word, english)) return word;
+  return typoCorrection(word, vocabulary) ?? word;
+}
+
+/**
+ * The catalog's word for a typed word, or undefined when it has none: itself or its singular/plural, a
+ * British/American variant, or its typo corrected unless it is English (an RFQ's title words).
+ */
+export function catalogWord(word: string, vocabulary: ReadonlyMap<string, number>, english: ReadonlySet<string>): string | undefined {
+  return inflectedForm(word, vocabulary) ?? spellingVariant(word, vocabulary) ?? (isEnglish(word, english) ? undefined : typoCorrection(word, vocabulary));
+}
+
 interface Resolved {
   terms: Term[];
   corrections: Correction[];
