@@ -18,7 +18,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { LocalRuntimeError } from './errors.ts';
 import { startLocalFauxqs, type LocalFauxqs } from './fauxqs.ts';
 import { startGateway } from './gateway.ts';
-import { loadHandler } from './lambda.ts';
+import { CONCURRENT_INVOCATIONS_ENV, loadHandler } from './lambda.ts';
 import { loadLocalSecrets } from './local-secrets.ts';
 import { assertPortFree } from './ports.ts';
 import { isAlive, processIdentity } from './processes.ts';
@@ -284,6 +284,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const env: Record<string, string> = handlerSettings;
     writeBundledFiles(handlerSettings[ENV.bundledFilesDir], LOCAL.stage); // what synth ships beside the bundles (the OpenAPI document)
     stoppers.push(applyEnv(env));
+    // Invocations here share the process: Powertools keeps each one's Lambda context apart (lambda.ts).
+    // Not in `env`, which test workers and operator commands copy: they call a handler one at a time,
+    // outside the invocation contexts this process gives.
+    stoppers.push(applyEnv(CONCURRENT_INVOCATIONS_ENV));
 
     stoppers.push(...(await startWorkers(localFauxqs, { endpoint: dynamoDb.endpoint, dataDir }, resources, workers.filter(servedOn(LOCAL.stage)).filter((worker) => !options.withoutWorkers?.includes(worker.id)))));
     const gateway = await startGateway({ port: options.port });
