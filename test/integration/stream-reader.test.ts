@@ -59,7 +59,11 @@ it('isolates a record its handler keeps failing on, retries it, skips it, and ha
   expect(handled).toEqual(['first', 'second', 'fourth', 'fifth']);
   // Alone, the bad record failed its first attempt and both retries; then it was skipped.
   expect(calls.filter((batch) => batch.length === 1 && batch[0] === 'poison')).toHaveLength(3);
-  expect(calls[0]).toEqual(names);
+  // It first came in a batch with its neighbours, and was isolated by halving that batch. The first batch
+  // need not hold all five: the reader starts at the shared test table's oldest record, and a GetRecords
+  // page (or a shard) may end between two of the writes, as it may for the deployed mapping.
+  expect(calls[0]?.[0]).toBe('first');
+  expect(calls.find((batch) => batch.includes('poison'))?.length).toBeGreaterThan(1);
   expect(errors.filter((message) => message.includes('skipped record'))).toHaveLength(1);
   // What the mapping's failure record names: the stream, the shard and the record's sequence number.
   expect(deadLetters).toHaveLength(1);
