@@ -320,7 +320,7 @@ async function main(): Promise<number> {
       },
       sandboxStart: { note: SANDBOX_START_NOTE, ...sandboxStart },
       rfqs: {
-        note: 'bench/rfqs.ts: the generated catalog over 1,000 sellers (the demo sellers\' countries and currencies), 100,000 products indexed as the stream worker\'s log would and published as the index\'s snapshot in a fresh local runtime; 15 RFQs one after another (after one that warms the dispatch worker), each timed from POST /v1/rfqs to the RFQ showing its sellerCount, which is written once every seller\'s rfq.created is; each checked to have reached exactly the sellers whose products match and to be in each one\'s events feed',
+        note: 'bench/rfqs.ts: the generated catalog over 1,000 sellers (the demo sellers\' countries and currencies), 100,000 products indexed as the stream worker\'s log would and published as the index\'s snapshot in a fresh local runtime; 15 RFQs one after another (after one that warms the dispatch worker), each timed from POST /v1/rfqs to the RFQ showing its sellerCount, which is written once every seller\'s rfq.created (its recipient record) is; each checked to have reached exactly the sellers whose products match and to be in each one\'s events feed',
         ...rfqs,
       },
     },
