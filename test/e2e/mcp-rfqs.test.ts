@@ -1,27 +1,17 @@
 // Requests for quotes through the MCP SDK's own Client against POST /mcp of the local runtime: a buyer
 // asks with request_quotes, the seller finds it with list_rfqs and answers with submit_quote, the buyer
 // compares with list_rfqs {rfqId}, awards with award_quote and orders with place_order {sessionId}.
-import { randomBytes } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerUnlimited } from '../support/catalog.ts';
-import { connectHttp, data, toolError } from '../support/mcp.ts';
+import { closedAfterAll, connectHttp, data, toolError } from '../support/mcp.ts';
 import { newClient } from '../support/runtime.ts';
-import { listProduct } from '../support/trade.ts';
+import { listProduct, uniqueWord } from '../support/trade.ts';
 
 const http = newClient();
-const word = () => `rfq${randomBytes(4).toString('hex').replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)] as string)}`;
 const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-const clients: Client[] = [];
-async function track(client: Promise<Client>): Promise<Client> {
-  const connected = await client;
-  clients.push(connected);
-  return connected;
-}
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-});
+const track = closedAfterAll();
 
 /** The seller's list_rfqs until it holds the RFQ (sellers are reached in the background). */
 async function sentTo(client: Client, rfqId: string): Promise<any> {
@@ -36,7 +26,7 @@ async function sentTo(client: Client, rfqId: string): Promise<any> {
 
 describe('MCP: requests for quotes, from the request to the order', () => {
   it('a buyer asks, a seller quotes, the buyer compares, awards and orders, with nothing but the tools', async () => {
-    const title = `${word()} nitrile gloves`;
+    const title = `${uniqueWord('rfq')} nitrile gloves`;
     const listing = await listProduct(http, { title });
     const buyer = await registerUnlimited(http, 'buyer');
     const [buyerClient, sellerClient] = await Promise.all([track(connectHttp(buyer.apiKey)), track(connectHttp(listing.seller.apiKey))]);

@@ -3,27 +3,18 @@
 // API names its ids, compact search results, a repeated complete_order, a request id in every error
 // (docs/decisions/mcp-compact-tool-list.md), and the tools of a restricted key, the same over stdio.
 import { randomBytes } from 'node:crypto';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registerUnlimited } from '../support/catalog.ts';
 import { registerAgent } from '../support/http-client.ts';
-import { BUYER_TOOLS, SELLER_TOOLS, connectHttp, connectStdio, data, toolError } from '../support/mcp.ts';
+import { BUYER_TOOLS, SELLER_TOOLS, closedAfterAll, connectHttp, connectStdio, data, toolError } from '../support/mcp.ts';
 import { newClient } from '../support/runtime.ts';
-import { acceptedSession, listProduct, orderAction } from '../support/trade.ts';
+import { acceptedSession, listProduct, orderAction, uniqueWord } from '../support/trade.ts';
 
 const http = newClient();
 /** The bound of issue #34: what one role's tools/list may weigh (60 KB, read as 60,000 bytes: the stricter reading). */
 const TOOLS_LIST_BOUND_BYTES = 60_000;
 
-const clients: Client[] = [];
-async function track(client: Promise<Client>): Promise<Client> {
-  const connected = await client;
-  clients.push(connected);
-  return connected;
-}
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-});
+const track = closedAfterAll();
 
 /** The tools/list answer of POST /mcp as it crosses the wire: its body's bytes and its tools. */
 async function toolsList(apiKey: string): Promise<{ bytes: number; tools: any[] }> {
@@ -86,7 +77,7 @@ describe('MCP: a tool list an agent can afford', () => {
 
 describe('MCP: search results are compact unless asked', () => {
   it('leaves descriptions, image URLs and timestamps out by default, and gives every field with fields: full', async () => {
-    const word = `srf${randomBytes(4).toString('hex').replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)] as string)}`;
+    const word = uniqueWord('srf');
     const listing = await listProduct(http, { title: `${word} safety goggles`, description: 'Anti-fog, EN 166', imageUrls: ['https://img.example.com/g.png'] });
     const buyer = await registerUnlimited(http, 'buyer');
     const client = await track(connectHttp(buyer.apiKey));

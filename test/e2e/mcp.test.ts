@@ -3,33 +3,23 @@
 // API's refusals as tool errors.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { registerUnlimited } from '../support/catalog.ts';
 import { awaitFreshMinute, registerAgent } from '../support/http-client.ts';
-import { BUYER_TOOLS, REPOSITORY_ROOT, SELLER_TOOLS, connectHttp, connectStdio, data, toolError } from '../support/mcp.ts';
+import { BUYER_TOOLS, REPOSITORY_ROOT, SELLER_TOOLS, closedAfterAll, connectHttp, connectStdio, data, toolError } from '../support/mcp.ts';
 import { newClient } from '../support/runtime.ts';
+import { uniqueWord } from '../support/trade.ts';
 
 const baseUrl = inject('baseUrl');
 const http = newClient();
-/** A word no other test's catalog has (letters only, as search tokenizes). */
-const uniqueWord = () => `mcp${randomBytes(5).toString('hex').replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)] as string)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const clients: Client[] = [];
-async function track(client: Promise<Client>): Promise<Client> {
-  const connected = await client;
-  clients.push(connected);
-  return connected;
-}
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-});
+const track = closedAfterAll();
 
 describe('MCP: the tools of each role', () => {
   let buyer: { agentId: string; apiKey: string };
@@ -206,7 +196,7 @@ describe('MCP over Streamable HTTP: web pages (DNS-rebinding protection)', () =>
 
 describe('MCP: a sale and a purchase with nothing but the tools', () => {
   it('a seller over stdio lists a product; a buyer over HTTP searches, negotiates over several rounds, orders and follows the order until it is shipped', async () => {
-    const word = uniqueWord();
+    const word = uniqueWord('mcp', 5);
     const sellerAgent = await registerUnlimited(http, 'seller');
     const buyerAgent = await registerUnlimited(http, 'buyer');
     const seller = await track(connectStdio(sellerAgent.apiKey));
@@ -331,7 +321,7 @@ describe('MCP: a sale and a purchase with nothing but the tools', () => {
 
 describe('MCP: every tool’s result matches its output schema (the Client checks each one)', () => {
   it('answers the seller’s and the buyer’s views, sessions that end, cancelled orders and delivery logs', async () => {
-    const word = uniqueWord();
+    const word = uniqueWord('mcp', 5);
     const sellerAgent = await registerUnlimited(http, 'seller');
     const buyerAgent = await registerUnlimited(http, 'buyer');
     const seller = await track(connectHttp(sellerAgent.apiKey));

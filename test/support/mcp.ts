@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { expect, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -70,4 +70,17 @@ export async function toolError(client: Client, name: string, args: Record<strin
   expect(result.isError, `${name} should have failed: ${textOf(result)}`).toBe(true);
   expect(result.structuredContent).toBeUndefined();
   return JSON.parse(textOf(result));
+}
+
+/** Tracks the MCP clients a test file connects and closes them after its tests: `const track = closedAfterAll();`. */
+export function closedAfterAll(): (client: Promise<Client>) => Promise<Client> {
+  const clients: Client[] = [];
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+  });
+  return async (client) => {
+    const connected = await client;
+    clients.push(connected);
+    return connected;
+  };
 }

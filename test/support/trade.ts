@@ -56,3 +56,8 @@ export async function acceptedSession(client: TestClient, listing: Listing, buye
   expect(accepted.status, accepted.text).toBe(200);
   return sessionId;
 }
+
+/** A word no other test's catalog has: the prefix and random letters only (search tokenizes digits apart). */
+export function uniqueWord(prefix: string, bytes = 4): string {
+  return `${prefix}${randomBytes(bytes).toString('hex').replace(/[0-9]/g, (digit) => 'ghijklmnop'[Number(digit)] as string)}`;
+}
